@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** Every error the API answers has this shape, with a proper 4xx/5xx status. Never a stack trace. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

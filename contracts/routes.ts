@@ -1,0 +1,319 @@
+import { z } from 'zod';
+import type { ServerRole } from './roles';
+
+/**
+ * The one route manifest. The server seeds role permissions and builds each user's sidebar from it,
+ * the SPA derives its route guards and breadcrumbs from it, and API routes name the (route, action)
+ * they need from it. A route enters the menu only when `available` is true, i.e. its page really works;
+ * later issues flip the flag when they ship the page.
+ */
+export const routeActions = ['view', 'create', 'edit', 'delete', 'export', 'import', 'publish', 'approve'] as const;
+export const routeActionSchema = z.enum(routeActions);
+export type RouteAction = z.infer<typeof routeActionSchema>;
+
+export interface RouteDef {
+  /** The SPA path, exactly as SPEC §2 names it. */
+  path: string;
+  /** Shown in the sidebar and in breadcrumbs. */
+  name: string;
+  /** Sidebar section this route sits in; top-level when absent. */
+  section?: string;
+  /** Detail routes: the sidebar routes they hang under (SPEC §2 table). Detail routes are not menu items. */
+  parents?: string[];
+  /** The actions that make sense on this route. */
+  actions: readonly RouteAction[];
+  /** What each role gets by default. A role not named gets nothing. */
+  defaults: Partial<Record<ServerRole, readonly RouteAction[]>>;
+  /** True once the page exists and works. */
+  available: boolean;
+}
+
+const all = routeActions;
+const viewOnly = ['view'] as const;
+
+export const routes: readonly RouteDef[] = [
+  {
+    path: '/',
+    name: 'Dashboard',
+    actions: viewOnly,
+    defaults: { Admin: viewOnly, Staff: viewOnly },
+    available: true,
+  },
+  {
+    path: '/sellers/general-dashboard',
+    name: 'General Dashboard',
+    actions: viewOnly,
+    defaults: { Seller: viewOnly },
+    available: true,
+  },
+  {
+    path: '/sellers/payment-seller-subscriptions',
+    name: 'My Subscription',
+    actions: ['view', 'create'],
+    defaults: { Seller: ['view', 'create'] },
+    available: true,
+  },
+  // Catalogue
+  {
+    path: '/products/staging-products',
+    name: 'Staging Products',
+    section: 'Products',
+    actions: ['view', 'create', 'edit', 'delete', 'export', 'import'],
+    defaults: { Admin: all, Staff: ['view', 'create', 'edit', 'export'], Seller: ['view', 'create', 'edit', 'export'] },
+    available: false,
+  },
+  {
+    path: '/product/staging-products',
+    name: 'Product Details',
+    parents: ['/products/staging-products'],
+    actions: ['view', 'edit'],
+    defaults: { Admin: ['view', 'edit'], Staff: ['view', 'edit'], Seller: ['view', 'edit'] },
+    available: false,
+  },
+  {
+    path: '/imports/manage-imports',
+    name: 'Imports',
+    section: 'Products',
+    actions: ['view', 'import', 'export'],
+    defaults: { Admin: ['view', 'import', 'export'], Staff: ['view', 'import'], Seller: ['view', 'import'] },
+    available: false,
+  },
+  {
+    path: '/tags/manage-tags',
+    name: 'Manage Tags',
+    section: 'Tags',
+    actions: ['view', 'create', 'edit', 'delete', 'export', 'publish'],
+    defaults: { Admin: all, Staff: ['view', 'create', 'edit', 'export'] },
+    available: false,
+  },
+  // Marketing
+  {
+    path: '/marketing/bulk-mails',
+    name: 'Bulk Mails',
+    section: 'Marketing',
+    actions: ['view', 'create'],
+    defaults: { Admin: ['view', 'create'], Staff: ['view', 'create'] },
+    available: false,
+  },
+  {
+    path: '/marketing/contacts',
+    name: 'Contacts',
+    section: 'Marketing',
+    actions: ['view', 'create', 'edit', 'delete', 'import'],
+    defaults: { Admin: all, Staff: ['view', 'create', 'edit', 'import'] },
+    available: false,
+  },
+  {
+    path: '/marketing/manage-invoices',
+    name: 'Invoices',
+    section: 'Marketing',
+    actions: ['view'],
+    defaults: { Admin: viewOnly, Staff: viewOnly },
+    available: false,
+  },
+  {
+    path: '/invoices/manage-invoices',
+    name: 'Manage Invoices',
+    section: 'Invoices',
+    actions: ['view', 'create', 'edit', 'delete', 'export'],
+    defaults: { Admin: all, Staff: ['view'], Seller: ['view'] },
+    available: false,
+  },
+  {
+    path: '/invoices/create-invoice',
+    name: 'Create Invoice',
+    parents: ['/invoices/manage-invoices'],
+    actions: ['view', 'create'],
+    defaults: { Admin: ['view', 'create'] },
+    available: false,
+  },
+  // Customers and queries
+  {
+    path: '/queries/queries-request',
+    name: 'Queries',
+    section: 'Customers',
+    actions: ['view', 'edit'],
+    defaults: { Admin: ['view', 'edit'], Staff: ['view', 'edit'], Seller: ['view', 'edit'] },
+    available: false,
+  },
+  {
+    path: '/customers/offer-requests',
+    name: 'Offer Requests',
+    section: 'Customers',
+    actions: ['view', 'edit', 'approve'],
+    defaults: { Admin: ['view', 'edit', 'approve'], Staff: ['view', 'edit'] },
+    available: false,
+  },
+  {
+    path: '/customers/help-chats',
+    name: 'Help Chats',
+    section: 'Customers',
+    actions: ['view', 'edit'],
+    defaults: { Admin: ['view', 'edit'], Staff: ['view', 'edit'] },
+    available: false,
+  },
+  {
+    path: '/sellers/help-chats',
+    name: 'Help Chats',
+    actions: ['view', 'edit'],
+    defaults: { Seller: ['view', 'edit'] },
+    available: false,
+  },
+  {
+    path: '/calls/call-history',
+    name: 'Call History',
+    section: 'Customers',
+    actions: ['view', 'edit'],
+    defaults: { Admin: ['view', 'edit'], Staff: ['view', 'edit'], Seller: ['view', 'edit'] },
+    available: false,
+  },
+  // Subscriptions
+  {
+    path: '/subscriptions/subscriptions-request',
+    name: 'Subscription Requests',
+    section: 'Subscriptions',
+    actions: ['view', 'approve'],
+    defaults: { Admin: ['view', 'approve'], Staff: ['view'] },
+    available: false,
+  },
+  // Orders and auctions
+  {
+    path: '/orders/manage-orders',
+    name: 'Manage Orders',
+    section: 'Orders',
+    actions: ['view', 'create', 'edit', 'export'],
+    defaults: { Admin: ['view', 'create', 'edit', 'export'], Staff: ['view'], Seller: ['view'] },
+    available: false,
+  },
+  {
+    path: '/orders/create-new-order',
+    name: 'Create Order',
+    parents: ['/orders/manage-orders'],
+    actions: ['view', 'create'],
+    defaults: { Admin: ['view', 'create'] },
+    available: false,
+  },
+  {
+    path: '/orders/manage-purchase-orders',
+    name: 'Purchase Orders',
+    section: 'Orders',
+    actions: ['view', 'create', 'edit', 'export'],
+    defaults: { Admin: ['view', 'create', 'edit', 'export'], Staff: ['view'] },
+    available: false,
+  },
+  {
+    path: '/orders/create-new-purchase-order',
+    name: 'Create Purchase Order',
+    parents: ['/orders/manage-purchase-orders'],
+    actions: ['view', 'create'],
+    defaults: { Admin: ['view', 'create'] },
+    available: false,
+  },
+  {
+    path: '/auctions/manage-auctions',
+    name: 'Manage Auctions',
+    section: 'Auctions',
+    actions: ['view', 'create', 'edit'],
+    defaults: { Admin: ['view', 'create', 'edit'] },
+    available: false,
+  },
+  {
+    path: '/auctions/auction-details',
+    name: 'Auction Details',
+    parents: ['/auctions/manage-auctions'],
+    actions: ['view', 'edit'],
+    defaults: { Admin: ['view', 'edit'] },
+    available: false,
+  },
+  // Sellers, customers, staff
+  {
+    path: '/sellers/manage-sellers',
+    name: 'Manage Sellers',
+    section: 'Sellers',
+    actions: ['view', 'create', 'edit', 'approve', 'export'],
+    defaults: { Admin: ['view', 'create', 'edit', 'approve', 'export'], Staff: ['view'] },
+    available: false,
+  },
+  {
+    path: '/sellers/manage-category',
+    name: 'Manage Category',
+    section: 'Sellers',
+    actions: ['view', 'create', 'edit', 'delete'],
+    defaults: { Admin: ['view', 'create', 'edit', 'delete'], Staff: ['view'] },
+    available: false,
+  },
+  {
+    path: '/sellers/manage-subcategory',
+    name: 'Manage Subcategory',
+    parents: ['/sellers/manage-category'],
+    actions: ['view', 'create', 'edit', 'delete'],
+    defaults: { Admin: ['view', 'create', 'edit', 'delete'], Staff: ['view'] },
+    available: false,
+  },
+  {
+    path: '/sellers/list-of-customers',
+    name: 'Customers',
+    section: 'Sellers',
+    actions: ['view', 'edit'],
+    defaults: { Admin: ['view', 'edit'], Staff: ['view'], Seller: ['view'] },
+    available: false,
+  },
+  {
+    path: '/sellers/seller-customers/customer-edit',
+    name: 'Edit Customer',
+    parents: ['/sellers/list-of-customers'],
+    actions: ['view', 'edit'],
+    defaults: { Admin: ['view', 'edit'] },
+    available: false,
+  },
+  {
+    path: '/staff/manage-staff',
+    name: 'Manage Staff',
+    section: 'Administration',
+    actions: ['view', 'create', 'edit'],
+    defaults: { Admin: ['view', 'create', 'edit'] },
+    available: false,
+  },
+  {
+    // A detail route of staff and sellers (SPEC §2); until those pages exist it is reachable from the
+    // Administration section, so it is listed there too (see `menuParentFallback`).
+    path: '/permission/UserPermission',
+    name: 'User Permissions',
+    section: 'Administration',
+    parents: ['/staff/manage-staff', '/sellers/manage-sellers'],
+    actions: ['view', 'edit'],
+    defaults: { Admin: ['view', 'edit'] },
+    available: true,
+  },
+  {
+    path: '/settings/manage-settings',
+    name: 'Settings',
+    section: 'Administration',
+    actions: ['view', 'edit'],
+    defaults: { Admin: ['view', 'edit'], Staff: ['view'], Seller: ['view', 'edit'] },
+    available: false,
+  },
+];
+
+/** Routes anyone may open, signed in or not (SPEC §2 access rules; reset-password joins them). */
+export const publicRoutes = ['/signin', '/forgot-password', '/reset-password', '/responseCollection', '/unsubscribe'];
+
+const byPath = new Map(routes.map((route) => [route.path, route]));
+
+export function findRoute(path: string): RouteDef | undefined {
+  return byPath.get(path);
+}
+
+/**
+ * A detail route is a menu item of its own only while none of its parents is available, so a user
+ * can still reach it (e.g. User Permissions before Manage Staff ships).
+ */
+export function isMenuItem(route: RouteDef): boolean {
+  if (!route.available) return false;
+  if (!route.parents) return true;
+  return !route.parents.some((parent) => findRoute(parent)?.available);
+}
+
+export function isPublicPath(path: string): boolean {
+  return publicRoutes.includes(path);
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Every environment variable the server reads, validated once at start. The README's configuration
+ * table mirrors this schema; a bad value stops the start with a message naming the variable.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SEED_DEMO: bool.default(true),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(900).default(900),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@marketplace.local>'),
+  MQTT_URL: z.string().url().optional(),
+  MQTT_WS_URL: z.string().url().optional(),
+  MQTT_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/)
+    .default('mp'),
+  REDIS_URL: z.string().url().optional(),
+  CALL_SERVICE_ENABLED: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().default('./dist'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  staticDir: string;
+  publicUrl: string;
+  cookieSecure: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const config = parsed.data;
+  const publicUrl = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    staticDir: path.resolve(config.STATIC_DIR),
+    publicUrl,
+    // Behind https the refresh cookie must be Secure; on plain http localhost browsers would drop it.
+    cookieSecure: publicUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,32 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+// Two projects: server and contract tests run in node; SPA and model-based tests run in jsdom.
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['contracts/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'web',
+            environment: 'jsdom',
+            include: ['src/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
+            setupFiles: ['./tests/setup.ts'],
+          },
+        },
+      ],
+    },
+  }),
+);
