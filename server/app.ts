@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { HttpError } from './lib/http-error';
+import { authRoutes } from './modules/auth/routes';
+import { createTokenService } from './modules/auth/tokens';
+import { configRoutes } from './modules/configs/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { sellerRoutes } from './modules/sellers/routes';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { usersRoutes } from './modules/users/routes';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { createMailer, type Mailer, mailPlugin } from './plugins/mail';
+import { securityHeaders } from './plugins/security-headers';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Secrets must never reach the log: strip tokens from URLs (reset links) and never log headers. */
+function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token|password)=)[^&]*/gi, '$1[redacted]');
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+    },
+  };
+}
+
+/**
+ * Builds the whole server without listening: external plugins, then app plugins, then routes (the
+ * fastify/demo order). Tests call this with an in-memory database and use `app.inject`.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Marketplace Back-office API',
+        description: 'Every route validates its input with the zod schemas shown here. Errors are `{ message, code }`.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeaders);
+  await app.register(dbPlugin, { database });
+  await app.register(mailPlugin, {
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
+  });
+  const tokens = await createTokenService(database.db, { secret: config.JWT_SECRET, ttlSeconds: config.ACCESS_TOKEN_TTL });
+  await app.register(authPlugin, { tokens });
+
+  app.get(
+    '/api/health',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and what the server runs on',
+        response: {
+          200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), broker: z.enum(['embedded', 'external']) }),
+        },
+      },
+    },
+    async () => ({
+      status: 'ok' as const,
+      db: database.kind,
+      broker: config.MQTT_URL ? ('external' as const) : ('embedded' as const),
+    }),
+  );
+
+  await app.register(authRoutes, { prefix: '/api/v1/auth', config });
+  await app.register(usersRoutes, { prefix: '/api/v1/users' });
+  await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
+  await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });
+  await app.register(sellerRoutes, { prefix: '/api/v1/sellers' });
+  await app.register(subscriptionRoutes, { prefix: '/api/v1/subscriptionManager' });
+
+  await registerSpa(app, config.staticDir);
+  return app;
+}
+
+/** Serves the built SPA with history fallback: any GET that is not an API or a file gets index.html. */
+async function registerSpa(app: FastifyInstance, staticDir: string) {
+  const indexHtml = path.join(staticDir, 'index.html');
+  const hasSpa = existsSync(indexHtml);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be revalidated to pick up new releases.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/');
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (isApi || isFile || request.method !== 'GET' || !hasSpa) {
+      throw new HttpError(404, isApi ? `No such API route: ${request.method} ${request.url.split('?')[0]}` : 'Not found', 'NOT_FOUND');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,20 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client';
+import { users } from '../schema';
+import { seedSellers } from './sellers';
+import { type DemoAccount, DEMO_PASSWORD, seedUsers } from './users';
+
+export { DEMO_PASSWORD };
+
+/**
+ * Seeds the demo marketplace on an empty database, in one transaction: a crash half-way leaves the
+ * database empty, and the next start seeds again. Returns the demo sign-ins, or null when not seeded.
+ */
+export async function seedDemo(db: Db): Promise<DemoAccount[] | null> {
+  const [existing] = await db.select({ value: count() }).from(users);
+  if ((existing?.value ?? 0) > 0) return null;
+  return db.transaction(async (tx) => {
+    const ids = await seedSellers(tx);
+    return seedUsers(tx, ids);
+  });
+}

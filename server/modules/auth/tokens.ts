@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { ServerRole } from '../../../contracts/roles';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
+import { getOrCreateSetting } from '../../lib/settings';
+
+/** What an access token says about its bearer; the server trusts nothing else from the client. */
+export interface TokenUser {
+  id: string;
+  role: ServerRole;
+  sellerId: string | null;
+}
+
+const ISSUER = 'marketplace-backoffice';
+const AUDIENCE = 'marketplace-backoffice-api';
+/** RFC 9068 access-token type: a refresh or reset token can never pass for an access token. */
+const TYPE = 'at+jwt';
+const ALGORITHM = 'HS256';
+
+export interface TokenService {
+  sign(user: TokenUser): Promise<string>;
+  verify(token: string): Promise<TokenUser>;
+  ttlSeconds: number;
+}
+
+/**
+ * The signing key is JWT_SECRET when set; otherwise one is generated on first start and kept in the
+ * database, so restarts and every instance sharing the database accept the same tokens.
+ */
+export async function createTokenService(db: Db, options: { secret?: string; ttlSeconds: number }): Promise<TokenService> {
+  const secretText =
+    options.secret ?? (await getOrCreateSetting(db, 'auth.jwtSecret', () => randomBytes(48).toString('base64url')));
+  const key = new TextEncoder().encode(secretText);
+
+  return {
+    ttlSeconds: options.ttlSeconds,
+    sign: (user) =>
+      new SignJWT({ role: user.role, sellerId: user.sellerId })
+        .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
+        .setSubject(user.id)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${options.ttlSeconds}s`)
+        .sign(key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          typ: TYPE,
+          // Only HS256: `alg: none` and algorithm-confusion tokens fail here.
+          algorithms: [ALGORITHM],
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        const role = payload.role;
+        if (typeof payload.sub !== 'string' || (role !== 'Admin' && role !== 'Staff' && role !== 'Seller')) {
+          throw new HttpError(401, 'Invalid access token', 'TOKEN_INVALID');
+        }
+        const sellerId = typeof payload.sellerId === 'string' ? payload.sellerId : null;
+        return { id: payload.sub, role, sellerId };
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        if (error instanceof errors.JWTExpired) throw new HttpError(401, 'Access token expired', 'TOKEN_EXPIRED');
+        throw new HttpError(401, 'Invalid access token', 'TOKEN_INVALID');
+      }
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { serverRoles } from '../../../contracts/roles';
+import { findRoute, routes } from '../../../contracts/routes';
+import type { Config } from '../../config';
+import { countries } from './countries';
+
+const option = z.object({ value: z.string(), label: z.string() });
+
+/** SPEC §3/§9 currencies, keyed as the spec spells them. */
+const currencies = ['INR', 'USD', 'EUR', 'GBP', 'Yen', 'Franc', 'Dinar', 'PLN'];
+const languages = [
+  { value: 'EN', label: 'English' },
+  { value: 'HI', label: 'Hindi' },
+  { value: 'DE', label: 'German' },
+  { value: 'FR', label: 'French' },
+  { value: 'ES', label: 'Spanish' },
+  { value: 'AR', label: 'Arabic' },
+];
+
+/** Breadcrumb trail of a route: its section, its first parent's trail for detail routes, then its name. */
+function breadcrumbNames(path: string): string[] {
+  const route = findRoute(path);
+  if (!route) return [];
+  const parent = route.parents?.map(findRoute).find((candidate) => candidate?.available) ?? undefined;
+  if (parent) return [...breadcrumbNames(parent.path), route.name];
+  return route.section ? [route.section, route.name] : [route.name];
+}
+
+export async function configRoutes(app: FastifyInstance, options: { config: Config }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/getPermissionsConfig',
+    {
+      schema: {
+        tags: ['configs'],
+        summary: 'Route → breadcrumb names and detail routes (SPEC §6 permissions map)',
+        response: {
+          200: z.object({
+            routes: z.record(z.string(), z.object({ names: z.array(z.string()), parents: z.array(z.string()) })),
+          }),
+        },
+      },
+    },
+    async () => ({
+      routes: Object.fromEntries(
+        routes.map((route) => [route.path, { names: breadcrumbNames(route.path), parents: route.parents ?? [] }]),
+      ),
+    }),
+  );
+
+  api.get(
+    '/getDefaultSelects',
+    {
+      schema: {
+        tags: ['configs'],
+        summary: 'Option lists for forms; `source` narrows to one list',
+        querystring: z.object({ source: z.enum(['countries', 'currencies', 'languages', 'roles']).optional() }),
+        response: { 200: z.record(z.string(), z.array(option)) },
+      },
+    },
+    async (request) => {
+      const lists: Record<string, { value: string; label: string }[]> = {
+        countries: countries().map((c) => ({ value: c.code, label: c.name })),
+        currencies: currencies.map((code) => ({ value: code, label: code })),
+        languages,
+        roles: serverRoles.map((role) => ({ value: role, label: role })),
+      };
+      const { source } = request.query;
+      return source ? { [source]: lists[source] ?? [] } : lists;
+    },
+  );
+
+  api.get(
+    '/getCountriesList',
+    {
+      schema: {
+        tags: ['configs'],
+        summary: 'Countries (ISO 3166-1 alpha-2)',
+        response: { 200: z.object({ result: z.array(z.object({ code: z.string(), name: z.string() })) }) },
+      },
+    },
+    async () => ({ result: countries() }),
+  );
+
+  // Runtime flags for the SPA, read at start-up instead of baked into the bundle (ARCHITECTURE.md).
+  api.get(
+    '/runtime',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['configs'],
+        summary: 'Runtime client configuration (feature flags)',
+        response: { 200: z.object({ callServiceEnabled: z.enum(['true', 'false']), mqttTopicPrefix: z.string() }) },
+      },
+    },
+    async () => ({
+      callServiceEnabled: options.config.CALL_SERVICE_ENABLED ? ('true' as const) : ('false' as const),
+      mqttTopicPrefix: options.config.MQTT_TOPIC_PREFIX,
+    }),
+  );
+}

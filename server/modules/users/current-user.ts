@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { CurrentUser } from '../../../contracts/auth';
+import type { Db } from '../../db/client';
+import { type Address, sellers, users } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+
+/** SPEC §3: the full name, otherwise the part of the e-mail before the @. */
+export function displayName(firstName: string, lastName: string, email: string): string {
+  return `${firstName} ${lastName}`.trim() || email.split('@')[0] || email;
+}
+
+export function formatAddress(address: Address | null): string {
+  if (!address) return '';
+  return [address.addressLine1, address.addressLine2, address.city, address.state, address.zipcode, address.country]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The current-user fields of SPEC §3, built from the database (never from token claims alone). */
+export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
+  const [row] = await db
+    .select({ user: users, seller: sellers })
+    .from(users)
+    .leftJoin(sellers, eq(users.sellerId, sellers.id))
+    .where(eq(users.id, userId));
+  if (!row || !row.user.isActive) throw new HttpError(401, 'Your account is no longer active', 'ACCOUNT_INACTIVE');
+  const { user, seller } = row;
+  return {
+    id: user.id,
+    username: displayName(user.firstName, user.lastName, user.email),
+    email: user.email,
+    userAvatar: user.avatarUrl,
+    defaultCurrency: user.defaultCurrency,
+    defaultCountry: user.defaultCountry,
+    roles: [user.role],
+    isAdmin: user.role === 'Admin',
+    isStaff: user.role === 'Staff',
+    isSeller: user.role === 'Seller',
+    seller: seller
+      ? {
+          sellerId: seller.id,
+          sellerCode: seller.sellerCode,
+          sellerName: seller.sellerName,
+          sellerAddress: formatAddress(seller.address),
+          // SPEC §3: the logo is the path of the last entry of sellerLogos.
+          logo: seller.sellerLogos.at(-1)?.path ?? null,
+          isNewSeller: seller.isNewSeller,
+          blocked: seller.blocked,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,233 @@
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUserSchema } from '../../../contracts/auth';
+import { apiErrorSchema } from '../../../contracts/errors';
+import {
+  type PermissionMap,
+  permissionConfigSchema,
+  sidebarDataSchema,
+  updateRolePermissionsBodySchema,
+  updateUserPermissionsBodySchema,
+  userListRowSchema,
+  userPermissionsSchema,
+  userRolesSchema,
+} from '../../../contracts/permissions';
+import { type ServerRole, serverRoleSchema, serverRoles } from '../../../contracts/roles';
+import { routes } from '../../../contracts/routes';
+import { users } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { setSetting } from '../../lib/settings';
+import {
+  buildMenu,
+  can,
+  effectivePermissions,
+  normalisePermissions,
+  replaceRolePermissions,
+  replaceUserOverrides,
+  rolePermissionMap,
+  USE_DEFAULT_PERMISSIONS,
+  userOverrideMap,
+  usingDefaultPermissions,
+} from '../permissions/service';
+import { displayName, loadCurrentUser } from './current-user';
+
+const PERMISSIONS_PAGE = '/permission/UserPermission';
+const view = { permission: { route: PERMISSIONS_PAGE, action: 'view' as const } };
+const edit = { permission: { route: PERMISSIONS_PAGE, action: 'edit' as const } };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+const idParams = z.object({ id: z.string().uuid('id must be a user id') });
+
+/** An admin must not be able to lock every admin (or themselves) out of the permissions page. */
+function assertKeepsPermissionsAccess(map: PermissionMap, who: string) {
+  if (!can(map, PERMISSIONS_PAGE, 'view') || !can(map, PERMISSIONS_PAGE, 'edit')) {
+    throw new HttpError(409, `${who} cannot lose access to User Permissions: nobody could give it back.`, 'LOCKOUT');
+  }
+}
+
+export async function usersRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/byToken/current',
+    { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: currentUserSchema, 401: apiErrorSchema } } },
+    (request) => loadCurrentUser(app.db, request.user.id),
+  );
+
+  api.get(
+    '/getSidebarData',
+    { schema: { tags: ['users'], summary: "The signed-in user's menu and permissions", response: { 200: sidebarDataSchema } } },
+    async (request) => {
+      const permissions = await request.permissions();
+      return { menu: buildMenu(permissions), permissions, usingDefaultPermissions: await usingDefaultPermissions(app.db) };
+    },
+  );
+
+  api.get(
+    '/getUserRoles',
+    { config: view, schema: { tags: ['permissions'], summary: 'Roles and their permissions', response: { 200: userRolesSchema, ...errors } } },
+    async () => ({
+      rows: await Promise.all(serverRoles.map(async (role) => ({ role, permissions: await rolePermissionMap(app.db, role) }))),
+    }),
+  );
+
+  api.get(
+    '/getUserPermissionConfig',
+    { config: view, schema: { tags: ['permissions'], summary: 'Every route and its possible actions', response: { 200: permissionConfigSchema, ...errors } } },
+    async () => ({
+      routes: routes.map((route) => ({
+        path: route.path,
+        name: route.name,
+        section: route.section ?? null,
+        parents: route.parents ?? [],
+        actions: [...route.actions],
+        available: route.available,
+      })),
+    }),
+  );
+
+  api.get(
+    '/listUsersByRole',
+    {
+      config: view,
+      schema: {
+        tags: ['permissions'],
+        summary: 'Users, optionally of one role, paged and searchable',
+        querystring: z.object({
+          role: serverRoleSchema.optional(),
+          query: z.string().trim().max(100).optional(),
+          skip: z.coerce.number().int().min(0).default(0),
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: { 200: z.object({ rows: z.array(userListRowSchema), count: z.number() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { role, query, skip, limit } = request.query;
+      const filters: SQL[] = [];
+      if (role) filters.push(eq(users.role, role));
+      if (query) {
+        const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        filters.push(
+          or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)) as SQL,
+        );
+      }
+      const where = filters.length ? and(...filters) : undefined;
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.email))
+          .limit(limit)
+          .offset(skip),
+        app.db.select({ value: count() }).from(users).where(where),
+      ]);
+      return {
+        rows: rows.map((row) => ({
+          id: row.id,
+          email: row.email,
+          role: row.role,
+          username: displayName(row.firstName, row.lastName, row.email),
+        })),
+        count: total?.value ?? 0,
+      };
+    },
+  );
+
+  const findUser = async (id: string) => {
+    const [user] = await app.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
+    if (!user) throw new HttpError(404, 'User not found', 'USER_NOT_FOUND');
+    return user;
+  };
+
+  api.get(
+    '/getUserPermissions',
+    {
+      config: view,
+      schema: {
+        tags: ['permissions'],
+        summary: "A user's role permissions, overrides and effective permissions",
+        querystring: z.object({ userId: z.string().uuid('userId must be a user id') }),
+        response: { 200: userPermissionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await findUser(request.query.userId);
+      const [rolePermissions, overrides, effective] = await Promise.all([
+        rolePermissionMap(app.db, user.role),
+        userOverrideMap(app.db, user.id),
+        effectivePermissions(app.db, user),
+      ]);
+      return { userId: user.id, role: user.role, rolePermissions, overrides, effective };
+    },
+  );
+
+  api.post(
+    '/updateUserPermissions/:id',
+    {
+      config: edit,
+      schema: {
+        tags: ['permissions'],
+        summary: "Replace a user's permission overrides",
+        params: idParams,
+        body: updateUserPermissionsBodySchema,
+        response: { 200: userPermissionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await findUser(request.params.id);
+      const overrides = request.body.overrides;
+      if (user.id === request.user.id) {
+        const roleMap = await rolePermissionMap(app.db, user.role);
+        assertKeepsPermissionsAccess(normalisePermissions({ ...roleMap, ...overrides }), 'You');
+      }
+      await replaceUserOverrides(app.db, user.id, overrides);
+      const [rolePermissions, stored, effective] = await Promise.all([
+        rolePermissionMap(app.db, user.role),
+        userOverrideMap(app.db, user.id),
+        effectivePermissions(app.db, user),
+      ]);
+      return { userId: user.id, role: user.role, rolePermissions, overrides: stored, effective };
+    },
+  );
+
+  api.post(
+    '/updateRolePermissions',
+    {
+      config: edit,
+      schema: {
+        tags: ['permissions'],
+        summary: "Replace a role's permissions",
+        body: updateRolePermissionsBodySchema,
+        response: { 200: z.object({ role: serverRoleSchema, permissions: z.record(z.string(), z.array(z.string())) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { role, permissions } = request.body;
+      if (role === 'Admin') assertKeepsPermissionsAccess(normalisePermissions(permissions), 'The Admin role');
+      await replaceRolePermissions(app.db, role as ServerRole, permissions);
+      return { role, permissions: await rolePermissionMap(app.db, role) };
+    },
+  );
+
+  const defaultPermissionsSchema = z.object({ enabled: z.boolean() });
+  api.get(
+    '/defaultPermissions',
+    { config: view, schema: { tags: ['permissions'], summary: 'Whether the default permissions override the stored menu', response: { 200: defaultPermissionsSchema, ...errors } } },
+    async () => ({ enabled: await usingDefaultPermissions(app.db) }),
+  );
+  api.put(
+    '/defaultPermissions',
+    {
+      config: edit,
+      schema: { tags: ['permissions'], summary: 'Switch the default-permissions override', body: defaultPermissionsSchema, response: { 200: defaultPermissionsSchema, ...errors } },
+    },
+    async (request) => {
+      await setSetting(app.db, USE_DEFAULT_PERMISSIONS, request.body.enabled);
+      return { enabled: request.body.enabled };
+    },
+  );
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PermissionMap } from '../../contracts/permissions';
+import { findRoute, type RouteAction } from '../../contracts/routes';
+import { HttpError } from '../lib/http-error';
+import type { TokenService, TokenUser } from '../modules/auth/tokens';
+import { can, effectivePermissions } from '../modules/permissions/service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open to anyone. Every other route needs a valid access token: secure by default. */
+    public?: boolean;
+    /** The manifest route and action this API serves; checked against the user's effective permissions. */
+    permission?: { route: string; action: RouteAction };
+  }
+  interface FastifyRequest {
+    /** The verified bearer of the access token; set on every non-public route. */
+    user: TokenUser;
+    /** Effective permissions, loaded once per request when a route or handler needs them. */
+    permissions(): Promise<PermissionMap>;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/**
+ * Authentication and authorisation for every API route. The sidebar only mirrors these rules: a
+ * route that declares `config.permission` answers 403 to anyone whose effective permissions lack it.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { tokens: TokenService }) => {
+    app.decorate('tokens', options.tokens);
+    app.decorateRequest('user', null as unknown as TokenUser);
+    app.decorateRequest('permissions', async () => ({}));
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
+      const permission = route.config?.permission;
+      if (permission && !findRoute(permission.route)?.actions.includes(permission.action)) {
+        throw new Error(`${route.method} ${route.url}: unknown permission ${permission.route}#${permission.action}`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const config = request.routeOptions.config;
+      // Non-API requests (the SPA and its assets) and public routes need no token.
+      if (!request.routeOptions.url?.startsWith('/api/') || config.public) return;
+
+      const token = bearerToken(request);
+      if (!token) throw new HttpError(401, 'Access token is missing', 'TOKEN_MISSING');
+      request.user = await app.tokens.verify(token);
+
+      let cached: Promise<PermissionMap> | undefined;
+      request.permissions = () => {
+        cached ??= effectivePermissions(app.db, request.user);
+        return cached;
+      };
+
+      const permission = config.permission;
+      if (permission && !can(await request.permissions(), permission.route, permission.action)) {
+        const name = findRoute(permission.route)?.name ?? permission.route;
+        throw new HttpError(403, `You do not have permission to ${permission.action} ${name}.`, 'FORBIDDEN');
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

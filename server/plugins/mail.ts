@@ -1,0 +1,54 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** `outbox` when mails are written as .eml files, `smtp` when sent. */
+  kind: 'outbox' | 'smtp';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/**
+ * With SMTP_URL the mail goes out over SMTP. Without it each mail is written as a complete RFC 822
+ * message to DATA_DIR/outbox/*.eml, which any mail client opens — real mail, no third party needed.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return { kind: 'smtp', send: async (mail) => void (await transport.sendMail({ from: options.from, ...mail })) };
+  }
+  const outbox = path.join(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      await mkdir(outbox, { recursive: true });
+      const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}-${info.messageId.slice(1, 9)}.eml`;
+      await writeFile(path.join(outbox, name), info.message as Buffer);
+    },
+  };
+}
+
+export const mailPlugin = fp(
+  async (app: FastifyInstance, options: { mailer: Mailer }) => {
+    app.decorate('mailer', options.mailer);
+  },
+  { name: 'mail' },
+);
