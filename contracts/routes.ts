@@ -317,3 +317,11 @@ export function isMenuItem(route: RouteDef): boolean {
 export function isPublicPath(path: string): boolean {
   return publicRoutes.includes(path);
 }
+
+/**
+ * The one rule that the SPA's route guard, the sidebar and the API share: a signed-in user may open a
+ * route when it is public or their effective permissions grant `view` on it.
+ */
+export function canOpenRoute(path: string, permissions: Readonly<Record<string, readonly RouteAction[]>>): boolean {
+  return isPublicPath(path) || (permissions[path]?.includes('view') ?? false);
+}

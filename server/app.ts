@@ -63,6 +63,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON (and multipart where a route says so): plain text bodies get a clear 415.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -127,10 +129,10 @@ async function registerSpa(app: FastifyInstance, staticDir: string) {
       root: staticDir,
       wildcard: true,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // Hashed assets never change; index.html must always be revalidated to pick up new releases.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
       },
     });
   }

@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService;
+    /** Every API route that declares a permission, for the agreement test and the docs. */
+    guardedRoutes: { method: string; url: string; route: string; action: RouteAction }[];
   }
 }
 
@@ -38,6 +40,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { tokens: TokenService }) => {
     app.decorate('tokens', options.tokens);
+    app.decorate('guardedRoutes', []);
     app.decorateRequest('user', null as unknown as TokenUser);
     app.decorateRequest('permissions', async () => ({}));
 
@@ -47,12 +50,19 @@ export const authPlugin = fp(
       if (permission && !findRoute(permission.route)?.actions.includes(permission.action)) {
         throw new Error(`${route.method} ${route.url}: unknown permission ${permission.route}#${permission.action}`);
       }
+      if (permission) {
+        // HEAD twins of GET routes share the GET's hook; listing them once is enough.
+        for (const method of [route.method].flat().filter((m) => m !== 'HEAD')) {
+          app.guardedRoutes.push({ method, url: route.url, ...permission });
+        }
+      }
     });
 
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;
-      // Non-API requests (the SPA and its assets) and public routes need no token.
-      if (!request.routeOptions.url?.startsWith('/api/') || config.public) return;
+      // Non-API requests (the SPA and its assets), the API docs and public routes need no token.
+      const url = request.routeOptions.url ?? '';
+      if (!url.startsWith('/api/') || url.startsWith('/api/docs') || config.public) return;
 
       const token = bearerToken(request);
       if (!token) throw new HttpError(401, 'Access token is missing', 'TOKEN_MISSING');

@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from './app';
+import { type Config, loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { DEMO_PASSWORD, seedDemo } from './db/seed';
+import { syncRolePermissions } from './modules/permissions/service';
+
+/**
+ * The databases API tests run on: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set
+ * (each test app gets a database of its own there, dropped afterwards).
+ */
+export const testBackends: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `mp_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { backend?: 'pglite' | 'postgres'; seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-test-'));
+  const pgDatabase = options.backend === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-spa'), LOG_LEVEL: 'silent', ...options.env });
+  const database = await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: pgDatabase ? dataDir : 'memory://' });
+  await database.migrate();
+  await syncRolePermissions(database.db);
+  if (options.seed !== false) await seedDemo(database.db);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDatabase?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
+
+export function refreshCookieOf(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === 'mp_rt')?.value;
+}
+
+export async function signInAs(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in as ${email} failed: ${response.body}`);
+  const body = json<{ accessToken: string; user: { id: string } }>(response);
+  return { token: body.accessToken, userId: body.user.id, refreshCookie: refreshCookieOf(response) as string };
+}
+
+export const demoEmails = {
+  Admin: 'admin@demo.local',
+  Staff: 'staff@demo.local',
+  Seller: 'seller@demo.local',
+  Blocked: 'blocked@demo.local',
+} as const;
+
+export { DEMO_PASSWORD as DEMO_PASSWORD_FOR_TESTS };
