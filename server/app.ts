@@ -128,7 +128,7 @@ async function registerSpa(app: FastifyInstance, staticDir: string) {
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(reply, filePath) {
         // Hashed assets never change; index.html must always be revalidated to pick up new releases.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,0 +1,40 @@
+// `npm start`: builds the SPA when dist/ is missing or older than its sources, then starts the server
+// in this process (so SIGINT/SIGTERM reach it directly and it closes the database cleanly).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const builtIndex = path.join(root, 'dist', 'index.html');
+const sources = ['src', 'contracts', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const child of readdirSync(full)) {
+    if (child.endsWith('.test.ts') || child.endsWith('.test.tsx')) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+export function spaIsStale() {
+  if (!existsSync(builtIndex)) return true;
+  const builtAt = statSync(builtIndex).mtimeMs;
+  return sources.some((entry) => newestMtime(entry) > builtAt);
+}
+
+if (process.env.SKIP_BUILD !== 'true' && spaIsStale()) {
+  console.info('Building the web app (dist/ is missing or older than its sources)…');
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../server/main.ts');

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { publicRoutes, routes } from '../../contracts/routes';
+import { protectedPages, publicPages } from './pages';
+
+describe('page table', () => {
+  it('has a page for every available route of the manifest, and no page for a route that is not available', () => {
+    const available = routes.filter((route) => route.available).map((route) => route.path).sort();
+    expect(Object.keys(protectedPages).sort()).toEqual(available);
+  });
+
+  it('serves only public routes without sign-in', () => {
+    for (const path of Object.keys(publicPages)) expect(publicRoutes).toContain(path);
+  });
+});

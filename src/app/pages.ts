@@ -1,0 +1,21 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/**
+ * The SPA's pages, each loaded lazily. Every route the manifest marks `available` must have a page here
+ * (pages.test.ts checks it), so the menu never links to a page that does not exist.
+ */
+export const protectedPages: Record<string, Page> = {
+  '/': lazy(() => import('../features/dashboard/DashboardPage')),
+  '/sellers/general-dashboard': lazy(() => import('../features/sellers/GeneralDashboardPage')),
+  '/sellers/payment-seller-subscriptions': lazy(() => import('../features/sellers/PaymentSubscriptionPage')),
+  '/permission/UserPermission': lazy(() => import('../features/permissions/UserPermissionPage')),
+};
+
+/** Pages for signed-out users. /responseCollection and /unsubscribe are public too (SPEC §2); they ship with marketing. */
+export const publicPages: Record<string, Page> = {
+  '/signin': lazy(() => import('../features/auth/SignInPage')),
+  '/forgot-password': lazy(() => import('../features/auth/ForgotPasswordPage')),
+  '/reset-password': lazy(() => import('../features/auth/ResetPasswordPage')),
+};

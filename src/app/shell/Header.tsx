@@ -1,0 +1,97 @@
+import { Avatar, Breadcrumb, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { Menu as MenuIcon, Moon, Sun } from 'lucide-react';
+import { Fragment } from 'react';
+import { Link as RouterLink, useLocation } from 'wouter';
+import type { CurrentUser } from '../../../contracts/auth';
+import { copyToClipboard } from '../../ui/clipboard';
+import { TourButton } from '../../ui/tour/Tour';
+import type { Crumb } from './breadcrumbs';
+
+interface HeaderProps {
+  user: CurrentUser | undefined;
+  crumbs: Crumb[];
+  isDark: boolean;
+  onToggleTheme: () => void;
+  onSignOut: () => void;
+  onOpenMenu: () => void;
+}
+
+export function Header({ user, crumbs, isDark, onToggleTheme, onSignOut, onOpenMenu }: HeaderProps) {
+  const [location] = useLocation();
+  return (
+    <Flex as="header" align="center" gap="3" px={{ base: '3', md: '6' }} h="14" borderBottomWidth="1px" bg="bg.panel">
+      <IconButton aria-label="Open menu" variant="ghost" size="sm" display={{ base: 'inline-flex', md: 'none' }} onClick={onOpenMenu}>
+        <MenuIcon />
+      </IconButton>
+      <Breadcrumb.Root flex="1" minW="0" size="sm">
+        <Breadcrumb.List>
+          {crumbs.map((crumb, index) => (
+            <Fragment key={`${crumb.name}-${index}`}>
+              {index > 0 ? <Breadcrumb.Separator /> : null}
+              <Breadcrumb.Item>
+                {index === crumbs.length - 1 ? (
+                  <Breadcrumb.CurrentLink>{crumb.name}</Breadcrumb.CurrentLink>
+                ) : crumb.href ? (
+                  <Breadcrumb.Link asChild>
+                    <RouterLink href={crumb.href}>{crumb.name}</RouterLink>
+                  </Breadcrumb.Link>
+                ) : (
+                  <Text color="fg.muted">{crumb.name}</Text>
+                )}
+              </Breadcrumb.Item>
+            </Fragment>
+          ))}
+        </Breadcrumb.List>
+      </Breadcrumb.Root>
+      <HStack gap="1">
+        <TourButton path={location} variant="ghost" size="sm" />
+        <IconButton
+          aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}
+          variant="ghost"
+          size="sm"
+          onClick={onToggleTheme}
+        >
+          {isDark ? <Sun /> : <Moon />}
+        </IconButton>
+        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+          <Menu.Trigger asChild>
+            <IconButton aria-label="Account menu" variant="ghost" rounded="full" size="sm">
+              <Avatar.Root size="xs" colorPalette="brand">
+                <Avatar.Fallback name={user?.username} />
+                {user?.userAvatar ? <Avatar.Image src={user.userAvatar} /> : null}
+              </Avatar.Root>
+            </IconButton>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="56">
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>
+                    <Text fontWeight="semibold" data-testid="user-name">
+                      {user?.username}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted" fontWeight="normal">
+                      {user?.email} · {user?.roles.join(', ')}
+                    </Text>
+                  </Menu.ItemGroupLabel>
+                </Menu.ItemGroup>
+                <Menu.Separator />
+                {user?.seller ? (
+                  <Menu.Item value="copy-code" onClick={() => copyToClipboard(user.seller?.sellerCode ?? '')}>
+                    Copy seller code
+                  </Menu.Item>
+                ) : null}
+                <Menu.Item value="copy-email" onClick={() => user && copyToClipboard(user.email)}>
+                  Copy e-mail
+                </Menu.Item>
+                <Menu.Item value="sign-out" onClick={onSignOut}>
+                  Sign out
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </HStack>
+    </Flex>
+  );
+}

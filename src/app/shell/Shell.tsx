@@ -1,0 +1,119 @@
+import { Box, Button, Center, CloseButton, Drawer, Flex, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Store } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { Link as RouterLink, Redirect, useLocation } from 'wouter';
+import { canOpenRoute } from '../../../contracts/routes';
+import { useAuthActor, useAuthSelector } from '../../services/auth-context';
+import { getErrorMessage } from '../../services/http';
+import { useCurrentUser, usePermissionsConfig, useSidebar } from '../../services/session-queries';
+import { useColorTheme } from '../../ui/color-theme';
+import { ErrorState, FullPageMessage } from '../../ui/page-states';
+import { landingRedirect } from '../landing';
+import { protectedPages } from '../pages';
+import { breadcrumbTrail } from './breadcrumbs';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+export function PageSpinner() {
+  return (
+    <Center minH="50vh" aria-busy="true">
+      <Spinner size="lg" color="brand.solid" />
+    </Center>
+  );
+}
+
+function Brand() {
+  return (
+    <Flex align="center" gap="2" px="6" h="14" borderBottomWidth="1px" color="brand.fg" fontWeight="bold">
+      <Store aria-hidden size={20} />
+      <Text>Marketplace</Text>
+    </Flex>
+  );
+}
+
+/** The page for the current path, after the same permission check the server makes. */
+function RoutedPage({ path, permissions }: { path: string; permissions: Record<string, readonly string[]> }) {
+  const user = useCurrentUser();
+  const Page = protectedPages[path];
+  if (!Page) {
+    return (
+      <FullPageMessage
+        title="Page not found"
+        description="There is no page at this address."
+        action={
+          <Button asChild colorPalette="brand">
+            <RouterLink href="/">Go to the dashboard</RouterLink>
+          </Button>
+        }
+      />
+    );
+  }
+  if (path === '/') {
+    if (user.isPending) return <PageSpinner />;
+    const target = user.data ? landingRedirect(user.data) : null;
+    if (target) return <Redirect to={target} replace />;
+  }
+  if (!canOpenRoute(path, permissions as Record<string, never[]>)) {
+    return <FullPageMessage title="No access" description="You do not have permission to open this page. Ask an admin if you need it." />;
+  }
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** The signed-in layout: sidebar from permissions, header with breadcrumbs, theme toggle and account menu. */
+export function Shell() {
+  const actor = useAuthActor();
+  const isSeller = useAuthSelector((s) => s.context.auth?.isSeller ?? false);
+  const { isDark, toggle } = useColorTheme(isSeller);
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const sidebar = useSidebar();
+  const user = useCurrentUser();
+  const config = usePermissionsConfig();
+  const crumbs = breadcrumbTrail(location, config.data);
+
+  return (
+    <Flex minH="100vh">
+      <Box as="aside" w="64" flexShrink={0} borderRightWidth="1px" bg="bg.panel" display={{ base: 'none', md: 'block' }}>
+        <Brand />
+        {sidebar.data ? <Sidebar menu={sidebar.data.menu} /> : null}
+      </Box>
+      <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="start">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content maxW="72">
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Drawer.CloseTrigger>
+              <Brand />
+              {sidebar.data ? <Sidebar menu={sidebar.data.menu} onNavigate={() => setMenuOpen(false)} /> : null}
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+      <Flex direction="column" flex="1" minW="0">
+        <Header
+          user={user.data}
+          crumbs={crumbs}
+          isDark={isDark}
+          onToggleTheme={toggle}
+          onSignOut={() => actor.send({ type: 'auth.signOut' })}
+          onOpenMenu={() => setMenuOpen(true)}
+        />
+        <Box as="main" flex="1" p={{ base: '4', md: '8' }} bg="bg.subtle">
+          {sidebar.isPending ? (
+            <PageSpinner />
+          ) : sidebar.isError ? (
+            <ErrorState message={getErrorMessage(sidebar.error)} onRetry={() => sidebar.refetch()} />
+          ) : (
+            <RoutedPage path={location} permissions={sidebar.data.permissions} />
+          )}
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

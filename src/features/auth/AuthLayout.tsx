@@ -1,0 +1,32 @@
+import { Box, Card, Center, Heading, Text } from '@chakra-ui/react';
+import { Store } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** The frame of the signed-out pages: the product name and one card. */
+export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <Center minH="100vh" bg="bg.subtle" px="4">
+      <Box w="full" maxW="sm">
+        <Center gap="2" mb="6" color="brand.fg">
+          <Store aria-hidden size={28} />
+          <Text fontWeight="bold" fontSize="lg">
+            Marketplace Back-office
+          </Text>
+        </Center>
+        <Card.Root>
+          <Card.Body gap="5">
+            <Box>
+              <Heading size="lg">{title}</Heading>
+              {subtitle ? (
+                <Text color="fg.muted" mt="1" fontSize="sm">
+                  {subtitle}
+                </Text>
+              ) : null}
+            </Box>
+            {children}
+          </Card.Body>
+        </Card.Root>
+      </Box>
+    </Center>
+  );
+}

@@ -1,0 +1,36 @@
+export {
+  type CurrencyCode,
+  currencyCodes,
+  currencySymbol,
+  currencySymbols,
+  formatMoney,
+  isCurrencyCode,
+} from './currency';
+export { type DateInput, relativeTime } from './relative-time';
+export { type StatusPalette, statusColor } from './status-color';
+export {
+  type TaxCountry,
+  type TaxOption,
+  taxCountries,
+  taxOptionById,
+  taxOptions,
+  taxOptionsFor,
+} from './tax-options';
+export {
+  isSingleWord,
+  isValidUrl,
+  MAX_URL_LENGTH,
+  type NumericRange,
+  parseRange,
+  rangeSchema,
+  singleWordSchema,
+  urlSchema,
+  validationMessages,
+} from './validators';
+export {
+  CM_PER_UNIT,
+  type LengthUnit,
+  type ParcelDimensions,
+  VOLUMETRIC_DIVISOR,
+  volumetricWeight,
+} from './volumetric-weight';

@@ -1,0 +1,313 @@
+// The auth statechart. Pure (ARCHITECTURE.md "Statecharts"): no invoke, no after, no spawn. Every
+// effect is a named action with a no-op default that the adapter (src/services/auth-adapter.ts)
+// provides; every input from the outside world (storage, network answers, timers, other tabs) is a
+// namespaced `auth.*` event that the adapter sends in.
+import { assign, setup } from 'xstate';
+import type { StoredAuth } from '../services/stored-auth';
+
+export interface AuthContext {
+  /** The signed-in user's stored auth (SPEC §3); null when signed out. */
+  auth: StoredAuth | null;
+  /** What to tell the user on the sign-in page: a failed sign-in or an expired session. */
+  error: string | null;
+  /** Where to go after signing in (the protected page the user was sent away from). */
+  returnTo: string | null;
+}
+
+export type AuthEvent =
+  /** Storage was read at start-up: the decrypted auth, or null. */
+  | { type: 'auth.restored'; auth: StoredAuth | null }
+  /** The sign-in form was submitted. `returnTo` comes from the sign-in URL. */
+  | { type: 'auth.signIn'; email: string; password: string; returnTo?: string | null }
+  | { type: 'auth.signInSucceeded'; auth: StoredAuth }
+  | { type: 'auth.signInFailed'; message: string }
+  /** The refresh timer fired: the access token expires soon. */
+  | { type: 'auth.tokenExpiring' }
+  /** The API answered 401 to a request: refresh silently. */
+  | { type: 'auth.unauthorized' }
+  | { type: 'auth.refreshSucceeded'; auth: StoredAuth }
+  | { type: 'auth.refreshFailed'; message: string }
+  /** The API still answered 401 with a freshly refreshed token: the session is over. */
+  | { type: 'auth.sessionRejected'; message: string }
+  | { type: 'auth.signOut' }
+  /** The server answered the sign-out (or could not be reached: signing out locally always succeeds). */
+  | { type: 'auth.signedOut' }
+  /** The stored auth changed while signed in (e.g. the tasks map). */
+  | { type: 'auth.authUpdated'; auth: StoredAuth }
+  /** Another tab wrote or removed the stored auth. */
+  | { type: 'auth.storageChanged'; auth: StoredAuth | null };
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+/** Only a path inside this app is a place to return to (no `//evil.example`, no `https://…`). */
+export function safeReturnTo(path: string | null | undefined): string | null {
+  if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
+  if (path === '/signin' || path.startsWith('/signin?')) return null;
+  return path;
+}
+
+function eventAuth(event: AuthEvent): StoredAuth | null {
+  return 'auth' in event ? event.auth : null;
+}
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actions: {
+    // Context only (pure).
+    storeAuth: assign({ auth: ({ event }) => eventAuth(event) }),
+    forgetAuth: assign({ auth: null }),
+    setError: assign((_, params: { message: string }) => ({ error: params.message })),
+    clearError: assign({ error: null }),
+    rememberReturnTo: assign({
+      returnTo: ({ event }) => (event.type === 'auth.signIn' ? safeReturnTo(event.returnTo) : null),
+    }),
+    clearReturnTo: assign({ returnTo: null }),
+    // Effects: no-ops here, provided by the adapter with `authMachine.provide({ actions })`.
+    /** Encrypt and store `context.auth`. */
+    persistAuth: () => {},
+    /** Remove the stored auth. */
+    clearStoredAuth: () => {},
+    /** Call the sign-in API; answer with auth.signInSucceeded / auth.signInFailed. */
+    requestSignIn: (_, _params: { email: string; password: string }) => {},
+    /** Call the refresh API; answer with auth.refreshSucceeded / auth.refreshFailed. */
+    requestRefresh: () => {},
+    /** Call the sign-out API; answer with auth.signedOut whatever happens. */
+    requestSignOut: () => {},
+    /** (Re)arm the timer that sends auth.tokenExpiring shortly before the token's `exp`. */
+    scheduleRefresh: (_, _params: { accessToken: string }) => {},
+    cancelRefresh: () => {},
+    /** Go to /signin unless already on a public page; with the current page as returnTo if asked. */
+    redirectToSignIn: (_, _params: { withReturnTo: boolean }) => {},
+    /** Leave the sign-in page for `returnTo` (or the dashboard). */
+    redirectAfterSignIn: (_, _params: { returnTo: string | null }) => {},
+    notifySessionExpired: (_, _params: { message: string }) => {},
+  },
+  guards: {
+    /** The event carries a signed-in user's auth. */
+    hasAuth: ({ event }) => eventAuth(event)?.loggedIn === true,
+  },
+}).createMachine({
+  id: 'auth',
+  context: { auth: null, error: null, returnTo: null },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      tags: ['busy'],
+      on: {
+        'auth.restored': [
+          {
+            guard: 'hasAuth',
+            target: 'signedIn',
+            actions: [
+              'storeAuth',
+              {
+                type: 'scheduleRefresh',
+                params: ({ event }) => ({ accessToken: event.auth?.accessToken ?? '' }),
+              },
+            ],
+          },
+          {
+            target: 'signedOut',
+            actions: ['forgetAuth', { type: 'redirectToSignIn', params: { withReturnTo: true } }],
+          },
+        ],
+      },
+    },
+    signedOut: {
+      on: {
+        'auth.signIn': {
+          target: 'signingIn',
+          actions: [
+            'rememberReturnTo',
+            'clearError',
+            {
+              type: 'requestSignIn',
+              params: ({ event }) => ({ email: event.email, password: event.password }),
+            },
+          ],
+        },
+        // Another tab signed in: this one follows.
+        'auth.storageChanged': {
+          guard: 'hasAuth',
+          target: 'signedIn',
+          actions: [
+            'storeAuth',
+            'clearError',
+            {
+              type: 'scheduleRefresh',
+              params: ({ event }) => ({ accessToken: event.auth?.accessToken ?? '' }),
+            },
+          ],
+        },
+      },
+    },
+    signingIn: {
+      tags: ['busy'],
+      on: {
+        'auth.signInSucceeded': {
+          target: 'signedIn',
+          actions: [
+            'storeAuth',
+            'clearError',
+            'persistAuth',
+            { type: 'scheduleRefresh', params: ({ event }) => ({ accessToken: event.auth.accessToken }) },
+            { type: 'redirectAfterSignIn', params: ({ context }) => ({ returnTo: context.returnTo }) },
+            'clearReturnTo',
+          ],
+        },
+        'auth.signInFailed': {
+          target: 'signedOut',
+          actions: [{ type: 'setError', params: ({ event }) => ({ message: event.message }) }],
+        },
+      },
+    },
+    signedIn: {
+      tags: ['authenticated'],
+      on: {
+        'auth.tokenExpiring': { target: 'refreshing', actions: ['requestRefresh'] },
+        'auth.unauthorized': { target: 'refreshing', actions: ['cancelRefresh', 'requestRefresh'] },
+        'auth.authUpdated': { actions: ['storeAuth', 'persistAuth'] },
+        'auth.storageChanged': [
+          // Another tab refreshed (or updated tasks): adopt its auth; it is already stored.
+          {
+            guard: 'hasAuth',
+            actions: [
+              'storeAuth',
+              {
+                type: 'scheduleRefresh',
+                params: ({ event }) => ({ accessToken: event.auth?.accessToken ?? '' }),
+              },
+            ],
+          },
+          // Another tab signed out: so does this one.
+          {
+            target: 'signedOut',
+            actions: [
+              'cancelRefresh',
+              'forgetAuth',
+              { type: 'redirectToSignIn', params: { withReturnTo: false } },
+            ],
+          },
+        ],
+        'auth.sessionRejected': {
+          target: 'expired',
+          actions: [
+            'cancelRefresh',
+            'forgetAuth',
+            'clearStoredAuth',
+            { type: 'setError', params: { message: SESSION_EXPIRED_MESSAGE } },
+            { type: 'notifySessionExpired', params: { message: SESSION_EXPIRED_MESSAGE } },
+            { type: 'redirectToSignIn', params: { withReturnTo: true } },
+          ],
+        },
+        'auth.signOut': { target: 'signingOut' },
+      },
+    },
+    refreshing: {
+      // Still signed in: the current token stays in use until the refresh answers.
+      tags: ['authenticated'],
+      on: {
+        'auth.refreshSucceeded': {
+          target: 'signedIn',
+          actions: [
+            'storeAuth',
+            'persistAuth',
+            { type: 'scheduleRefresh', params: ({ event }) => ({ accessToken: event.auth.accessToken }) },
+          ],
+        },
+        'auth.refreshFailed': {
+          target: 'expired',
+          actions: [
+            'cancelRefresh',
+            'forgetAuth',
+            'clearStoredAuth',
+            { type: 'setError', params: { message: SESSION_EXPIRED_MESSAGE } },
+            { type: 'notifySessionExpired', params: { message: SESSION_EXPIRED_MESSAGE } },
+            { type: 'redirectToSignIn', params: { withReturnTo: true } },
+          ],
+        },
+        // A task generated while the refresh runs must not be lost.
+        'auth.authUpdated': { actions: ['storeAuth', 'persistAuth'] },
+        'auth.storageChanged': [
+          {
+            guard: 'hasAuth',
+            target: 'signedIn',
+            actions: [
+              'storeAuth',
+              {
+                type: 'scheduleRefresh',
+                params: ({ event }) => ({ accessToken: event.auth?.accessToken ?? '' }),
+              },
+            ],
+          },
+          {
+            target: 'signedOut',
+            actions: [
+              'cancelRefresh',
+              'forgetAuth',
+              { type: 'redirectToSignIn', params: { withReturnTo: false } },
+            ],
+          },
+        ],
+        'auth.signOut': { target: 'signingOut' },
+      },
+    },
+    expired: {
+      on: {
+        'auth.signIn': {
+          target: 'signingIn',
+          actions: [
+            'rememberReturnTo',
+            'clearError',
+            {
+              type: 'requestSignIn',
+              params: ({ event }) => ({ email: event.email, password: event.password }),
+            },
+          ],
+        },
+        'auth.storageChanged': {
+          guard: 'hasAuth',
+          target: 'signedIn',
+          actions: [
+            'storeAuth',
+            'clearError',
+            {
+              type: 'scheduleRefresh',
+              params: ({ event }) => ({ accessToken: event.auth?.accessToken ?? '' }),
+            },
+          ],
+        },
+      },
+    },
+    signingOut: {
+      tags: ['busy'],
+      // Local state goes first: even if the server cannot be reached, nothing of the session remains
+      // in this browser, and the other tabs sign out at once (they see the entry disappear).
+      entry: ['cancelRefresh', 'clearStoredAuth', 'requestSignOut'],
+      on: {
+        'auth.signedOut': {
+          target: 'signedOut',
+          actions: [
+            'forgetAuth',
+            'clearError',
+            'clearReturnTo',
+            { type: 'redirectToSignIn', params: { withReturnTo: false } },
+          ],
+        },
+      },
+    },
+  },
+});
+
+export type AuthMachine = typeof authMachine;
+export type AuthStateValue =
+  | 'restoring'
+  | 'signedOut'
+  | 'signingIn'
+  | 'signedIn'
+  | 'refreshing'
+  | 'expired'
+  | 'signingOut';

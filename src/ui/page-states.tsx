@@ -1,0 +1,75 @@
+import { Alert, Box, Button, Center, EmptyState, Heading, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** Page title row: heading, optional description and actions on the right. */
+export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+  return (
+    <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }} mb="6" gap="3">
+      <Box>
+        <Heading size="xl">{title}</Heading>
+        {description ? (
+          <Text color="fg.muted" mt="1">
+            {description}
+          </Text>
+        ) : null}
+      </Box>
+      {actions}
+    </Stack>
+  );
+}
+
+/** Loading placeholder shaped like the content, so the page does not jump when data arrives. */
+export function LoadingState({ rows = 4, label = 'Loading…' }: { rows?: number; label?: string }) {
+  return (
+    <Stack gap="3" aria-busy="true" aria-label={label}>
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Skeleton key={index} height="10" />
+      ))}
+    </Stack>
+  );
+}
+
+/** A failed load: what went wrong, and a way to try again. */
+export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Could not load this page</Alert.Title>
+        <Alert.Description>{message}</Alert.Description>
+      </Alert.Content>
+      {onRetry ? (
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
+    </Alert.Root>
+  );
+}
+
+export function EmptyMessage({ title, description }: { title: string; description?: string }) {
+  return (
+    <EmptyState.Root>
+      <EmptyState.Content>
+        <VStack textAlign="center">
+          <EmptyState.Title>{title}</EmptyState.Title>
+          {description ? <EmptyState.Description>{description}</EmptyState.Description> : null}
+        </VStack>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/** Full-page message for not found / forbidden. */
+export function FullPageMessage({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
+  return (
+    <Center minH="60vh">
+      <VStack gap="3" textAlign="center" maxW="md">
+        <Heading size="2xl">{title}</Heading>
+        <Text color="fg.muted">{description}</Text>
+        {action}
+      </VStack>
+    </Center>
+  );
+}

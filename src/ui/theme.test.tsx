@@ -1,0 +1,99 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applyColorTheme, type ColorTheme } from './color-theme';
+import { system } from './theme';
+
+// jsdom does not resolve CSS custom properties through the cascade layers Chakra emits, so this
+// test does the cascade itself: it reads the token rules emotion injected, keeps those whose
+// selector matches <html> in a given theme, and picks the winner by specificity, then source
+// order. That exercises the real generated CSS and the real DOM contract of color-theme.ts.
+interface Rule {
+  selectors: string[];
+  declarations: Map<string, string>;
+}
+
+function injectedRules(): Rule[] {
+  const css = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
+  const rules: Rule[] = [];
+  for (const match of css.matchAll(/([^{}]*)\{([^{}]*)\}/g)) {
+    const selectorText = match[1]?.trim() ?? '';
+    if (!selectorText || selectorText.startsWith('@')) continue;
+    const declarations = new Map<string, string>();
+    for (const declaration of (match[2] ?? '').split(';')) {
+      const colon = declaration.indexOf(':');
+      if (colon > 0)
+        declarations.set(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+    }
+    rules.push({ selectors: selectorText.split(/,(?![^(]*\))/).map((s) => s.trim()), declarations });
+  }
+  return rules;
+}
+
+// Classes and attributes count; `:where(...)` counts zero. Enough for the selectors Chakra emits.
+function specificity(selector: string): number {
+  const withoutWhere = selector.replace(/:where\([^)]*\)/g, '');
+  return (withoutWhere.match(/[.[]/g) ?? []).length;
+}
+
+function resolve(variable: string, rules: Rule[]): string | undefined {
+  const root = document.documentElement;
+  let best: { value: string; weight: number } | undefined;
+  for (const rule of rules) {
+    const value = rule.declarations.get(variable);
+    if (value === undefined) continue;
+    for (const selector of rule.selectors) {
+      if (!root.matches(selector)) continue;
+      const weight = specificity(selector);
+      if (!best || weight >= best.weight) best = { value, weight };
+    }
+  }
+  return best?.value;
+}
+
+describe('theme system', () => {
+  let rules: Rule[] = [];
+
+  beforeAll(() => {
+    render(
+      <ChakraProvider value={system}>
+        <div />
+      </ChakraProvider>,
+    );
+    rules = injectedRules();
+    cleanup();
+  });
+
+  afterEach(() => applyColorTheme('default'));
+
+  const cases: [ColorTheme, Record<string, string>][] = [
+    ['default', { solid: 'indigo-600', fg: 'indigo-700', subtle: 'indigo-100', '500': 'indigo-500' }],
+    ['default-dark', { solid: 'indigo-500', fg: 'indigo-300', subtle: 'indigo-900', '500': 'indigo-500' }],
+    ['seller', { solid: 'teal-600', fg: 'teal-700', subtle: 'teal-100', '500': 'teal-500' }],
+    ['seller-dark', { solid: 'teal-500', fg: 'teal-300', subtle: 'teal-900', '500': 'teal-500' }],
+  ];
+
+  it.each(cases)('%s resolves the brand palette', (theme, expected) => {
+    applyColorTheme(theme);
+    for (const [key, colour] of Object.entries(expected)) {
+      expect(resolve(`--chakra-colors-brand-${key}`, rules), `brand.${key}`).toBe(
+        `var(--chakra-colors-${colour})`,
+      );
+    }
+  });
+
+  it('keeps Chakra dark mode working for its own tokens', () => {
+    applyColorTheme('default');
+    expect(resolve('--chakra-colors-bg', rules)).toBe('var(--chakra-colors-white)');
+    applyColorTheme('seller-dark');
+    expect(resolve('--chakra-colors-bg', rules)).toBe('var(--chakra-colors-black)');
+  });
+
+  it('exposes every key a colorPalette needs, plus the custom seller conditions', () => {
+    for (const key of ['solid', 'contrast', 'fg', 'muted', 'subtle', 'emphasized', 'focusRing']) {
+      expect(system.tokens.getByName(`colors.brand.${key}`), key).toBeDefined();
+    }
+    expect(system.conditions.has('_seller')).toBe(true);
+    expect(system.conditions.has('_sellerDark')).toBe(true);
+  });
+});
