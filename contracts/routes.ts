@@ -7,7 +7,16 @@ import type { ServerRole } from './roles';
  * they need from it. A route enters the menu only when `available` is true, i.e. its page really works;
  * later issues flip the flag when they ship the page.
  */
-export const routeActions = ['view', 'create', 'edit', 'delete', 'export', 'import', 'publish', 'approve'] as const;
+export const routeActions = [
+  'view',
+  'create',
+  'edit',
+  'delete',
+  'export',
+  'import',
+  'publish',
+  'approve',
+] as const;
 export const routeActionSchema = z.enum(routeActions);
 export type RouteAction = z.infer<typeof routeActionSchema>;
 
@@ -59,7 +68,11 @@ export const routes: readonly RouteDef[] = [
     name: 'Staging Products',
     section: 'Products',
     actions: ['view', 'create', 'edit', 'delete', 'export', 'import'],
-    defaults: { Admin: all, Staff: ['view', 'create', 'edit', 'export'], Seller: ['view', 'create', 'edit', 'export'] },
+    defaults: {
+      Admin: all,
+      Staff: ['view', 'create', 'edit', 'export'],
+      Seller: ['view', 'create', 'edit', 'export'],
+    },
     available: false,
   },
   {
@@ -296,7 +309,13 @@ export const routes: readonly RouteDef[] = [
 ];
 
 /** Routes anyone may open, signed in or not (SPEC §2 access rules; reset-password joins them). */
-export const publicRoutes = ['/signin', '/forgot-password', '/reset-password', '/responseCollection', '/unsubscribe'];
+export const publicRoutes = [
+  '/signin',
+  '/forgot-password',
+  '/reset-password',
+  '/responseCollection',
+  '/unsubscribe',
+];
 
 const byPath = new Map(routes.map((route) => [route.path, route]));
 
@@ -322,6 +341,9 @@ export function isPublicPath(path: string): boolean {
  * The one rule that the SPA's route guard, the sidebar and the API share: a signed-in user may open a
  * route when it is public or their effective permissions grant `view` on it.
  */
-export function canOpenRoute(path: string, permissions: Readonly<Record<string, readonly RouteAction[]>>): boolean {
+export function canOpenRoute(
+  path: string,
+  permissions: Readonly<Record<string, readonly RouteAction[]>>,
+): boolean {
   return isPublicPath(path) || (permissions[path]?.includes('view') ?? false);
 }

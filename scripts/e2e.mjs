@@ -15,10 +15,14 @@ try {
   process.exit(1);
 }
 
-const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const build = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = path.join(root, '.tmp', `e2e-${Date.now()}`);

@@ -31,7 +31,10 @@ export function spaIsStale() {
 if (process.env.SKIP_BUILD !== 'true' && spaIsStale()) {
   console.info('Building the web app (dist/ is missing or older than its sources)…');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -1,7 +1,7 @@
 // `npm test`: every check in order — types, lint, unit + API + model-based tests, end-to-end in
 // Chromium — then one summary line `N passed, N failed`. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,7 +20,11 @@ function run(name, args, env = {}) {
   if (only.length && !only.includes(name)) return null;
   console.info(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TMPDIR: tmp, ...env } });
+  const result = spawnSync(node, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TMPDIR: tmp, ...env },
+  });
   const ok = result.status === 0;
   report.push(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return ok;
@@ -46,7 +50,13 @@ for (const [name, args] of [
 
 const vitestJson = path.join(tmp, 'vitest-results.json');
 rmSync(vitestJson, { force: true });
-const unitOk = run('unit', [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const unitOk = run('unit', [
+  bin('vitest', 'vitest.mjs'),
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 if (unitOk !== null) {
   const results = readJson(vitestJson);
   if (results) {

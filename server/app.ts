@@ -45,7 +45,11 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
     },
   };
 }
@@ -71,7 +75,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     openapi: {
       info: {
         title: 'Marketplace Back-office API',
-        description: 'Every route validates its input with the zod schemas shown here. Errors are `{ message, code }`.',
+        description:
+          'Every route validates its input with the zod schemas shown here. Errors are `{ message, code }`.',
         version: '1.0.0',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
@@ -85,9 +90,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders);
   await app.register(dbPlugin, { database });
   await app.register(mailPlugin, {
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
   });
-  const tokens = await createTokenService(database.db, { secret: config.JWT_SECRET, ttlSeconds: config.ACCESS_TOKEN_TTL });
+  const tokens = await createTokenService(database.db, {
+    secret: config.JWT_SECRET,
+    ttlSeconds: config.ACCESS_TOKEN_TTL,
+  });
   await app.register(authPlugin, { tokens });
 
   app.get(
@@ -98,7 +108,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         tags: ['health'],
         summary: 'Liveness and what the server runs on',
         response: {
-          200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), broker: z.enum(['embedded', 'external']) }),
+          200: z.object({
+            status: z.literal('ok'),
+            db: z.enum(['pglite', 'postgres']),
+            broker: z.enum(['embedded', 'external']),
+          }),
         },
       },
     },
@@ -131,7 +145,8 @@ async function registerSpa(app: FastifyInstance, staticDir: string) {
       index: ['index.html'],
       setHeaders(reply, filePath) {
         // Hashed assets never change; index.html must always be revalidated to pick up new releases.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
         else reply.header('cache-control', 'no-cache');
       },
     });
@@ -140,7 +155,11 @@ async function registerSpa(app: FastifyInstance, staticDir: string) {
     const isApi = request.url.startsWith('/api/');
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (isApi || isFile || request.method !== 'GET' || !hasSpa) {
-      throw new HttpError(404, isApi ? `No such API route: ${request.method} ${request.url.split('?')[0]}` : 'Not found', 'NOT_FOUND');
+      throw new HttpError(
+        404,
+        isApi ? `No such API route: ${request.method} ${request.url.split('?')[0]}` : 'Not found',
+        'NOT_FOUND',
+      );
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

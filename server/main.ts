@@ -46,7 +46,8 @@ async function main() {
   ];
   if (config.SEED_DEMO) {
     lines.push(`  Demo sign-ins (password ${DEMO_PASSWORD}):`);
-    for (const account of demoAccounts ?? defaultDemoList) lines.push(`    ${account.email.padEnd(20)} ${account.description}`);
+    for (const account of demoAccounts ?? defaultDemoList)
+      lines.push(`    ${account.email.padEnd(20)} ${account.description}`);
   }
   console.info(lines.join('\n'));
 }

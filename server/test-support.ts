@@ -13,7 +13,9 @@ import { syncRolePermissions } from './modules/permissions/service';
  * The databases API tests run on: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set
  * (each test app gets a database of its own there, dropped afterwards).
  */
-export const testBackends: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const testBackends: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export interface TestApp {
   app: FastifyInstance;
@@ -48,8 +50,16 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-test-'));
   const pgDatabase = options.backend === 'postgres' ? await createPostgresDatabase() : undefined;
-  const config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-spa'), LOG_LEVEL: 'silent', ...options.env });
-  const database = await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: pgDatabase ? dataDir : 'memory://' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, 'no-spa'),
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = await openDatabase({
+    databaseUrl: pgDatabase?.url,
+    dataDir: pgDatabase ? dataDir : 'memory://',
+  });
   await database.migrate();
   await syncRolePermissions(database.db);
   if (options.seed !== false) await seedDemo(database.db);
@@ -78,10 +88,18 @@ export function refreshCookieOf(response: LightMyRequestResponse): string | unde
 }
 
 export async function signInAs(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email, password } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signin',
+    payload: { email, password },
+  });
   if (response.statusCode !== 200) throw new Error(`sign-in as ${email} failed: ${response.body}`);
   const body = json<{ accessToken: string; user: { id: string } }>(response);
-  return { token: body.accessToken, userId: body.user.id, refreshCookie: refreshCookieOf(response) as string };
+  return {
+    token: body.accessToken,
+    userId: body.user.id,
+    refreshCookie: refreshCookieOf(response) as string,
+  };
 }
 
 export const demoEmails = {

@@ -76,7 +76,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('users_email_uq').on(sql`lower(${table.email})`), index('users_role_idx').on(table.role)],
+  (table) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${table.email})`),
+    index('users_role_idx').on(table.role),
+  ],
 );
 
 /**
@@ -97,7 +100,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('refresh_tokens_hash_uq').on(table.tokenHash), index('refresh_tokens_family_idx').on(table.familyId)],
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(table.tokenHash),
+    index('refresh_tokens_family_idx').on(table.familyId),
+  ],
 );
 
 export const passwordResets = pgTable(

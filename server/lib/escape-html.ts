@@ -1,4 +1,10 @@
-const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const entities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** For the few places the server writes HTML (mail bodies): user-supplied text never becomes markup. */
 export function escapeHtml(text: string): string {

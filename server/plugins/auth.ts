@@ -48,7 +48,9 @@ export const authPlugin = fp(
       if (!route.url.startsWith('/api/')) return;
       const permission = route.config?.permission;
       if (permission && !findRoute(permission.route)?.actions.includes(permission.action)) {
-        throw new Error(`${route.method} ${route.url}: unknown permission ${permission.route}#${permission.action}`);
+        throw new Error(
+          `${route.method} ${route.url}: unknown permission ${permission.route}#${permission.action}`,
+        );
       }
       if (permission) {
         // HEAD twins of GET routes share the GET's hook; listing them once is enough.

@@ -30,7 +30,10 @@ declare module 'fastify' {
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
-    return { kind: 'smtp', send: async (mail) => void (await transport.sendMail({ from: options.from, ...mail })) };
+    return {
+      kind: 'smtp',
+      send: async (mail) => void (await transport.sendMail({ from: options.from, ...mail })),
+    };
   }
   const outbox = path.join(options.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -39,7 +42,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await mkdir(outbox, { recursive: true });
-      const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
+      const slug = mail.subject
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, 40);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}-${info.messageId.slice(1, 9)}.eml`;
       await writeFile(path.join(outbox, name), info.message as Buffer);
     },

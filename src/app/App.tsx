@@ -40,12 +40,18 @@ function Routes() {
     if (location === '/signin' && signedIn) {
       return <Redirect to={safeReturnTo(new URLSearchParams(search).get('returnTo')) ?? '/'} replace />;
     }
-    return <Suspense fallback={<PageSpinner />}>{PublicPage ? <PublicPage /> : <Redirect to="/signin" replace />}</Suspense>;
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        {PublicPage ? <PublicPage /> : <Redirect to="/signin" replace />}
+      </Suspense>
+    );
   }
   if (restoring) return <PageSpinner />;
   if (!signedIn) {
     const here = `${location}${search ? `?${search}` : ''}`;
-    return <Redirect to={location === '/' ? '/signin' : `/signin?returnTo=${encodeURIComponent(here)}`} replace />;
+    return (
+      <Redirect to={location === '/' ? '/signin' : `/signin?returnTo=${encodeURIComponent(here)}`} replace />
+    );
   }
   return <Shell />;
 }

@@ -3,7 +3,15 @@ import { landingRedirect } from './landing';
 
 const seller = (blocked: boolean, isNewSeller: boolean) => ({
   isSeller: true,
-  seller: { blocked, isNewSeller, sellerAddress: '', sellerCode: 'S', sellerName: 'S', sellerId: 'id', logo: null },
+  seller: {
+    blocked,
+    isNewSeller,
+    sellerAddress: '',
+    sellerCode: 'S',
+    sellerName: 'S',
+    sellerId: 'id',
+    logo: null,
+  },
 });
 
 describe('landing on /', () => {

@@ -4,7 +4,10 @@ import { protectedPages, publicPages } from './pages';
 
 describe('page table', () => {
   it('has a page for every available route of the manifest, and no page for a route that is not available', () => {
-    const available = routes.filter((route) => route.available).map((route) => route.path).sort();
+    const available = routes
+      .filter((route) => route.available)
+      .map((route) => route.path)
+      .sort();
     expect(Object.keys(protectedPages).sort()).toEqual(available);
   });
 

@@ -15,7 +15,8 @@ export const sessionKeys = {
   permissionsConfig: () => [...sessionKeys.all, 'permissions-config'] as const,
 };
 
-export const currentUserQuery = () => queryOptions({ queryKey: sessionKeys.currentUser(), queryFn: getCurrentUser });
+export const currentUserQuery = () =>
+  queryOptions({ queryKey: sessionKeys.currentUser(), queryFn: getCurrentUser });
 
 export const sidebarQuery = () =>
   queryOptions({
@@ -27,7 +28,8 @@ export const sidebarQuery = () =>
 export const permissionsConfigQuery = () =>
   queryOptions({
     queryKey: sessionKeys.permissionsConfig(),
-    queryFn: async (): Promise<PermissionsConfig> => (await http.get('/api/v1/globalConfigs/getPermissionsConfig')).data,
+    queryFn: async (): Promise<PermissionsConfig> =>
+      (await http.get('/api/v1/globalConfigs/getPermissionsConfig')).data,
     // The route map only changes with a release.
     staleTime: Number.POSITIVE_INFINITY,
   });

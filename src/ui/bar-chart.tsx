@@ -13,7 +13,14 @@ export function BarChart({ data, label }: { data: { label: string; value: number
           <Text fontSize="xs" color="fg.muted">
             {d.value}
           </Text>
-          <Box w="full" maxW="10" bg="brand.solid" borderTopRadius="sm" h={`${(d.value / max) * 100}%`} minH="1" />
+          <Box
+            w="full"
+            maxW="10"
+            bg="brand.solid"
+            borderTopRadius="sm"
+            h={`${(d.value / max) * 100}%`}
+            minH="1"
+          />
           <Text fontSize="2xs" color="fg.muted" mt="1" truncate maxW="full">
             {d.label}
           </Text>

@@ -1,10 +1,35 @@
-import { Alert, Box, Button, Center, EmptyState, Heading, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  EmptyState,
+  Heading,
+  Skeleton,
+  Stack,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** Page title row: heading, optional description and actions on the right. */
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
   return (
-    <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }} mb="6" gap="3">
+    <Stack
+      direction={{ base: 'column', md: 'row' }}
+      justify="space-between"
+      align={{ md: 'center' }}
+      mb="6"
+      gap="3"
+    >
       <Box>
         <Heading size="xl">{title}</Heading>
         {description ? (
@@ -62,7 +87,15 @@ export function EmptyMessage({ title, description }: { title: string; descriptio
 }
 
 /** Full-page message for not found / forbidden. */
-export function FullPageMessage({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
+export function FullPageMessage({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description: string;
+  action?: ReactNode;
+}) {
   return (
     <Center minH="60vh">
       <VStack gap="3" textAlign="center" maxW="md">

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
 import { seedSellers } from './sellers';
-import { type DemoAccount, DEMO_PASSWORD, seedUsers } from './users';
+import { DEMO_PASSWORD, type DemoAccount, seedUsers } from './users';
 
 export { DEMO_PASSWORD };
 

@@ -2,12 +2,42 @@ import type { Tx } from '../client';
 import { type Address, sellers } from '../schema';
 
 const names = [
-  'Aurora Textiles', 'Banyan Crafts', 'Cedar & Co', 'Deccan Spices', 'Everleaf Organics', 'Fable Footwear',
-  'Ganga Handloom', 'Harbor Home', 'Indigo Prints', 'Jaipur Gems', 'Kiran Electronics', 'Lotus Ceramics',
-  'Monsoon Tea', 'Nilgiri Naturals', 'Oak Street Toys', 'Peacock Apparel', 'Quartz Kitchen', 'Riverstone Leather',
-  'Saffron Foods', 'Teal Stationery', 'Umber Furniture', 'Velvet Beauty', 'Westwind Sports', 'Yarn & Loom',
-  'Zenith Audio', 'Amber Lighting', 'Blue Pottery House', 'Coral Jewels', 'Dune Outdoor', 'Emerald Gardens',
-  'Fern Baby', 'Granite Tools', 'Horizon Bags', 'Ivory Linen', 'Juniper Pets', 'Kestrel Bikes',
+  'Aurora Textiles',
+  'Banyan Crafts',
+  'Cedar & Co',
+  'Deccan Spices',
+  'Everleaf Organics',
+  'Fable Footwear',
+  'Ganga Handloom',
+  'Harbor Home',
+  'Indigo Prints',
+  'Jaipur Gems',
+  'Kiran Electronics',
+  'Lotus Ceramics',
+  'Monsoon Tea',
+  'Nilgiri Naturals',
+  'Oak Street Toys',
+  'Peacock Apparel',
+  'Quartz Kitchen',
+  'Riverstone Leather',
+  'Saffron Foods',
+  'Teal Stationery',
+  'Umber Furniture',
+  'Velvet Beauty',
+  'Westwind Sports',
+  'Yarn & Loom',
+  'Zenith Audio',
+  'Amber Lighting',
+  'Blue Pottery House',
+  'Coral Jewels',
+  'Dune Outdoor',
+  'Emerald Gardens',
+  'Fern Baby',
+  'Granite Tools',
+  'Horizon Bags',
+  'Ivory Linen',
+  'Juniper Pets',
+  'Kestrel Bikes',
 ];
 const cities: [string, string, string][] = [
   ['Mumbai', 'Maharashtra', '400001'],
@@ -28,7 +58,16 @@ const tabStates = [
 
 function address(fullName: string, email: string, index: number): Address {
   const [city, state, zipcode] = cities[index % cities.length] ?? cities[0]!;
-  return { fullName, email, addressLine1: `${12 + index} Market Road`, addressLine2: '', city, state, country: 'IN', zipcode };
+  return {
+    fullName,
+    email,
+    addressLine1: `${12 + index} Market Road`,
+    addressLine2: '',
+    city,
+    state,
+    country: 'IN',
+    zipcode,
+  };
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);

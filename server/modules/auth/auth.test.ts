@@ -26,16 +26,26 @@ describe.each(testBackends)('auth API on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  const signin = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: payload as object });
+  const signin = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: payload as object });
   const current = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v1/users/byToken/current', headers: { authorization: `Bearer ${token}` } });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/byToken/current',
+      headers: { authorization: `Bearer ${token}` },
+    });
 
   it('signs in and answers the access token, the current user and an HttpOnly SameSite=Strict refresh cookie', async () => {
     const response = await signin({ email: 'Admin@Demo.Local', password: DEMO_PASSWORD_FOR_TESTS });
     expect(response.statusCode).toBe(200);
     const body = json<{ accessToken: string; expiresIn: number; user: Record<string, unknown> }>(response);
     expect(body.expiresIn).toBeLessThanOrEqual(900);
-    expect(body.user).toMatchObject({ email: 'admin@demo.local', roles: ['Admin'], isAdmin: true, isSeller: false });
+    expect(body.user).toMatchObject({
+      email: 'admin@demo.local',
+      roles: ['Admin'],
+      isAdmin: true,
+      isSeller: false,
+    });
     const cookie = response.cookies.find((c) => c.name === 'mp_rt');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth' });
     expect(response.body).not.toContain(cookie?.value);
@@ -56,7 +66,19 @@ describe.each(testBackends)('auth API on %s', (backend) => {
     expect(response.statusCode).toBe(200);
     const user = json(response);
     expect(Object.keys(user).sort()).toEqual(
-      ['defaultCountry', 'defaultCurrency', 'email', 'id', 'isAdmin', 'isSeller', 'isStaff', 'roles', 'seller', 'userAvatar', 'username'].sort(),
+      [
+        'defaultCountry',
+        'defaultCurrency',
+        'email',
+        'id',
+        'isAdmin',
+        'isSeller',
+        'isStaff',
+        'roles',
+        'seller',
+        'userAvatar',
+        'username',
+      ].sort(),
     );
     expect(user).toMatchObject({
       username: 'Sunil Seller',
@@ -64,7 +86,12 @@ describe.each(testBackends)('auth API on %s', (backend) => {
       defaultCountry: 'IN',
       roles: ['Seller'],
       isSeller: true,
-      seller: { sellerCode: 'SEL-0001', sellerName: 'Demo Seller Store', logo: '/files/logos/new.png', blocked: false },
+      seller: {
+        sellerCode: 'SEL-0001',
+        sellerName: 'Demo Seller Store',
+        logo: '/files/logos/new.png',
+        blocked: false,
+      },
     });
     expect((user.seller as { sellerAddress: string }).sellerAddress).toContain('Mumbai');
   });
@@ -86,7 +113,9 @@ describe.each(testBackends)('auth API on %s', (backend) => {
     expect(locked.statusCode).toBe(429);
     expect(json(locked).message).toMatch(/^Too many failed sign-in attempts\. Try again in 15 minutes\.$/);
     // Other accounts are not affected.
-    expect((await signin({ email: demoEmails.Staff, password: DEMO_PASSWORD_FOR_TESTS })).statusCode).toBe(200);
+    expect((await signin({ email: demoEmails.Staff, password: DEMO_PASSWORD_FOR_TESTS })).statusCode).toBe(
+      200,
+    );
   });
 
   it.each([
@@ -96,7 +125,10 @@ describe.each(testBackends)('auth API on %s', (backend) => {
   ])('rejects %s with a 400 naming the problem', async (_label, payload, message) => {
     const response = await signin(payload);
     expect(response.statusCode).toBe(400);
-    expect(json(response)).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(message) });
+    expect(json(response)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(message),
+    });
   });
 
   it('rejects malformed JSON, an oversized body and a wrong content type with clear messages', async () => {
@@ -124,7 +156,8 @@ describe.each(testBackends)('auth API on %s', (backend) => {
   });
 
   describe('access tokens', () => {
-    const secret = async () => new TextEncoder().encode(await getSetting<string>(t.database.db, 'auth.jwtSecret'));
+    const secret = async () =>
+      new TextEncoder().encode(await getSetting<string>(t.database.db, 'auth.jwtSecret'));
     const claims = async () => {
       const { userId } = await signInAs(t.app, demoEmails.Admin);
       return { userId };
@@ -209,10 +242,17 @@ describe.each(testBackends)('auth API on %s', (backend) => {
     });
 
     it('answers 401 with a message for a missing or unknown cookie, and sign-out ends the session', async () => {
-      expect(json(await refresh(undefined))).toMatchObject({ code: 'SESSION_EXPIRED', message: expect.any(String) });
+      expect(json(await refresh(undefined))).toMatchObject({
+        code: 'SESSION_EXPIRED',
+        message: expect.any(String),
+      });
       expect((await refresh('made-up-token')).statusCode).toBe(401);
       const { refreshCookie } = await signInAs(t.app, demoEmails.Admin);
-      const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signout', cookies: { mp_rt: refreshCookie } });
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signout',
+        cookies: { mp_rt: refreshCookie },
+      });
       expect(out.statusCode).toBe(204);
       expect((await refresh(refreshCookie)).statusCode).toBe(401);
     });
@@ -224,7 +264,11 @@ describe.each(testBackends)('auth API on %s', (backend) => {
     it('mails a reset link to the outbox, and the link sets a new password exactly once', async () => {
       const before = await outboxFiles();
       const { refreshCookie } = await signInAs(t.app, demoEmails.Seller);
-      const asked = await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: demoEmails.Seller } });
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        payload: { email: demoEmails.Seller },
+      });
       expect(asked.statusCode).toBe(200);
       const after = await outboxFiles();
       const mailFile = after.find((name) => !before.includes(name));
@@ -235,28 +279,52 @@ describe.each(testBackends)('auth API on %s', (backend) => {
       const token = /reset-password\?token=([\w-]+)/.exec(decoded)?.[1];
       expect(token).toBeTruthy();
 
-      const weak = await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token, password: 'short' } });
+      const weak = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/reset-password',
+        payload: { token, password: 'short' },
+      });
       expect(weak.statusCode).toBe(400);
       expect(json(weak).message).toMatch(/at least 8 characters/);
 
-      const reset = await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token, password: 'N3w-password!' } });
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/reset-password',
+        payload: { token, password: 'N3w-password!' },
+      });
       expect(reset.body).toContain('password has been changed');
-      expect((await signin({ email: demoEmails.Seller, password: DEMO_PASSWORD_FOR_TESTS })).statusCode).toBe(401);
+      expect((await signin({ email: demoEmails.Seller, password: DEMO_PASSWORD_FOR_TESTS })).statusCode).toBe(
+        401,
+      );
       expect((await signin({ email: demoEmails.Seller, password: 'N3w-password!' })).statusCode).toBe(200);
       // Old sessions end with the password change.
-      const oldSession = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies: { mp_rt: refreshCookie } });
+      const oldSession = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        cookies: { mp_rt: refreshCookie },
+      });
       expect(oldSession.statusCode).toBe(401);
 
-      const again = await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token, password: 'An0ther-pass' } });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/reset-password',
+        payload: { token, password: 'An0ther-pass' },
+      });
       expect(again.statusCode).toBe(400);
       expect(json(again).message).toBe('This reset link is invalid or has expired. Request a new one.');
     });
 
     it('answers the same for an unknown e-mail and sends nothing', async () => {
       const before = await outboxFiles();
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: 'ghost@demo.local' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        payload: { email: 'ghost@demo.local' },
+      });
       expect(response.statusCode).toBe(200);
-      expect(json(response).message).toBe('If an account exists for that e-mail, a reset link is on its way.');
+      expect(json(response).message).toBe(
+        'If an account exists for that e-mail, a reset link is on its way.',
+      );
       expect(await outboxFiles()).toEqual(before);
     });
   });
@@ -286,7 +354,11 @@ describe('logging', () => {
       const { accessToken } = json<{ accessToken: string }>(signin);
       const cookie = refreshCookieOf(signin) as string;
       await logged.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies: { mp_rt: cookie } });
-      await logged.inject({ method: 'GET', url: '/api/v1/users/byToken/current', headers: { authorization: `Bearer ${accessToken}` } });
+      await logged.inject({
+        method: 'GET',
+        url: '/api/v1/users/byToken/current',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
       await logged.inject({ method: 'GET', url: '/reset-password?token=secret-reset-token-value' });
       const log = lines.join('');
       expect(log).toContain('/api/v1/auth/signin');

@@ -36,13 +36,23 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
       maxAge: config.REFRESH_TOKEN_TTL,
     });
   const clearRefreshCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: config.cookieSecure });
+    reply.clearCookie(REFRESH_COOKIE, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.cookieSecure,
+    });
 
   api.post(
     '/signin',
     {
       config: { public: true },
-      schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: signInBodySchema, response: { 200: sessionSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: signInBodySchema,
+        response: { 200: sessionSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const { session, refreshToken } = await signIn(deps, request.body.email, request.body.password);
@@ -55,7 +65,11 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     '/refresh',
     {
       config: { public: true },
-      schema: { tags: ['auth'], summary: 'Rotate the refresh cookie and get a new access token', response: { 200: sessionSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh cookie and get a new access token',
+        response: { 200: sessionSchema, ...errors },
+      },
     },
     async (request, reply) => {
       try {
@@ -71,7 +85,10 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
 
   api.post(
     '/signout',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'End the session of the refresh cookie' } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'End the session of the refresh cookie' },
+    },
     async (request, reply) => {
       await signOut(app.db, request.cookies[REFRESH_COOKIE]);
       clearRefreshCookie(reply);
@@ -83,7 +100,12 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     '/forgot-password',
     {
       config: { public: true },
-      schema: { tags: ['auth'], summary: 'Mail a password reset link', body: forgotPasswordBodySchema, response: { 200: messageSchema, 400: apiErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link',
+        body: forgotPasswordBodySchema,
+        response: { 200: messageSchema, 400: apiErrorSchema },
+      },
     },
     async (request) => {
       const reset = await createPasswordReset(app.db, request.body.email);
@@ -105,7 +127,12 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     '/reset-password',
     {
       config: { public: true },
-      schema: { tags: ['auth'], summary: 'Set a new password with a reset link token', body: resetPasswordBodySchema, response: { 200: messageSchema, 400: apiErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link token',
+        body: resetPasswordBodySchema,
+        response: { 200: messageSchema, 400: apiErrorSchema },
+      },
     },
     async (request) => {
       await resetPassword(app.db, request.body.token, request.body.password);

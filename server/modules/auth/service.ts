@@ -55,7 +55,11 @@ async function recordFailure(db: Db, key: string, now: Date): Promise<void> {
     });
 }
 
-async function issueSession(deps: AuthDeps, userId: string, familyId: string = randomUUID()): Promise<IssuedSession> {
+async function issueSession(
+  deps: AuthDeps,
+  userId: string,
+  familyId: string = randomUUID(),
+): Promise<IssuedSession> {
   const user = await loadCurrentUser(deps.db, userId);
   const refreshToken = randomToken();
   await deps.db.insert(refreshTokens).values({
@@ -90,7 +94,8 @@ export async function signIn(deps: AuthDeps, email: string, password: string): P
   return issueSession(deps, user.id);
 }
 
-const sessionExpired = () => new HttpError(401, 'Your session has expired. Please sign in again.', 'SESSION_EXPIRED');
+const sessionExpired = () =>
+  new HttpError(401, 'Your session has expired. Please sign in again.', 'SESSION_EXPIRED');
 
 /**
  * Rotates the refresh token. The old one is marked replaced in the same statement that checks it was
@@ -121,7 +126,11 @@ export async function refresh(deps: AuthDeps, presented: string | undefined): Pr
     .where(eq(refreshTokens.tokenHash, tokenHash));
   if (known?.replacedAt) {
     await revokeFamily(deps.db, known.familyId);
-    throw new HttpError(401, 'This session was used elsewhere and has been ended. Please sign in again.', 'REFRESH_REUSED');
+    throw new HttpError(
+      401,
+      'This session was used elsewhere and has been ended. Please sign in again.',
+      'REFRESH_REUSED',
+    );
   }
   throw sessionExpired();
 }
@@ -146,7 +155,10 @@ export async function signOut(db: Db, presented: string | undefined): Promise<vo
  * Creates a reset token for an active account and returns it (for the mail), or null. The caller answers
  * the same either way, so the endpoint does not reveal which e-mails have accounts. One link a minute.
  */
-export async function createPasswordReset(db: Db, email: string): Promise<{ token: string; name: string } | null> {
+export async function createPasswordReset(
+  db: Db,
+  email: string,
+): Promise<{ token: string; name: string } | null> {
   const [user] = await db
     .select({ id: users.id, firstName: users.firstName, isActive: users.isActive })
     .from(users)
@@ -155,7 +167,9 @@ export async function createPasswordReset(db: Db, email: string): Promise<{ toke
   const recent = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)
-    .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - 60_000))));
+    .where(
+      and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - 60_000))),
+    );
   if (recent.length) return null;
   const token = randomToken();
   await db.insert(passwordResets).values({
@@ -175,10 +189,19 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .update(passwordResets)
       .set({ usedAt: now })
       .where(
-        and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)),
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!reset) throw new HttpError(400, 'This reset link is invalid or has expired. Request a new one.', 'RESET_INVALID');
+    if (!reset)
+      throw new HttpError(
+        400,
+        'This reset link is invalid or has expired. Request a new one.',
+        'RESET_INVALID',
+      );
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })

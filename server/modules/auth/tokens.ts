@@ -28,9 +28,13 @@ export interface TokenService {
  * The signing key is JWT_SECRET when set; otherwise one is generated on first start and kept in the
  * database, so restarts and every instance sharing the database accept the same tokens.
  */
-export async function createTokenService(db: Db, options: { secret?: string; ttlSeconds: number }): Promise<TokenService> {
+export async function createTokenService(
+  db: Db,
+  options: { secret?: string; ttlSeconds: number },
+): Promise<TokenService> {
   const secretText =
-    options.secret ?? (await getOrCreateSetting(db, 'auth.jwtSecret', () => randomBytes(48).toString('base64url')));
+    options.secret ??
+    (await getOrCreateSetting(db, 'auth.jwtSecret', () => randomBytes(48).toString('base64url')));
   const key = new TextEncoder().encode(secretText);
 
   return {
@@ -62,7 +66,8 @@ export async function createTokenService(db: Db, options: { secret?: string; ttl
         return { id: payload.sub, role, sellerId };
       } catch (error) {
         if (error instanceof HttpError) throw error;
-        if (error instanceof errors.JWTExpired) throw new HttpError(401, 'Access token expired', 'TOKEN_EXPIRED');
+        if (error instanceof errors.JWTExpired)
+          throw new HttpError(401, 'Access token expired', 'TOKEN_EXPIRED');
         throw new HttpError(401, 'Invalid access token', 'TOKEN_INVALID');
       }
     },

@@ -39,14 +39,20 @@ export async function configRoutes(app: FastifyInstance, options: { config: Conf
         summary: 'Route → breadcrumb names and detail routes (SPEC §6 permissions map)',
         response: {
           200: z.object({
-            routes: z.record(z.string(), z.object({ names: z.array(z.string()), parents: z.array(z.string()) })),
+            routes: z.record(
+              z.string(),
+              z.object({ names: z.array(z.string()), parents: z.array(z.string()) }),
+            ),
           }),
         },
       },
     },
     async () => ({
       routes: Object.fromEntries(
-        routes.map((route) => [route.path, { names: breadcrumbNames(route.path), parents: route.parents ?? [] }]),
+        routes.map((route) => [
+          route.path,
+          { names: breadcrumbNames(route.path), parents: route.parents ?? [] },
+        ]),
       ),
     }),
   );
@@ -57,7 +63,9 @@ export async function configRoutes(app: FastifyInstance, options: { config: Conf
       schema: {
         tags: ['configs'],
         summary: 'Option lists for forms; `source` narrows to one list',
-        querystring: z.object({ source: z.enum(['countries', 'currencies', 'languages', 'roles']).optional() }),
+        querystring: z.object({
+          source: z.enum(['countries', 'currencies', 'languages', 'roles']).optional(),
+        }),
         response: { 200: z.record(z.string(), z.array(option)) },
       },
     },
@@ -93,7 +101,9 @@ export async function configRoutes(app: FastifyInstance, options: { config: Conf
       schema: {
         tags: ['configs'],
         summary: 'Runtime client configuration (feature flags)',
-        response: { 200: z.object({ callServiceEnabled: z.enum(['true', 'false']), mqttTopicPrefix: z.string() }) },
+        response: {
+          200: z.object({ callServiceEnabled: z.enum(['true', 'false']), mqttTopicPrefix: z.string() }),
+        },
       },
     },
     async () => ({

@@ -6,7 +6,12 @@ import { apiErrorSchema } from '../../../contracts/errors';
 import { sellers, users } from '../../db/schema';
 
 export const dashboardSummarySchema = z.object({
-  sellerTabs: z.object({ active: z.number(), pendingVerification: z.number(), pendingKyc: z.number(), inactive: z.number() }),
+  sellerTabs: z.object({
+    active: z.number(),
+    pendingVerification: z.number(),
+    pendingKyc: z.number(),
+    inactive: z.number(),
+  }),
   blockedSellers: z.number(),
   usersByRole: z.array(z.object({ role: z.string(), count: z.number() })),
   sellerSignups: z.array(z.object({ month: z.string(), count: z.number() })),
@@ -18,20 +23,37 @@ export async function dashboardRoutes(app: FastifyInstance) {
     '/getSummary',
     {
       config: { permission: { route: '/', action: 'view' } },
-      schema: { tags: ['dashboard'], summary: 'Marketplace overview', response: { 200: dashboardSummarySchema, 403: apiErrorSchema } },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Marketplace overview',
+        response: { 200: dashboardSummarySchema, 403: apiErrorSchema },
+      },
     },
     async () => {
       // One pass over sellers with FILTER clauses rather than four COUNT queries.
       const [tabs] = await app.db
         .select({
           active: sql<number>`count(*) filter (where ${sellers.isActive})`.mapWith(Number),
-          pendingVerification: sql<number>`count(*) filter (where not ${sellers.isActive} and not ${sellers.isEmailVerified})`.mapWith(Number),
-          pendingKyc: sql<number>`count(*) filter (where not ${sellers.isActive} and ${sellers.isEmailVerified} and not ${sellers.isKycDone})`.mapWith(Number),
-          inactive: sql<number>`count(*) filter (where not ${sellers.isActive} and ${sellers.isEmailVerified} and ${sellers.isKycDone})`.mapWith(Number),
+          pendingVerification:
+            sql<number>`count(*) filter (where not ${sellers.isActive} and not ${sellers.isEmailVerified})`.mapWith(
+              Number,
+            ),
+          pendingKyc:
+            sql<number>`count(*) filter (where not ${sellers.isActive} and ${sellers.isEmailVerified} and not ${sellers.isKycDone})`.mapWith(
+              Number,
+            ),
+          inactive:
+            sql<number>`count(*) filter (where not ${sellers.isActive} and ${sellers.isEmailVerified} and ${sellers.isKycDone})`.mapWith(
+              Number,
+            ),
           blocked: sql<number>`count(*) filter (where ${sellers.blocked})`.mapWith(Number),
         })
         .from(sellers);
-      const usersByRole = await app.db.select({ role: users.role, count: count() }).from(users).groupBy(users.role).orderBy(users.role);
+      const usersByRole = await app.db
+        .select({ role: users.role, count: count() })
+        .from(users)
+        .groupBy(users.role)
+        .orderBy(users.role);
       const month = sql<string>`to_char(date_trunc('month', ${sellers.createdAt}), 'YYYY-MM')`;
       const sellerSignups = await app.db
         .select({ month, count: count() })

@@ -47,9 +47,15 @@ export async function userOverrideMap(db: Db, userId: string): Promise<Permissio
 }
 
 /** The permissions the server enforces and the sidebar mirrors: the role's, replaced route by route by overrides. */
-export async function effectivePermissions(db: Db, user: { id: string; role: ServerRole }): Promise<PermissionMap> {
+export async function effectivePermissions(
+  db: Db,
+  user: { id: string; role: ServerRole },
+): Promise<PermissionMap> {
   if (await usingDefaultPermissions(db)) return defaultPermissions(user.role);
-  const [roleMap, overrides] = await Promise.all([rolePermissionMap(db, user.role), userOverrideMap(db, user.id)]);
+  const [roleMap, overrides] = await Promise.all([
+    rolePermissionMap(db, user.role),
+    userOverrideMap(db, user.id),
+  ]);
   return normalisePermissions({ ...roleMap, ...overrides });
 }
 
@@ -65,7 +71,12 @@ export function buildMenu(permissions: PermissionMap): SidebarItem[] {
   const sections = new Map<string, SidebarItem>();
   for (const route of routes) {
     if (!isMenuItem(route) || !can(permissions, route.path, 'view')) continue;
-    const item: SidebarItem = { name: route.name, value: route.path, child: [], routeActions: permissions[route.path] ?? [] };
+    const item: SidebarItem = {
+      name: route.name,
+      value: route.path,
+      child: [],
+      routeActions: permissions[route.path] ?? [],
+    };
     if (!route.section) {
       menu.push(item);
       continue;
@@ -113,8 +124,9 @@ export async function replaceUserOverrides(db: Db, userId: string, overrides: Pe
     for (const [route, actions] of Object.entries(overrides)) {
       if (!known.has(route)) continue;
       const allowed = routes.find((r) => r.path === route)?.actions ?? [];
-      await tx.insert(userPermissions).values({ userId, route, actions: actions.filter((a) => allowed.includes(a)) });
+      await tx
+        .insert(userPermissions)
+        .values({ userId, route, actions: actions.filter((a) => allowed.includes(a)) });
     }
   });
 }
-

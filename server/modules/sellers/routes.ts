@@ -24,7 +24,11 @@ export async function sellerRoutes(app: FastifyInstance) {
     '/getSellerDashboard',
     {
       config: { permission: { route: '/sellers/general-dashboard', action: 'view' } },
-      schema: { tags: ['sellers'], summary: "The signed-in seller's own figures", response: { 200: sellerDashboardSchema, 403: apiErrorSchema, 404: apiErrorSchema } },
+      schema: {
+        tags: ['sellers'],
+        summary: "The signed-in seller's own figures",
+        response: { 200: sellerDashboardSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
     },
     async (request) => {
       const seller = await ownSeller(app.db, request);

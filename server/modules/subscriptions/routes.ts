@@ -12,7 +12,11 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       schema: {
         tags: ['subscriptions'],
         summary: "Whether the signed-in seller's subscription is blocked",
-        response: { 200: z.object({ blocked: z.boolean(), isNewSeller: z.boolean() }), 403: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: z.object({ blocked: z.boolean(), isNewSeller: z.boolean() }),
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request) => {

@@ -11,7 +11,14 @@ export function displayName(firstName: string, lastName: string, email: string):
 
 export function formatAddress(address: Address | null): string {
   if (!address) return '';
-  return [address.addressLine1, address.addressLine2, address.city, address.state, address.zipcode, address.country]
+  return [
+    address.addressLine1,
+    address.addressLine2,
+    address.city,
+    address.state,
+    address.zipcode,
+    address.country,
+  ]
     .filter(Boolean)
     .join(', ');
 }
@@ -23,7 +30,8 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     .from(users)
     .leftJoin(sellers, eq(users.sellerId, sellers.id))
     .where(eq(users.id, userId));
-  if (!row || !row.user.isActive) throw new HttpError(401, 'Your account is no longer active', 'ACCOUNT_INACTIVE');
+  if (!row || !row.user.isActive)
+    throw new HttpError(401, 'Your account is no longer active', 'ACCOUNT_INACTIVE');
   const { user, seller } = row;
   return {
     id: user.id,

@@ -3,7 +3,8 @@ import type { SidebarData, SidebarItem } from '../../../contracts/permissions';
 import { canOpenRoute, isMenuItem, routes } from '../../../contracts/routes';
 import { createTestApp, demoEmails, json, signInAs, type TestApp, testBackends } from '../../test-support';
 
-const flatten = (items: SidebarItem[]): SidebarItem[] => items.flatMap((item) => [item, ...flatten(item.child)]);
+const flatten = (items: SidebarItem[]): SidebarItem[] =>
+  items.flatMap((item) => [item, ...flatten(item.child)]);
 
 describe.each(testBackends)('permissions on %s', (backend) => {
   let t: TestApp;
@@ -21,31 +22,35 @@ describe.each(testBackends)('permissions on %s', (backend) => {
 
   const as = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
-  const sidebar = async (who: string) => json<SidebarData>(await as(who, 'GET', '/api/v1/users/getSidebarData'));
+  const sidebar = async (who: string) =>
+    json<SidebarData>(await as(who, 'GET', '/api/v1/users/getSidebarData'));
 
   it('has API routes guarded for every available page', () => {
     const guarded = new Set(t.app.guardedRoutes.map((r) => r.route));
     for (const route of routes.filter((r) => r.available)) expect(guarded, route.path).toContain(route.path);
   });
 
-  it.each(Object.keys(demoEmails))('sidebar, route guard and API agree for every route for %s', async (who) => {
-    const { menu, permissions } = await sidebar(who);
-    const menuPaths = new Set(flatten(menu).map((item) => item.value));
-    for (const route of routes) {
-      const mayView = permissions[route.path]?.includes('view') ?? false;
-      // The sidebar lists a route exactly when the guard lets the user open it (and the page exists).
-      expect(menuPaths.has(route.path), `${who} sidebar ${route.path}`).toBe(isMenuItem(route) && mayView);
-      expect(canOpenRoute(route.path, permissions), `${who} guard ${route.path}`).toBe(mayView);
-    }
-    // Every guarded API answers 403 exactly when the user lacks that route's action.
-    for (const api of t.app.guardedRoutes) {
-      const url = api.url.replace(':id', '00000000-0000-4000-8000-000000000000');
-      const response = await as(who, api.method as 'GET', url);
-      const allowed = permissions[api.route]?.includes(api.action) ?? false;
-      const forbidden = response.statusCode === 403 && response.body.includes('"FORBIDDEN"');
-      expect(forbidden, `${who} ${api.method} ${url}`).toBe(!allowed);
-    }
-  });
+  it.each(Object.keys(demoEmails))(
+    'sidebar, route guard and API agree for every route for %s',
+    async (who) => {
+      const { menu, permissions } = await sidebar(who);
+      const menuPaths = new Set(flatten(menu).map((item) => item.value));
+      for (const route of routes) {
+        const mayView = permissions[route.path]?.includes('view') ?? false;
+        // The sidebar lists a route exactly when the guard lets the user open it (and the page exists).
+        expect(menuPaths.has(route.path), `${who} sidebar ${route.path}`).toBe(isMenuItem(route) && mayView);
+        expect(canOpenRoute(route.path, permissions), `${who} guard ${route.path}`).toBe(mayView);
+      }
+      // Every guarded API answers 403 exactly when the user lacks that route's action.
+      for (const api of t.app.guardedRoutes) {
+        const url = api.url.replace(':id', '00000000-0000-4000-8000-000000000000');
+        const response = await as(who, api.method as 'GET', url);
+        const allowed = permissions[api.route]?.includes(api.action) ?? false;
+        const forbidden = response.statusCode === 403 && response.body.includes('"FORBIDDEN"');
+        expect(forbidden, `${who} ${api.method} ${url}`).toBe(!allowed);
+      }
+    },
+  );
 
   it('gives each demo role the sidebar it should see', async () => {
     const names = async (who: string) => flatten((await sidebar(who)).menu).map((item) => item.name);
@@ -58,7 +63,10 @@ describe.each(testBackends)('permissions on %s', (backend) => {
   it('answers a forbidden call with 403 and a message naming what is missing', async () => {
     const response = await as('Staff', 'GET', '/api/v1/users/getUserRoles');
     expect(response.statusCode).toBe(403);
-    expect(json(response)).toEqual({ message: 'You do not have permission to view User Permissions.', code: 'FORBIDDEN' });
+    expect(json(response)).toEqual({
+      message: 'You do not have permission to view User Permissions.',
+      code: 'FORBIDDEN',
+    });
   });
 
   it('applies user overrides on top of the role, in the sidebar and the API alike', async () => {
@@ -70,13 +78,21 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     expect(effective['/']).toBeUndefined();
     expect(effective['/permission/UserPermission']).toEqual(['view']);
     const { menu } = await sidebar('Staff');
-    expect(flatten(menu).map((item) => item.value)).toEqual(['/administration', '/permission/UserPermission']);
+    expect(flatten(menu).map((item) => item.value)).toEqual([
+      '/administration',
+      '/permission/UserPermission',
+    ]);
     expect((await as('Staff', 'GET', '/api/v1/dashboard/getSummary')).statusCode).toBe(403);
     expect((await as('Staff', 'GET', '/api/v1/users/getUserRoles')).statusCode).toBe(200);
-    expect((await as('Staff', 'POST', '/api/v1/users/updateRolePermissions', { role: 'Staff', permissions: {} })).statusCode).toBe(403);
+    expect(
+      (await as('Staff', 'POST', '/api/v1/users/updateRolePermissions', { role: 'Staff', permissions: {} }))
+        .statusCode,
+    ).toBe(403);
 
     // The default-permissions setting overrides stored edits (SPEC §6) until switched off again.
-    expect((await as('Admin', 'PUT', '/api/v1/users/defaultPermissions', { enabled: true })).statusCode).toBe(200);
+    expect((await as('Admin', 'PUT', '/api/v1/users/defaultPermissions', { enabled: true })).statusCode).toBe(
+      200,
+    );
     expect((await sidebar('Staff')).usingDefaultPermissions).toBe(true);
     expect((await as('Staff', 'GET', '/api/v1/dashboard/getSummary')).statusCode).toBe(200);
     await as('Admin', 'PUT', '/api/v1/users/defaultPermissions', { enabled: false });
@@ -87,14 +103,26 @@ describe.each(testBackends)('permissions on %s', (backend) => {
   });
 
   it('changes a role for every user of it', async () => {
-    const roles = json<{ rows: { role: string; permissions: Record<string, string[]> }[] }>(await as('Admin', 'GET', '/api/v1/users/getUserRoles'));
+    const roles = json<{ rows: { role: string; permissions: Record<string, string[]> }[] }>(
+      await as('Admin', 'GET', '/api/v1/users/getUserRoles'),
+    );
     const seller = roles.rows.find((row) => row.role === 'Seller')?.permissions ?? {};
     const without = { ...seller, '/sellers/payment-seller-subscriptions': [] };
-    expect((await as('Admin', 'POST', '/api/v1/users/updateRolePermissions', { role: 'Seller', permissions: without })).statusCode).toBe(200);
+    expect(
+      (
+        await as('Admin', 'POST', '/api/v1/users/updateRolePermissions', {
+          role: 'Seller',
+          permissions: without,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await as('Seller', 'GET', '/api/v1/subscriptionManager/isSellerBlocked')).statusCode).toBe(403);
     expect((await as('Blocked', 'GET', '/api/v1/subscriptionManager/isSellerBlocked')).statusCode).toBe(403);
     await as('Admin', 'POST', '/api/v1/users/updateRolePermissions', { role: 'Seller', permissions: seller });
-    expect(json(await as('Blocked', 'GET', '/api/v1/subscriptionManager/isSellerBlocked'))).toEqual({ blocked: true, isNewSeller: false });
+    expect(json(await as('Blocked', 'GET', '/api/v1/subscriptionManager/isSellerBlocked'))).toEqual({
+      blocked: true,
+      isNewSeller: false,
+    });
   });
 
   it('refuses edits that would lock admins out of the permissions page', async () => {
@@ -102,28 +130,47 @@ describe.each(testBackends)('permissions on %s', (backend) => {
       overrides: { '/permission/UserPermission': ['view'] },
     });
     expect(self.statusCode).toBe(409);
-    const role = await as('Admin', 'POST', '/api/v1/users/updateRolePermissions', { role: 'Admin', permissions: { '/': ['view'] } });
+    const role = await as('Admin', 'POST', '/api/v1/users/updateRolePermissions', {
+      role: 'Admin',
+      permissions: { '/': ['view'] },
+    });
     expect(role.statusCode).toBe(409);
     expect(json(role).message).toMatch(/cannot lose access to User Permissions/);
   });
 
   it('validates ids, roles and actions', async () => {
     expect((await as('Admin', 'GET', '/api/v1/users/getUserPermissions?userId=nope')).statusCode).toBe(400);
-    const unknown = await as('Admin', 'GET', '/api/v1/users/getUserPermissions?userId=00000000-0000-4000-8000-000000000000');
+    const unknown = await as(
+      'Admin',
+      'GET',
+      '/api/v1/users/getUserPermissions?userId=00000000-0000-4000-8000-000000000000',
+    );
     expect(unknown.statusCode).toBe(404);
-    const badAction = await as('Admin', 'POST', '/api/v1/users/updateRolePermissions', { role: 'Staff', permissions: { '/': ['fly'] } });
+    const badAction = await as('Admin', 'POST', '/api/v1/users/updateRolePermissions', {
+      role: 'Staff',
+      permissions: { '/': ['fly'] },
+    });
     expect(badAction.statusCode).toBe(400);
-    const badRole = await as('Admin', 'POST', '/api/v1/users/updateRolePermissions', { role: 'Root', permissions: {} });
+    const badRole = await as('Admin', 'POST', '/api/v1/users/updateRolePermissions', {
+      role: 'Root',
+      permissions: {},
+    });
     expect(badRole.statusCode).toBe(400);
   });
 
   it('pages and searches users on the server', async () => {
-    const page = json<{ rows: { email: string }[]; count: number }>(await as('Admin', 'GET', '/api/v1/users/listUsersByRole?limit=2&skip=0'));
+    const page = json<{ rows: { email: string }[]; count: number }>(
+      await as('Admin', 'GET', '/api/v1/users/listUsersByRole?limit=2&skip=0'),
+    );
     expect(page.rows).toHaveLength(2);
     expect(page.count).toBe(4);
-    const sellersOnly = json<{ rows: { email: string }[] }>(await as('Admin', 'GET', '/api/v1/users/listUsersByRole?role=Seller'));
+    const sellersOnly = json<{ rows: { email: string }[] }>(
+      await as('Admin', 'GET', '/api/v1/users/listUsersByRole?role=Seller'),
+    );
     expect(sellersOnly.rows.map((row) => row.email)).toEqual(['blocked@demo.local', 'seller@demo.local']);
-    const search = json<{ rows: { email: string }[] }>(await as('Admin', 'GET', '/api/v1/users/listUsersByRole?query=STAFF'));
+    const search = json<{ rows: { email: string }[] }>(
+      await as('Admin', 'GET', '/api/v1/users/listUsersByRole?query=STAFF'),
+    );
     expect(search.rows.map((row) => row.email)).toEqual(['staff@demo.local']);
   });
 });
@@ -136,25 +183,46 @@ describe('global configs and health', () => {
   afterAll(() => t.close());
 
   it('answers health without a token', async () => {
-    expect(json(await t.app.inject({ method: 'GET', url: '/api/health' }))).toEqual({ status: 'ok', db: 'pglite', broker: 'embedded' });
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/health' }))).toEqual({
+      status: 'ok',
+      db: 'pglite',
+      broker: 'embedded',
+    });
   });
 
   it('serves OpenAPI docs generated from the zod schemas', async () => {
-    const spec = json<{ paths: Record<string, unknown> }>(await t.app.inject({ method: 'GET', url: '/api/docs/json' }));
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/signin', '/api/v1/users/getSidebarData']));
+    const spec = json<{ paths: Record<string, unknown> }>(
+      await t.app.inject({ method: 'GET', url: '/api/docs/json' }),
+    );
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/signin', '/api/v1/users/getSidebarData']),
+    );
     expect(JSON.stringify(spec.paths['/api/v1/auth/signin'])).toContain('password');
   });
 
   it('answers breadcrumb names and detail routes, countries and selects', async () => {
     const { token } = await signInAs(t.app, demoEmails.Staff);
-    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    const config = json<{ routes: Record<string, { names: string[]; parents: string[] }> }>(await get('/api/v1/globalConfigs/getPermissionsConfig'));
-    expect(config.routes['/product/staging-products']).toEqual({ names: ['Product Details'], parents: ['/products/staging-products'] });
-    expect(config.routes['/permission/UserPermission']?.names).toEqual(['Administration', 'User Permissions']);
-    const countries = json<{ result: { code: string; name: string }[] }>(await get('/api/v1/globalConfigs/getCountriesList'));
+    const get = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const config = json<{ routes: Record<string, { names: string[]; parents: string[] }> }>(
+      await get('/api/v1/globalConfigs/getPermissionsConfig'),
+    );
+    expect(config.routes['/product/staging-products']).toEqual({
+      names: ['Product Details'],
+      parents: ['/products/staging-products'],
+    });
+    expect(config.routes['/permission/UserPermission']?.names).toEqual([
+      'Administration',
+      'User Permissions',
+    ]);
+    const countries = json<{ result: { code: string; name: string }[] }>(
+      await get('/api/v1/globalConfigs/getCountriesList'),
+    );
     expect(countries.result).toContainEqual({ code: 'IN', name: 'India' });
     expect(countries.result.length).toBeGreaterThan(200);
-    const selects = json<Record<string, unknown[]>>(await get('/api/v1/globalConfigs/getDefaultSelects?source=currencies'));
+    const selects = json<Record<string, unknown[]>>(
+      await get('/api/v1/globalConfigs/getDefaultSelects?source=currencies'),
+    );
     expect(Object.keys(selects)).toEqual(['currencies']);
     expect((await get('/api/v1/globalConfigs/getDefaultSelects?source=planets')).statusCode).toBe(400);
   });
@@ -162,6 +230,9 @@ describe('global configs and health', () => {
   it('answers unknown API routes with a JSON 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(response.statusCode).toBe(404);
-    expect(json(response)).toEqual({ message: 'No such API route: GET /api/v1/nothing-here', code: 'NOT_FOUND' });
+    expect(json(response)).toEqual({
+      message: 'No such API route: GET /api/v1/nothing-here',
+      code: 'NOT_FOUND',
+    });
   });
 });

@@ -43,7 +43,11 @@ const idParams = z.object({ id: z.string().uuid('id must be a user id') });
 /** An admin must not be able to lock every admin (or themselves) out of the permissions page. */
 function assertKeepsPermissionsAccess(map: PermissionMap, who: string) {
   if (!can(map, PERMISSIONS_PAGE, 'view') || !can(map, PERMISSIONS_PAGE, 'edit')) {
-    throw new HttpError(409, `${who} cannot lose access to User Permissions: nobody could give it back.`, 'LOCKOUT');
+    throw new HttpError(
+      409,
+      `${who} cannot lose access to User Permissions: nobody could give it back.`,
+      'LOCKOUT',
+    );
   }
 }
 
@@ -52,30 +56,62 @@ export async function usersRoutes(app: FastifyInstance) {
 
   api.get(
     '/byToken/current',
-    { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: currentUserSchema, 401: apiErrorSchema } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        response: { 200: currentUserSchema, 401: apiErrorSchema },
+      },
+    },
     (request) => loadCurrentUser(app.db, request.user.id),
   );
 
   api.get(
     '/getSidebarData',
-    { schema: { tags: ['users'], summary: "The signed-in user's menu and permissions", response: { 200: sidebarDataSchema } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: "The signed-in user's menu and permissions",
+        response: { 200: sidebarDataSchema },
+      },
+    },
     async (request) => {
       const permissions = await request.permissions();
-      return { menu: buildMenu(permissions), permissions, usingDefaultPermissions: await usingDefaultPermissions(app.db) };
+      return {
+        menu: buildMenu(permissions),
+        permissions,
+        usingDefaultPermissions: await usingDefaultPermissions(app.db),
+      };
     },
   );
 
   api.get(
     '/getUserRoles',
-    { config: view, schema: { tags: ['permissions'], summary: 'Roles and their permissions', response: { 200: userRolesSchema, ...errors } } },
+    {
+      config: view,
+      schema: {
+        tags: ['permissions'],
+        summary: 'Roles and their permissions',
+        response: { 200: userRolesSchema, ...errors },
+      },
+    },
     async () => ({
-      rows: await Promise.all(serverRoles.map(async (role) => ({ role, permissions: await rolePermissionMap(app.db, role) }))),
+      rows: await Promise.all(
+        serverRoles.map(async (role) => ({ role, permissions: await rolePermissionMap(app.db, role) })),
+      ),
     }),
   );
 
   api.get(
     '/getUserPermissionConfig',
-    { config: view, schema: { tags: ['permissions'], summary: 'Every route and its possible actions', response: { 200: permissionConfigSchema, ...errors } } },
+    {
+      config: view,
+      schema: {
+        tags: ['permissions'],
+        summary: 'Every route and its possible actions',
+        response: { 200: permissionConfigSchema, ...errors },
+      },
+    },
     async () => ({
       routes: routes.map((route) => ({
         path: route.path,
@@ -111,13 +147,22 @@ export async function usersRoutes(app: FastifyInstance) {
       if (query) {
         const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         filters.push(
-          or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)) as SQL,
+          or(
+            ilike(users.email, pattern),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ) as SQL,
         );
       }
       const where = filters.length ? and(...filters) : undefined;
       const [rows, [total]] = await Promise.all([
         app.db
-          .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
+          .select({
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            role: users.role,
+          })
           .from(users)
           .where(where)
           .orderBy(asc(users.email))
@@ -138,7 +183,10 @@ export async function usersRoutes(app: FastifyInstance) {
   );
 
   const findUser = async (id: string) => {
-    const [user] = await app.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
+    const [user] = await app.db
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.id, id));
     if (!user) throw new HttpError(404, 'User not found', 'USER_NOT_FOUND');
     return user;
   };
@@ -202,7 +250,10 @@ export async function usersRoutes(app: FastifyInstance) {
         tags: ['permissions'],
         summary: "Replace a role's permissions",
         body: updateRolePermissionsBodySchema,
-        response: { 200: z.object({ role: serverRoleSchema, permissions: z.record(z.string(), z.array(z.string())) }), ...errors },
+        response: {
+          200: z.object({ role: serverRoleSchema, permissions: z.record(z.string(), z.array(z.string())) }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -216,14 +267,26 @@ export async function usersRoutes(app: FastifyInstance) {
   const defaultPermissionsSchema = z.object({ enabled: z.boolean() });
   api.get(
     '/defaultPermissions',
-    { config: view, schema: { tags: ['permissions'], summary: 'Whether the default permissions override the stored menu', response: { 200: defaultPermissionsSchema, ...errors } } },
+    {
+      config: view,
+      schema: {
+        tags: ['permissions'],
+        summary: 'Whether the default permissions override the stored menu',
+        response: { 200: defaultPermissionsSchema, ...errors },
+      },
+    },
     async () => ({ enabled: await usingDefaultPermissions(app.db) }),
   );
   api.put(
     '/defaultPermissions',
     {
       config: edit,
-      schema: { tags: ['permissions'], summary: 'Switch the default-permissions override', body: defaultPermissionsSchema, response: { 200: defaultPermissionsSchema, ...errors } },
+      schema: {
+        tags: ['permissions'],
+        summary: 'Switch the default-permissions override',
+        body: defaultPermissionsSchema,
+        response: { 200: defaultPermissionsSchema, ...errors },
+      },
     },
     async (request) => {
       await setSetting(app.db, USE_DEFAULT_PERMISSIONS, request.body.enabled);

@@ -19,14 +19,30 @@ interface HeaderProps {
 export function Header({ user, crumbs, isDark, onToggleTheme, onSignOut, onOpenMenu }: HeaderProps) {
   const [location] = useLocation();
   return (
-    <Flex as="header" align="center" gap="3" px={{ base: '3', md: '6' }} h="14" borderBottomWidth="1px" bg="bg.panel">
-      <IconButton aria-label="Open menu" variant="ghost" size="sm" display={{ base: 'inline-flex', md: 'none' }} onClick={onOpenMenu}>
+    <Flex
+      as="header"
+      align="center"
+      gap="3"
+      px={{ base: '3', md: '6' }}
+      h="14"
+      borderBottomWidth="1px"
+      bg="bg.panel"
+    >
+      <IconButton
+        aria-label="Open menu"
+        variant="ghost"
+        size="sm"
+        display={{ base: 'inline-flex', md: 'none' }}
+        onClick={onOpenMenu}
+      >
         <MenuIcon />
       </IconButton>
       <Breadcrumb.Root flex="1" minW="0" size="sm">
         <Breadcrumb.List>
           {crumbs.map((crumb, index) => (
-            <Fragment key={`${crumb.name}-${index}`}>
+            // Crumbs are a path: position is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <Fragment key={index}>
               {index > 0 ? <Breadcrumb.Separator /> : null}
               <Breadcrumb.Item>
                 {index === crumbs.length - 1 ? (

@@ -1,7 +1,7 @@
 import { Box, Button, Center, CloseButton, Drawer, Flex, Portal, Spinner, Text } from '@chakra-ui/react';
 import { Store } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { Link as RouterLink, Redirect, useLocation } from 'wouter';
+import { Redirect, Link as RouterLink, useLocation } from 'wouter';
 import { canOpenRoute } from '../../../contracts/routes';
 import { useAuthActor, useAuthSelector } from '../../services/auth-context';
 import { getErrorMessage } from '../../services/http';
@@ -54,7 +54,12 @@ function RoutedPage({ path, permissions }: { path: string; permissions: Record<s
     if (target) return <Redirect to={target} replace />;
   }
   if (!canOpenRoute(path, permissions as Record<string, never[]>)) {
-    return <FullPageMessage title="No access" description="You do not have permission to open this page. Ask an admin if you need it." />;
+    return (
+      <FullPageMessage
+        title="No access"
+        description="You do not have permission to open this page. Ask an admin if you need it."
+      />
+    );
   }
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -77,7 +82,14 @@ export function Shell() {
 
   return (
     <Flex minH="100vh">
-      <Box as="aside" w="64" flexShrink={0} borderRightWidth="1px" bg="bg.panel" display={{ base: 'none', md: 'block' }}>
+      <Box
+        as="aside"
+        w="64"
+        flexShrink={0}
+        borderRightWidth="1px"
+        bg="bg.panel"
+        display={{ base: 'none', md: 'block' }}
+      >
         <Brand />
         {sidebar.data ? <Sidebar menu={sidebar.data.menu} /> : null}
       </Box>
@@ -90,7 +102,9 @@ export function Shell() {
                 <CloseButton size="sm" />
               </Drawer.CloseTrigger>
               <Brand />
-              {sidebar.data ? <Sidebar menu={sidebar.data.menu} onNavigate={() => setMenuOpen(false)} /> : null}
+              {sidebar.data ? (
+                <Sidebar menu={sidebar.data.menu} onNavigate={() => setMenuOpen(false)} />
+              ) : null}
             </Drawer.Content>
           </Drawer.Positioner>
         </Portal>

@@ -2,7 +2,15 @@ import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import type { SidebarItem } from '../../../contracts/permissions';
 
-function NavLink({ item, active, onNavigate }: { item: SidebarItem; active: boolean; onNavigate?: () => void }) {
+function NavLink({
+  item,
+  active,
+  onNavigate,
+}: {
+  item: SidebarItem;
+  active: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <Link
       asChild
@@ -33,12 +41,25 @@ export function Sidebar({ menu, onNavigate }: { menu: SidebarItem[]; onNavigate?
         {menu.map((item) =>
           item.child.length ? (
             <Box key={item.value} mt="3">
-              <Text px="3" pb="1" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+              <Text
+                px="3"
+                pb="1"
+                fontSize="xs"
+                fontWeight="semibold"
+                color="fg.muted"
+                textTransform="uppercase"
+                letterSpacing="wide"
+              >
                 {item.name}
               </Text>
               <Stack gap="1">
                 {item.child.map((child) => (
-                  <NavLink key={child.value} item={child} active={location === child.value} onNavigate={onNavigate} />
+                  <NavLink
+                    key={child.value}
+                    item={child}
+                    active={location === child.value}
+                    onNavigate={onNavigate}
+                  />
                 ))}
               </Stack>
             </Box>

@@ -15,7 +15,8 @@ export function breadcrumbTrail(path: string, config: PermissionsConfig | undefi
   const crumbs: Crumb[] = entry.names.map((name) => ({ name }));
   for (const parent of entry.parents) {
     const parentNames = config?.routes[parent]?.names ?? [];
-    const isPrefix = parentNames.length > 0 && parentNames.every((name, index) => entry.names[index] === name);
+    const isPrefix =
+      parentNames.length > 0 && parentNames.every((name, index) => entry.names[index] === name);
     if (isPrefix) {
       crumbs[parentNames.length - 1] = { name: parentNames.at(-1) as string, href: parent };
       break;

@@ -3,7 +3,15 @@ import { Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** The frame of the signed-out pages: the product name and one card. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <Center minH="100vh" bg="bg.subtle" px="4">
       <Box w="full" maxW="sm">

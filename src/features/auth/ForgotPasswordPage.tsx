@@ -38,7 +38,14 @@ export default function ForgotPasswordPage() {
             ) : null}
             <Field.Root invalid={!!fieldError} required>
               <Field.Label>E-mail</Field.Label>
-              <Input name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+              <Input
+                name="email"
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                autoFocus
+              />
               <Field.ErrorText>{fieldError}</Field.ErrorText>
             </Field.Root>
             <Button type="submit" colorPalette="brand" loading={request.isPending}>

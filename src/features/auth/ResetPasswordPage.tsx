@@ -62,12 +62,25 @@ export default function ResetPasswordPage() {
             ) : null}
             <Field.Root invalid={!!errors.password} required>
               <Field.Label>New password</Field.Label>
-              <Input name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+              <Input
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoFocus
+              />
               <Field.ErrorText>{errors.password}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!errors.confirm} required>
               <Field.Label>Repeat the new password</Field.Label>
-              <Input name="confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+              <Input
+                name="confirm"
+                type="password"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
               <Field.ErrorText>{errors.confirm}</Field.ErrorText>
             </Field.Root>
             <Button type="submit" colorPalette="brand" loading={reset.isPending}>

@@ -20,7 +20,8 @@ export default function SignInPage() {
     const parsed = signInBodySchema.safeParse({ email, password });
     if (!parsed.success) {
       const errors: { email?: string; password?: string } = {};
-      for (const issue of parsed.error.issues) errors[issue.path[0] as 'email' | 'password'] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        errors[issue.path[0] as 'email' | 'password'] ??= issue.message;
       setFieldErrors(errors);
       return;
     }

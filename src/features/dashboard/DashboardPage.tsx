@@ -5,7 +5,11 @@ import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
 import { useDashboardSummary } from './api';
 
 const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', {
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  });
 
 /** The admin and staff landing page: the marketplace at a glance, counted live by the server. */
 export default function DashboardPage() {
@@ -45,7 +49,10 @@ export default function DashboardPage() {
               <Card.Body>
                 <BarChart
                   label="Seller sign-ups per month"
-                  data={summary.data.sellerSignups.map((row) => ({ label: monthLabel(row.month), value: row.count }))}
+                  data={summary.data.sellerSignups.map((row) => ({
+                    label: monthLabel(row.month),
+                    value: row.count,
+                  }))}
                 />
               </Card.Body>
             </Card.Root>

@@ -8,7 +8,10 @@ export interface DashboardSummary {
   sellerSignups: { month: string; count: number }[];
 }
 
-export const dashboardKeys = { all: ['dashboard'] as const, summary: () => [...dashboardKeys.all, 'summary'] as const };
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  summary: () => [...dashboardKeys.all, 'summary'] as const,
+};
 
 export const dashboardSummaryQuery = () =>
   queryOptions({

@@ -87,7 +87,11 @@ export function PermissionMatrix({
 }
 
 /** The overrides to store for a user: only routes whose actions differ from the role's. */
-export function overridesFrom(draft: PermissionMap, role: PermissionMap, routes: PermissionRoute[]): PermissionMap {
+export function overridesFrom(
+  draft: PermissionMap,
+  role: PermissionMap,
+  routes: PermissionRoute[],
+): PermissionMap {
   const overrides: PermissionMap = {};
   for (const route of routes) {
     if (!sameActions(draft[route.path], role[route.path])) overrides[route.path] = draft[route.path] ?? [];

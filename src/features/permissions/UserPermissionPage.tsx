@@ -1,4 +1,16 @@
-import { Box, Button, Card, Flex, HStack, Input, SegmentGroup, Stack, Switch, Tabs, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  Flex,
+  HStack,
+  Input,
+  SegmentGroup,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { PermissionMap } from '../../../contracts/permissions';
@@ -36,7 +48,9 @@ function UserList({ selected, onSelect }: { selected: string | null; onSelect: (
           setSkip(0);
         }}
       />
-      {users.isError ? <ErrorState message={getErrorMessage(users.error)} onRetry={() => users.refetch()} /> : null}
+      {users.isError ? (
+        <ErrorState message={getErrorMessage(users.error)} onRetry={() => users.refetch()} />
+      ) : null}
       {users.isPending ? <LoadingState rows={3} /> : null}
       <Stack gap="1" role="listbox" aria-label="Users">
         {users.data?.rows.map((user) => (
@@ -61,17 +75,29 @@ function UserList({ selected, onSelect }: { selected: string | null; onSelect: (
             </Box>
           </Button>
         ))}
-        {users.data && users.data.rows.length === 0 ? <Text color="fg.muted">No users match “{query}”.</Text> : null}
+        {users.data && users.data.rows.length === 0 ? (
+          <Text color="fg.muted">No users match “{query}”.</Text>
+        ) : null}
       </Stack>
       {users.data && users.data.count > PAGE_SIZE ? (
         <HStack justify="space-between">
-          <Button size="xs" variant="outline" disabled={skip === 0} onClick={() => setSkip(Math.max(0, skip - PAGE_SIZE))}>
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={skip === 0}
+            onClick={() => setSkip(Math.max(0, skip - PAGE_SIZE))}
+          >
             Previous
           </Button>
           <Text fontSize="xs" color="fg.muted">
             {skip + 1}–{Math.min(skip + PAGE_SIZE, users.data.count)} of {users.data.count}
           </Text>
-          <Button size="xs" variant="outline" disabled={skip + PAGE_SIZE >= users.data.count} onClick={() => setSkip(skip + PAGE_SIZE)}>
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={skip + PAGE_SIZE >= users.data.count}
+            onClick={() => setSkip(skip + PAGE_SIZE)}
+          >
             Next
           </Button>
         </HStack>
@@ -80,7 +106,17 @@ function UserList({ selected, onSelect }: { selected: string | null; onSelect: (
   );
 }
 
-function SaveBar({ dirty, saving, onSave, onReset }: { dirty: boolean; saving: boolean; onSave: () => void; onReset: () => void }) {
+function SaveBar({
+  dirty,
+  saving,
+  onSave,
+  onReset,
+}: {
+  dirty: boolean;
+  saving: boolean;
+  onSave: () => void;
+  onReset: () => void;
+}) {
   return (
     <Flex gap="2" justify="flex-end" mt="4">
       <Button variant="outline" disabled={!dirty || saving} onClick={onReset}>
@@ -93,21 +129,35 @@ function SaveBar({ dirty, saving, onSave, onReset }: { dirty: boolean; saving: b
   );
 }
 
-function UserEditor({ userId, routes, allRoutes }: { userId: string; routes: PermissionRoute[]; allRoutes: PermissionRoute[] }) {
+function UserEditor({
+  userId,
+  routes,
+  allRoutes,
+}: {
+  userId: string;
+  routes: PermissionRoute[];
+  allRoutes: PermissionRoute[];
+}) {
   const permissions = useUserPermissions(userId);
   const save = useSaveUserPermissions();
   const [draft, setDraft] = useState<PermissionMap | null>(null);
   useEffect(() => setDraft(permissions.data?.effective ?? null), [permissions.data]);
 
   if (permissions.isPending || !draft) return <LoadingState />;
-  if (permissions.isError) return <ErrorState message={getErrorMessage(permissions.error)} onRetry={() => permissions.refetch()} />;
+  if (permissions.isError)
+    return <ErrorState message={getErrorMessage(permissions.error)} onRetry={() => permissions.refetch()} />;
   const dirty = JSON.stringify(draft) !== JSON.stringify(permissions.data.effective);
   return (
     <>
       <Text color="fg.muted" mb="3">
         Role: {permissions.data.role}. Rows marked Custom differ from the role and apply to this user only.
       </Text>
-      <PermissionMatrix routes={routes} value={draft} baseline={permissions.data.rolePermissions} onChange={setDraft} />
+      <PermissionMatrix
+        routes={routes}
+        value={draft}
+        baseline={permissions.data.rolePermissions}
+        onChange={setDraft}
+      />
       <SaveBar
         dirty={dirty}
         saving={save.isPending}
@@ -131,7 +181,8 @@ function RoleEditor({ routes }: { routes: PermissionRoute[] }) {
   const [draft, setDraft] = useState<PermissionMap | null>(null);
   useEffect(() => setDraft(stored ?? null), [stored]);
 
-  if (roles.isError) return <ErrorState message={getErrorMessage(roles.error)} onRetry={() => roles.refetch()} />;
+  if (roles.isError)
+    return <ErrorState message={getErrorMessage(roles.error)} onRetry={() => roles.refetch()} />;
   return (
     <Stack gap="4">
       <SegmentGroup.Root value={role} onValueChange={(e) => e.value && setRole(e.value as ServerRole)}>
@@ -182,7 +233,10 @@ export default function UserPermissionPage() {
   const config = usePermissionConfig();
   const [, navigate] = useLocation();
   const userId = new URLSearchParams(useSearch()).get('userId');
-  const visibleRoutes = useMemo(() => config.data?.routes.filter((route) => route.available) ?? [], [config.data]);
+  const visibleRoutes = useMemo(
+    () => config.data?.routes.filter((route) => route.available) ?? [],
+    [config.data],
+  );
 
   return (
     <>
@@ -191,7 +245,9 @@ export default function UserPermissionPage() {
         description="Choose which pages each user and role may open and what they may do there."
         actions={<DefaultPermissionsSwitch />}
       />
-      {config.isError ? <ErrorState message={getErrorMessage(config.error)} onRetry={() => config.refetch()} /> : null}
+      {config.isError ? (
+        <ErrorState message={getErrorMessage(config.error)} onRetry={() => config.refetch()} />
+      ) : null}
       {config.isPending ? (
         <LoadingState />
       ) : config.data ? (
@@ -204,12 +260,20 @@ export default function UserPermissionPage() {
             <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align="flex-start">
               <Card.Root w={{ base: 'full', lg: '80' }} flexShrink={0}>
                 <Card.Body>
-                  <UserList selected={userId} onSelect={(id) => navigate(`/permission/UserPermission?userId=${id}`)} />
+                  <UserList
+                    selected={userId}
+                    onSelect={(id) => navigate(`/permission/UserPermission?userId=${id}`)}
+                  />
                 </Card.Body>
               </Card.Root>
               <Box flex="1" minW="0" w="full">
                 {userId ? (
-                  <UserEditor key={userId} userId={userId} routes={visibleRoutes} allRoutes={config.data.routes} />
+                  <UserEditor
+                    key={userId}
+                    userId={userId}
+                    routes={visibleRoutes}
+                    allRoutes={config.data.routes}
+                  />
                 ) : (
                   <Text color="fg.muted">Pick a user to see and edit their permissions.</Text>
                 )}

@@ -40,7 +40,8 @@ export const usePermissionConfig = () =>
   useQuery(
     queryOptions({
       queryKey: permissionKeys.config(),
-      queryFn: async (): Promise<{ routes: PermissionRoute[] }> => (await http.get('/api/v1/users/getUserPermissionConfig')).data,
+      queryFn: async (): Promise<{ routes: PermissionRoute[] }> =>
+        (await http.get('/api/v1/users/getUserPermissionConfig')).data,
       staleTime: Number.POSITIVE_INFINITY,
     }),
   );
@@ -56,34 +57,42 @@ export const useUsers = (q: { query: string; skip: number; limit: number }) =>
   useQuery({
     queryKey: permissionKeys.users(q),
     queryFn: async (): Promise<{ rows: UserRow[]; count: number }> =>
-      (await http.get('/api/v1/users/listUsersByRole', { params: { ...q, query: q.query || undefined } })).data,
+      (await http.get('/api/v1/users/listUsersByRole', { params: { ...q, query: q.query || undefined } }))
+        .data,
     placeholderData: keepPreviousData,
   });
 
 export const useUserPermissions = (userId: string | null) =>
   useQuery({
     queryKey: permissionKeys.user(userId ?? ''),
-    queryFn: async (): Promise<UserPermissions> => (await http.get('/api/v1/users/getUserPermissions', { params: { userId } })).data,
+    queryFn: async (): Promise<UserPermissions> =>
+      (await http.get('/api/v1/users/getUserPermissions', { params: { userId } })).data,
     enabled: !!userId,
   });
 
 export const useDefaultPermissions = () =>
   useQuery({
     queryKey: permissionKeys.defaults(),
-    queryFn: async (): Promise<{ enabled: boolean }> => (await http.get('/api/v1/users/defaultPermissions')).data,
+    queryFn: async (): Promise<{ enabled: boolean }> =>
+      (await http.get('/api/v1/users/defaultPermissions')).data,
   });
 
 /** After any permission change, the editor and the signed-in user's own sidebar are refetched. */
 function useInvalidatePermissions() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: permissionKeys.all }), client.invalidateQueries({ queryKey: sessionKeys.sidebar() })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: permissionKeys.all }),
+      client.invalidateQueries({ queryKey: sessionKeys.sidebar() }),
+    ]);
 }
 
 export const useSaveUserPermissions = () => {
   const invalidate = useInvalidatePermissions();
   return useMutation({
     mutationFn: async (input: { userId: string; overrides: PermissionMap }) =>
-      (await http.post(`/api/v1/users/updateUserPermissions/${input.userId}`, { overrides: input.overrides })).data,
+      (await http.post(`/api/v1/users/updateUserPermissions/${input.userId}`, { overrides: input.overrides }))
+        .data,
     onSuccess: invalidate,
   });
 };
@@ -100,7 +109,8 @@ export const useSaveRolePermissions = () => {
 export const useSetDefaultPermissions = () => {
   const invalidate = useInvalidatePermissions();
   return useMutation({
-    mutationFn: async (enabled: boolean) => (await http.put('/api/v1/users/defaultPermissions', { enabled })).data,
+    mutationFn: async (enabled: boolean) =>
+      (await http.put('/api/v1/users/defaultPermissions', { enabled })).data,
     onSuccess: invalidate,
   });
 };

@@ -5,7 +5,13 @@ import { useSellerDashboard } from './api';
 
 function Check({ label, done }: { label: string; done: boolean }) {
   return (
-    <Flex justify="space-between" align="center" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+    <Flex
+      justify="space-between"
+      align="center"
+      py="2"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+    >
       <Text>{label}</Text>
       <Badge colorPalette={done ? 'green' : 'orange'}>{done ? 'Done' : 'Pending'}</Badge>
     </Flex>
@@ -16,7 +22,8 @@ function Check({ label, done }: { label: string; done: boolean }) {
 export default function GeneralDashboardPage() {
   const dashboard = useSellerDashboard();
   if (dashboard.isPending) return <LoadingState />;
-  if (dashboard.isError) return <ErrorState message={getErrorMessage(dashboard.error)} onRetry={() => dashboard.refetch()} />;
+  if (dashboard.isError)
+    return <ErrorState message={getErrorMessage(dashboard.error)} onRetry={() => dashboard.refetch()} />;
   const seller = dashboard.data;
   return (
     <>
@@ -28,7 +35,9 @@ export default function GeneralDashboardPage() {
           </Card.Header>
           <Card.Body>
             <Flex gap="4" align="flex-start">
-              {seller.logo ? <Image src={seller.logo} alt={`${seller.sellerName} logo`} boxSize="16" objectFit="contain" /> : null}
+              {seller.logo ? (
+                <Image src={seller.logo} alt={`${seller.sellerName} logo`} boxSize="16" objectFit="contain" />
+              ) : null}
               <DataList.Root orientation="horizontal">
                 <DataList.Item>
                   <DataList.ItemLabel>Address</DataList.ItemLabel>
@@ -41,7 +50,9 @@ export default function GeneralDashboardPage() {
                 <DataList.Item>
                   <DataList.ItemLabel>Subscription</DataList.ItemLabel>
                   <DataList.ItemValue>
-                    <Badge colorPalette={seller.blocked ? 'red' : 'green'}>{seller.blocked ? 'Blocked' : 'Active'}</Badge>
+                    <Badge colorPalette={seller.blocked ? 'red' : 'green'}>
+                      {seller.blocked ? 'Blocked' : 'Active'}
+                    </Badge>
                   </DataList.ItemValue>
                 </DataList.Item>
               </DataList.Root>

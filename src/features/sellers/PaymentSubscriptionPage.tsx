@@ -10,7 +10,8 @@ import { useSellerBlocked } from './api';
 export default function PaymentSubscriptionPage() {
   const status = useSellerBlocked();
   if (status.isPending) return <LoadingState rows={2} />;
-  if (status.isError) return <ErrorState message={getErrorMessage(status.error)} onRetry={() => status.refetch()} />;
+  if (status.isError)
+    return <ErrorState message={getErrorMessage(status.error)} onRetry={() => status.refetch()} />;
   return (
     <>
       <PageHeader title="My Subscription" description="The standing of your seller subscription." />
@@ -22,7 +23,8 @@ export default function PaymentSubscriptionPage() {
               <Alert.Content>
                 <Alert.Title>Your subscription is blocked</Alert.Title>
                 <Alert.Description>
-                  Your store is hidden from buyers until the subscription is renewed. Contact the marketplace team to renew it.
+                  Your store is hidden from buyers until the subscription is renewed. Contact the marketplace
+                  team to renew it.
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
@@ -33,7 +35,9 @@ export default function PaymentSubscriptionPage() {
             </Alert.Root>
           )}
           <Heading size="sm">Account</Heading>
-          <Text color="fg.muted">{status.data.isNewSeller ? 'New seller (first subscription period)' : 'Established seller'}</Text>
+          <Text color="fg.muted">
+            {status.data.isNewSeller ? 'New seller (first subscription period)' : 'Established seller'}
+          </Text>
         </Card.Body>
       </Card.Root>
     </>

@@ -24,7 +24,8 @@ export const sellerKeys = {
 export const sellerDashboardQuery = () =>
   queryOptions({
     queryKey: sellerKeys.ownDashboard(),
-    queryFn: async (): Promise<SellerDashboard> => (await http.get('/api/v1/sellers/getSellerDashboard')).data,
+    queryFn: async (): Promise<SellerDashboard> =>
+      (await http.get('/api/v1/sellers/getSellerDashboard')).data,
   });
 
 export const sellerBlockedQuery = () =>

@@ -100,6 +100,7 @@ export function TourDialog({ steps, open, onClose }: TourDialogProps) {
 
   // Every opening starts from the first step.
   const close = useCallback(() => {
+    setIndex(0);
     onClose();
   }, [onClose]);
   const back = () => setIndex(Math.max(0, current - 1));
