@@ -9,7 +9,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@contracts': here('./contracts'), '@': here('./src') } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 800 },
   server: {
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '127.0.0.1',

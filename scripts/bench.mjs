@@ -1,0 +1,84 @@
+// `npm run bench`: measures what a user waits for and writes bench/results.json.
+// - bundle: gzip bytes of all JS a browser loads for /signin and for the signed-in shell (from Vite's
+//   manifest: the entry, its static imports, and the lazy page chunk of that route with its imports);
+// - startup: ms from process start to a healthy server, on a fresh and on an existing data dir.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dist = path.join(root, 'dist');
+
+function build() {
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function bundleReport() {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const closure = (keys, seen = new Set()) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      closure(manifest[key].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const gzipBytes = (keys) =>
+    [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(path.join(dist, manifest[key].file)), { level: 9 }).length, 0);
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const page = (file) => Object.keys(manifest).find((key) => key.endsWith(file));
+  const signin = closure([entry, page('features/auth/SignInPage.tsx')]);
+  const shell = closure([entry, page('features/dashboard/DashboardPage.tsx')]);
+  return {
+    signinJsGzipBytes: gzipBytes(signin),
+    signinGoalBytes: 150 * 1024,
+    shellJsGzipBytes: gzipBytes(shell),
+    entryJsGzipBytes: gzipBytes(closure([entry])),
+  };
+}
+
+async function timeStart(dataDir, port) {
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: 'true', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  try {
+    for (let i = 0; i < 600; i++) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (response.ok) return Date.now() - started;
+      } catch {}
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('server did not become healthy within 60 s');
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('exit', resolve));
+  }
+}
+
+build();
+const bundle = bundleReport();
+const dataDir = path.join(root, '.tmp', `bench-${Date.now()}`);
+mkdirSync(dataDir, { recursive: true });
+const freshMs = await timeStart(dataDir, 3299);
+const existingMs = await timeStart(dataDir, 3299);
+rmSync(dataDir, { recursive: true, force: true });
+
+const results = {
+  measuredAt: new Date().toISOString(),
+  machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+  bundle,
+  startup: { freshDataDirMs: freshMs, existingDataDirMs: existingMs },
+};
+mkdirSync(path.join(root, 'bench'), { recursive: true });
+writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.info(JSON.stringify(results, null, 2));
