@@ -12,10 +12,14 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 
 function build() {
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -30,7 +34,10 @@ function bundleReport() {
     return seen;
   };
   const gzipBytes = (keys) =>
-    [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(path.join(dist, manifest[key].file)), { level: 9 }).length, 0);
+    [...keys].reduce(
+      (sum, key) => sum + gzipSync(readFileSync(path.join(dist, manifest[key].file)), { level: 9 }).length,
+      0,
+    );
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const page = (file) => Object.keys(manifest).find((key) => key.endsWith(file));
   const signin = closure([entry, page('features/auth/SignInPage.tsx')]);

@@ -81,7 +81,7 @@ export const authMachine = setup({
     cancelRefresh: () => {},
     /** Go to /signin unless already on a public page; with the current page as returnTo if asked. */
     redirectToSignIn: (_, _params: { withReturnTo: boolean }) => {},
-    /** Leave the sign-in page for `returnTo` (or the dashboard). */
+    /** Leave the sign-in page (if that is where the user is) for `returnTo`, or the dashboard. */
     redirectAfterSignIn: (_, _params: { returnTo: string | null }) => {},
     notifySessionExpired: (_, _params: { message: string }) => {},
   },
@@ -129,7 +129,7 @@ export const authMachine = setup({
             },
           ],
         },
-        // Another tab signed in: this one follows.
+        // Another tab signed in: this one follows (and leaves the sign-in page if it is on it).
         'auth.storageChanged': {
           guard: 'hasAuth',
           target: 'signedIn',
@@ -140,6 +140,8 @@ export const authMachine = setup({
               type: 'scheduleRefresh',
               params: ({ event }) => ({ accessToken: event.auth?.accessToken ?? '' }),
             },
+            { type: 'redirectAfterSignIn', params: ({ context }) => ({ returnTo: context.returnTo }) },
+            'clearReturnTo',
           ],
         },
       },
@@ -278,6 +280,8 @@ export const authMachine = setup({
               type: 'scheduleRefresh',
               params: ({ event }) => ({ accessToken: event.auth?.accessToken ?? '' }),
             },
+            { type: 'redirectAfterSignIn', params: ({ context }) => ({ returnTo: context.returnTo }) },
+            'clearReturnTo',
           ],
         },
       },

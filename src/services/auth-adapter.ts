@@ -71,6 +71,10 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Transient refresh failures (no answer, 5xx) are retried after these pauses before giving up. */
 const REFRESH_RETRY_DELAYS_MS = [1000, 2000];
 
+function pathOf(location: string): string {
+  return location.split(/[?#]/)[0] ?? '';
+}
+
 function isTransient(error: unknown): boolean {
   return error instanceof ApiError && !error.cancelled && (error.status === 0 || error.status >= 500);
 }
@@ -114,7 +118,7 @@ export function startAuth(options: StartAuthOptions): AuthService {
 
   function redirectToSignIn(withReturnTo: boolean) {
     const here = getLocation();
-    const path = here.split(/[?#]/)[0] ?? '';
+    const path = pathOf(here);
     // SPEC §2/§8: to sign-in, unless already on it (or on another public page).
     if (isPublicPath(path)) return;
     const returnTo = withReturnTo && path !== '/' ? safeReturnTo(here) : null;
@@ -202,7 +206,9 @@ export function startAuth(options: StartAuthOptions): AuthService {
       },
       cancelRefresh: () => cancelTimer(),
       redirectToSignIn: (_, { withReturnTo }) => redirectToSignIn(withReturnTo),
-      redirectAfterSignIn: (_, { returnTo }) => navigate(safeReturnTo(returnTo) ?? '/', { replace: true }),
+      redirectAfterSignIn: (_, { returnTo }) => {
+        if (pathOf(getLocation()) === '/signin') navigate(safeReturnTo(returnTo) ?? '/', { replace: true });
+      },
       notifySessionExpired: (_, { message }) => notify({ type: 'warning', title: message }),
     },
   });

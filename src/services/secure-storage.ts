@@ -14,7 +14,7 @@ export const KEY_STORE_NAME = 'keys';
 const KEY_ID = 'auth-aes-gcm';
 const IV_BYTES = 12;
 /** Binds the ciphertext to its purpose: a value encrypted for something else cannot pass as auth. */
-const ADDITIONAL_DATA = new TextEncoder().encode('marketplace-backoffice:auth:v1');
+export const AUTH_ADDITIONAL_DATA = new TextEncoder().encode('marketplace-backoffice:auth:v1');
 
 function requestToPromise<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -97,7 +97,7 @@ async function encrypt(plain: string): Promise<string> {
   const key = await getKey();
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const cipher = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: ADDITIONAL_DATA },
+    { name: 'AES-GCM', iv, additionalData: AUTH_ADDITIONAL_DATA },
     key,
     new TextEncoder().encode(plain),
   );
@@ -112,7 +112,7 @@ async function decrypt(stored: string): Promise<string> {
   if (bytes.length <= IV_BYTES) throw new Error('Stored auth is too short');
   const key = await getKey();
   const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES), additionalData: ADDITIONAL_DATA },
+    { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES), additionalData: AUTH_ADDITIONAL_DATA },
     key,
     bytes.subarray(IV_BYTES),
   );
