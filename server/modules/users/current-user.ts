@@ -30,8 +30,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     .from(users)
     .leftJoin(sellers, eq(users.sellerId, sellers.id))
     .where(eq(users.id, userId));
-  if (!row || !row.user.isActive)
-    throw new HttpError(401, 'Your account is no longer active', 'ACCOUNT_INACTIVE');
+  if (!row?.user.isActive) throw new HttpError(401, 'Your account is no longer active', 'ACCOUNT_INACTIVE');
   const { user, seller } = row;
   return {
     id: user.id,
