@@ -84,9 +84,17 @@ describe('bearer and default params', () => {
   it('lets request params win over the defaults', async () => {
     await http.get('/api/v1/x', { params: { defaultCurrency: 'USD' } });
     await http.get('/api/v1/x', { params: new URLSearchParams({ defaultCountry: 'US' }) });
-    expect(requests[0]?.params).toEqual({ defaultCountry: 'IN', defaultLanguage: 'EN', defaultCurrency: 'USD' });
+    expect(requests[0]?.params).toEqual({
+      defaultCountry: 'IN',
+      defaultLanguage: 'EN',
+      defaultCurrency: 'USD',
+    });
     const searchParams = requests[1]?.config.params as URLSearchParams;
-    expect(Object.fromEntries(searchParams)).toEqual({ defaultCountry: 'US', defaultLanguage: 'EN', defaultCurrency: 'INR' });
+    expect(Object.fromEntries(searchParams)).toEqual({
+      defaultCountry: 'US',
+      defaultLanguage: 'EN',
+      defaultCurrency: 'INR',
+    });
   });
 });
 
@@ -139,7 +147,10 @@ describe('requests without a token', () => {
 
 describe('401: one silent refresh, then retry', () => {
   it('refreshes once and retries the request with the new token', async () => {
-    responder = (r) => (r.authorization === 'Bearer token-2' ? { status: 200, data: { id: 'u1' } } : { status: 401, data: { message: 'Access token expired', code: 'TOKEN_EXPIRED' } });
+    responder = (r) =>
+      r.authorization === 'Bearer token-2'
+        ? { status: 200, data: { id: 'u1' } }
+        : { status: 401, data: { message: 'Access token expired', code: 'TOKEN_EXPIRED' } };
     handlers.refresh.mockImplementation(async () => {
       token = 'token-2';
       return token;
@@ -153,7 +164,10 @@ describe('401: one silent refresh, then retry', () => {
   });
 
   it('shares one refresh between concurrent 401s', async () => {
-    responder = (r) => (r.authorization === 'Bearer token-2' ? { status: 200, data: r.url } : { status: 401, data: { message: 'expired', code: 'TOKEN_EXPIRED' } });
+    responder = (r) =>
+      r.authorization === 'Bearer token-2'
+        ? { status: 200, data: r.url }
+        : { status: 401, data: { message: 'expired', code: 'TOKEN_EXPIRED' } };
     const gate = deferred<void>();
     handlers.refresh.mockImplementation(async () => {
       await gate.promise;
@@ -211,8 +225,13 @@ describe('401: one silent refresh, then retry', () => {
   });
 
   it('never refreshes for the auth routes themselves (a 401 there is the answer)', async () => {
-    responder = () => ({ status: 401, data: { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' } });
-    const error = await failure(http.post('/api/v1/auth/signin', { email: 'a@b.c', password: 'x' }, { silent: true }));
+    responder = () => ({
+      status: 401,
+      data: { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' },
+    });
+    const error = await failure(
+      http.post('/api/v1/auth/signin', { email: 'a@b.c', password: 'x' }, { silent: true }),
+    );
     expect(error.message).toBe('Invalid email or password');
     expect(error.code).toBe('INVALID_CREDENTIALS');
     expect(handlers.refresh).not.toHaveBeenCalled();
@@ -223,7 +242,9 @@ describe('401: one silent refresh, then retry', () => {
 
 describe('withRefreshLock', () => {
   it('holds the auth-refresh Web Lock while the task runs when navigator.locks exists', async () => {
-    const request = vi.fn((_name: string, _options: LockOptions, callback: () => Promise<unknown>) => callback());
+    const request = vi.fn((_name: string, _options: LockOptions, callback: () => Promise<unknown>) =>
+      callback(),
+    );
     vi.stubGlobal('navigator', { ...navigator, locks: { request } });
     try {
       await expect(withRefreshLock(async () => 'done')).resolves.toBe('done');
@@ -259,19 +280,40 @@ describe('errors', () => {
     ['no response', { fail: 'network' }, 'Network Error', 0, 'ERR_NETWORK'],
     ['an aborted request', { fail: 'abort' }, 'Request aborted', 0, 'ECONNABORTED'],
     ['a timeout', { fail: 'timeout' }, 'timeout exceeded', 0, 'ETIMEDOUT'],
-    ['a server message', { status: 400, data: { message: 'Seller not found', code: 'NOT_FOUND' } }, 'Seller not found', 400, 'NOT_FOUND'],
-    ['a 5xx with a message', { status: 503, data: { message: 'Down for maintenance', code: 'UNAVAILABLE' } }, 'Down for maintenance', 503, 'UNAVAILABLE'],
-    ['no message', { status: 502, data: '<html>Bad gateway</html>' }, 'Request failed with status code 502', 502, 'HTTP_502'],
+    [
+      'a server message',
+      { status: 400, data: { message: 'Seller not found', code: 'NOT_FOUND' } },
+      'Seller not found',
+      400,
+      'NOT_FOUND',
+    ],
+    [
+      'a 5xx with a message',
+      { status: 503, data: { message: 'Down for maintenance', code: 'UNAVAILABLE' } },
+      'Down for maintenance',
+      503,
+      'UNAVAILABLE',
+    ],
+    [
+      'no message',
+      { status: 502, data: '<html>Bad gateway</html>' },
+      'Request failed with status code 502',
+      502,
+      'HTTP_502',
+    ],
     ['an empty 404', { status: 404 }, 'Request failed with status code 404', 404, 'HTTP_404'],
   ];
 
-  it.each(cases)('maps %s to its message, toasts it and rejects with an ApiError', async (_name, reply, message, status, code) => {
-    responder = () => reply;
-    const error = await failure(http.get('/api/v1/sellers/listSellers'));
-    expect(error).toMatchObject({ message, status, code, cancelled: false });
-    expect(getErrorMessage(error)).toBe(message);
-    expect(handlers.notifyError).toHaveBeenCalledWith(message);
-  });
+  it.each(cases)(
+    'maps %s to its message, toasts it and rejects with an ApiError',
+    async (_name, reply, message, status, code) => {
+      responder = () => reply;
+      const error = await failure(http.get('/api/v1/sellers/listSellers'));
+      expect(error).toMatchObject({ message, status, code, cancelled: false });
+      expect(getErrorMessage(error)).toBe(message);
+      expect(handlers.notifyError).toHaveBeenCalledWith(message);
+    },
+  );
 
   it('tells a timeout from an abort even when axios reports ECONNABORTED for both', () => {
     const timeout = new AxiosError('timeout of 10ms exceeded', AxiosError.ECONNABORTED);
@@ -296,7 +338,9 @@ describe('errors', () => {
 
   it('getErrorMessage handles anything', () => {
     expect(getErrorMessage(new ApiError({ message: 'm', status: 400, code: 'C' }))).toBe('m');
-    expect(getErrorMessage({ issues: [{ message: 'Enter a valid e-mail address' }] })).toBe('Enter a valid e-mail address');
+    expect(getErrorMessage({ issues: [{ message: 'Enter a valid e-mail address' }] })).toBe(
+      'Enter a valid e-mail address',
+    );
     expect(getErrorMessage(new Error('plain'))).toBe('plain');
     expect(getErrorMessage('text')).toBe('text');
     expect(getErrorMessage(undefined)).toBe('An error occurred');

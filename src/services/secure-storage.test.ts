@@ -71,7 +71,14 @@ describe('secure storage of the auth entry', () => {
     await saveAuth(auth);
     const value = stored();
     expect(() => JSON.parse(value)).toThrow();
-    for (const secret of [auth.accessToken, 'secret-signature', 'Asha', 'ROLE_ADMIN', 'loggedIn', 'Export sellers']) {
+    for (const secret of [
+      auth.accessToken,
+      'secret-signature',
+      'Asha',
+      'ROLE_ADMIN',
+      'loggedIn',
+      'Export sellers',
+    ]) {
       expect(value).not.toContain(secret);
       expect(atob(value)).not.toContain(secret);
     }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, Session } from '../../contracts/auth';
-import { fakeJwt } from './testing/fake-adapter';
 import {
   BROWSER_ID_KEY,
   clientIdFor,
@@ -11,6 +10,7 @@ import {
   storedAuthSchema,
   toStoredAuth,
 } from './stored-auth';
+import { fakeJwt } from './testing/fake-adapter';
 
 function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -63,7 +63,14 @@ describe('toStoredAuth', () => {
         'tasks',
       ].sort(),
     );
-    expect(auth).toMatchObject({ accessToken: 'tok', twilioToken: '', username: 'Asha Rao', id: 'u-1', loggedIn: true, tasks: {} });
+    expect(auth).toMatchObject({
+      accessToken: 'tok',
+      twilioToken: '',
+      username: 'Asha Rao',
+      id: 'u-1',
+      loggedIn: true,
+      tasks: {},
+    });
   });
 
   it.each([
@@ -78,7 +85,10 @@ describe('toStoredAuth', () => {
   });
 
   it('isSeller is false for a seller who is also an admin', () => {
-    expect(toStoredAuth(session({ roles: ['Seller', 'Admin'] }))).toMatchObject({ isAdmin: true, isSeller: false });
+    expect(toStoredAuth(session({ roles: ['Seller', 'Admin'] }))).toMatchObject({
+      isAdmin: true,
+      isSeller: false,
+    });
   });
 
   it('gives a stable client id per browser, scoped to the user', () => {
@@ -115,7 +125,10 @@ describe('storedAuthSchema', () => {
   });
 
   it('sameStoredAuth ignores key order', () => {
-    const auth = { ...toStoredAuth(session()), tasks: { a: { name: 'A', timestamp: 1 }, b: { name: 'B', timestamp: 2 } } };
+    const auth = {
+      ...toStoredAuth(session()),
+      tasks: { a: { name: 'A', timestamp: 1 }, b: { name: 'B', timestamp: 2 } },
+    };
     const reordered = { ...auth, tasks: { b: { name: 'B', timestamp: 2 }, a: { name: 'A', timestamp: 1 } } };
     expect(sameStoredAuth(auth, reordered)).toBe(true);
     expect(sameStoredAuth(auth, { ...auth, accessToken: 'x' })).toBe(false);

@@ -13,7 +13,10 @@ afterEach(() => resetTasks());
 
 describe('task handler', () => {
   it('adds {name, timestamp} under the task id and raises the "task generated" flag', () => {
-    const id = handleTaskResponse({ taskStatus: { taskId: 't-1', taskName: 'Export sellers', status: 'Pending' } }, 1000);
+    const id = handleTaskResponse(
+      { taskStatus: { taskId: 't-1', taskName: 'Export sellers', status: 'Pending' } },
+      1000,
+    );
     expect(id).toBe('t-1');
     expect(taskStore.getSnapshot()).toEqual({
       taskGenerated: true,
@@ -24,11 +27,20 @@ describe('task handler', () => {
   it('accepts numeric task ids and keeps earlier tasks', () => {
     handleTaskResponse({ taskStatus: { taskId: 't-1', taskName: 'A' } }, 1);
     handleTaskResponse({ taskStatus: { taskId: 7, taskName: 'B', status: 'Pending' } }, 2);
-    expect(taskStore.getSnapshot().tasks).toEqual({ 't-1': { name: 'A', timestamp: 1 }, '7': { name: 'B', timestamp: 2 } });
+    expect(taskStore.getSnapshot().tasks).toEqual({
+      't-1': { name: 'A', timestamp: 1 },
+      '7': { name: 'B', timestamp: 2 },
+    });
   });
 
   it('ignores bodies without a usable taskStatus', () => {
-    for (const body of [null, 'text', { result: [] }, { taskStatus: {} }, { taskStatus: { taskId: '', taskName: 'x' } }]) {
+    for (const body of [
+      null,
+      'text',
+      { result: [] },
+      { taskStatus: {} },
+      { taskStatus: { taskId: '', taskName: 'x' } },
+    ]) {
       expect(hasTaskStatus(body)).toBe(false);
       expect(handleTaskResponse(body)).toBeNull();
     }

@@ -1,6 +1,6 @@
 // Test support: a fake network for `http`, plugged in as the axios adapter (`http.defaults.adapter`),
 // so requests run through the real interceptors and only the wire is fake. Never imported by the app.
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 
 export interface RecordedRequest {
   method: string;
@@ -14,9 +14,7 @@ export interface RecordedRequest {
   config: InternalAxiosRequestConfig;
 }
 
-export type FakeReply =
-  | { status: number; data?: unknown }
-  | { fail: 'network' | 'timeout' | 'abort' };
+export type FakeReply = { status: number; data?: unknown } | { fail: 'network' | 'timeout' | 'abort' };
 
 export type Responder = (request: RecordedRequest) => FakeReply | Promise<FakeReply>;
 
@@ -30,7 +28,10 @@ function parseBody(data: unknown): unknown {
 }
 
 /** An axios adapter answering with `responder`; every request is recorded in `requests`. */
-export function createFakeAdapter(responder: Responder): { adapter: AxiosAdapter; requests: RecordedRequest[] } {
+export function createFakeAdapter(responder: Responder): {
+  adapter: AxiosAdapter;
+  requests: RecordedRequest[];
+} {
   const requests: RecordedRequest[] = [];
   const adapter: AxiosAdapter = async (config) => {
     const auth = config.headers.get('Authorization');
@@ -48,7 +49,12 @@ export function createFakeAdapter(responder: Responder): { adapter: AxiosAdapter
     if ('fail' in reply) {
       if (reply.fail === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
       if (reply.fail === 'timeout') {
-        throw new AxiosError(`timeout of ${config.timeout ?? 0}ms exceeded`, AxiosError.ETIMEDOUT, config, {});
+        throw new AxiosError(
+          `timeout of ${config.timeout ?? 0}ms exceeded`,
+          AxiosError.ETIMEDOUT,
+          config,
+          {},
+        );
       }
       throw new AxiosError('Request aborted', AxiosError.ECONNABORTED, config, {});
     }
