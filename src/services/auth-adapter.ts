@@ -135,6 +135,7 @@ export function startAuth(options: StartAuthOptions): AuthService {
         const delay = REFRESH_RETRY_DELAYS_MS[attempt];
         if (delay === undefined || !isTransient(error) || stopped) throw error;
         await new Promise<void>((resolve) => timers.setTimeout(resolve, delay));
+        if (stopped) throw error;
       }
     }
   }

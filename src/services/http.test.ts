@@ -240,6 +240,36 @@ describe('401: one silent refresh, then retry', () => {
   });
 });
 
+describe('configureHttp', () => {
+  it('merges registrations: the auth layer and the app each register their own handlers', async () => {
+    const appToast = vi.fn();
+    const unregisterApp = configureHttp({ notifyError: appToast });
+    responder = () => ({ status: 500, data: { message: 'boom', code: 'INTERNAL' } });
+    await failure(http.get('/api/v1/x'));
+    // The token getter registered first is still in use; the toast is the app's.
+    expect(requests[0]?.authorization).toBe('Bearer token-1');
+    expect(appToast).toHaveBeenCalledWith('boom');
+    expect(handlers.notifyError).not.toHaveBeenCalled();
+    unregisterApp();
+    await failure(http.get('/api/v1/x'));
+    // Unregistering puts back the defaults for its own keys only: the token getter stays.
+    expect(requests[1]?.authorization).toBe('Bearer token-1');
+    expect(appToast).toHaveBeenCalledTimes(1);
+  });
+
+  it('unregistering leaves keys alone that someone registered again since', async () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    const unregisterFirst = configureHttp({ notifyError: first });
+    configureHttp({ notifyError: second });
+    unregisterFirst();
+    responder = () => ({ status: 500 });
+    await failure(http.get('/api/v1/x'));
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(first).not.toHaveBeenCalled();
+  });
+});
+
 describe('withRefreshLock', () => {
   it('holds the auth-refresh Web Lock while the task runs when navigator.locks exists', async () => {
     const request = vi.fn((_name: string, _options: LockOptions, callback: () => Promise<unknown>) =>
