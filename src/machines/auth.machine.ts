@@ -50,6 +50,46 @@ function eventAuth(event: AuthEvent): StoredAuth | null {
   return 'auth' in event ? event.auth : null;
 }
 
+type SignInEvent = Extract<AuthEvent, { type: 'auth.signIn' }>;
+type StorageChangedEvent = Extract<AuthEvent, { type: 'auth.storageChanged' }>;
+
+/**
+ * What a signed-out browser (signedOut, expired) answers: the user signs in, or another tab signed in
+ * and this one follows (leaving the sign-in page if it is on it).
+ */
+const signedOutTransitions = {
+  'auth.signIn': {
+    target: 'signingIn',
+    actions: [
+      'rememberReturnTo',
+      'clearError',
+      {
+        type: 'requestSignIn',
+        params: ({ event }: { event: SignInEvent }) => ({ email: event.email, password: event.password }),
+      },
+    ],
+  },
+  'auth.storageChanged': {
+    guard: 'hasAuth',
+    target: 'signedIn',
+    actions: [
+      'storeAuth',
+      'clearError',
+      {
+        type: 'scheduleRefresh',
+        params: ({ event }: { event: StorageChangedEvent }) => ({
+          accessToken: event.auth?.accessToken ?? '',
+        }),
+      },
+      {
+        type: 'redirectAfterSignIn',
+        params: ({ context }: { context: AuthContext }) => ({ returnTo: context.returnTo }),
+      },
+      'clearReturnTo',
+    ],
+  },
+} as const;
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -116,36 +156,7 @@ export const authMachine = setup({
         ],
       },
     },
-    signedOut: {
-      on: {
-        'auth.signIn': {
-          target: 'signingIn',
-          actions: [
-            'rememberReturnTo',
-            'clearError',
-            {
-              type: 'requestSignIn',
-              params: ({ event }) => ({ email: event.email, password: event.password }),
-            },
-          ],
-        },
-        // Another tab signed in: this one follows (and leaves the sign-in page if it is on it).
-        'auth.storageChanged': {
-          guard: 'hasAuth',
-          target: 'signedIn',
-          actions: [
-            'storeAuth',
-            'clearError',
-            {
-              type: 'scheduleRefresh',
-              params: ({ event }) => ({ accessToken: event.auth?.accessToken ?? '' }),
-            },
-            { type: 'redirectAfterSignIn', params: ({ context }) => ({ returnTo: context.returnTo }) },
-            'clearReturnTo',
-          ],
-        },
-      },
-    },
+    signedOut: { on: signedOutTransitions },
     signingIn: {
       tags: ['busy'],
       on: {
@@ -257,35 +268,8 @@ export const authMachine = setup({
         'auth.signOut': { target: 'signingOut' },
       },
     },
-    expired: {
-      on: {
-        'auth.signIn': {
-          target: 'signingIn',
-          actions: [
-            'rememberReturnTo',
-            'clearError',
-            {
-              type: 'requestSignIn',
-              params: ({ event }) => ({ email: event.email, password: event.password }),
-            },
-          ],
-        },
-        'auth.storageChanged': {
-          guard: 'hasAuth',
-          target: 'signedIn',
-          actions: [
-            'storeAuth',
-            'clearError',
-            {
-              type: 'scheduleRefresh',
-              params: ({ event }) => ({ accessToken: event.auth?.accessToken ?? '' }),
-            },
-            { type: 'redirectAfterSignIn', params: ({ context }) => ({ returnTo: context.returnTo }) },
-            'clearReturnTo',
-          ],
-        },
-      },
-    },
+    // Like signedOut, but the sign-in page explains that the session ended.
+    expired: { on: signedOutTransitions },
     signingOut: {
       tags: ['busy'],
       // Local state goes first: even if the server cannot be reached, nothing of the session remains
