@@ -2,24 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../contracts/auth';
 import { forgotPassword, getCurrentUser, refresh, resetPassword, signIn, signOut } from './auth-api';
 import { ApiError, configureHttp, http } from './http';
+import { makeCurrentUser } from './testing/current-user';
 import { createFakeAdapter, type FakeReply, type RecordedRequest } from './testing/fake-adapter';
 
 const session: Session = {
   accessToken: 'tok',
   expiresIn: 900,
-  user: {
-    id: 'u-1',
-    username: 'Asha Rao',
-    email: 'admin@demo.local',
-    userAvatar: null,
-    defaultCurrency: 'INR',
-    defaultCountry: 'IN',
-    roles: ['Admin'],
-    isAdmin: true,
-    isStaff: false,
-    isSeller: false,
-    seller: null,
-  },
+  user: makeCurrentUser({ email: 'admin@demo.local' }),
 };
 
 let reply: FakeReply;

@@ -10,24 +10,10 @@ import {
   storedAuthSchema,
   toStoredAuth,
 } from './stored-auth';
+import { makeCurrentUser } from './testing/current-user';
 import { fakeJwt } from './testing/fake-adapter';
 
-function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    id: 'u-1',
-    username: 'Asha Rao',
-    email: 'asha@demo.local',
-    userAvatar: null,
-    defaultCurrency: 'INR',
-    defaultCountry: 'IN',
-    roles: ['Admin'],
-    isAdmin: true,
-    isStaff: false,
-    isSeller: false,
-    seller: null,
-    ...overrides,
-  };
-}
+const user = makeCurrentUser;
 
 function session(overrides: Partial<CurrentUser> = {}, accessToken = 'tok'): Session {
   return { accessToken, expiresIn: 900, user: user(overrides) };

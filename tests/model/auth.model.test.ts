@@ -32,6 +32,7 @@ import {
 } from '../../src/services/secure-storage';
 import { BROWSER_ID_KEY, type StoredAuth, sameStoredAuth } from '../../src/services/stored-auth';
 import { resetTasks, taskStore } from '../../src/services/tasks';
+import { makeCurrentUser } from '../../src/services/testing/current-user';
 import {
   createFakeAdapter,
   type Deferred,
@@ -60,19 +61,11 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
 const ECHO = '/api/v1/echo';
 const UPLOAD = '/api/v1/imports/uploadCatalogSheet';
 
-const ADMIN: CurrentUser = {
+const ADMIN: CurrentUser = makeCurrentUser({
   id: 'u-admin',
   username: 'Asha Admin',
   email: 'admin@demo.local',
-  userAvatar: null,
-  defaultCurrency: 'INR',
-  defaultCountry: 'IN',
-  roles: ['Admin'],
-  isAdmin: true,
-  isStaff: false,
-  isSeller: false,
-  seller: null,
-};
+});
 
 function token(label: string): string {
   return fakeJwt({ sub: ADMIN.id, jti: label, iat: NOW / 1000, exp: NOW / 1000 + TOKEN_TTL_S });
