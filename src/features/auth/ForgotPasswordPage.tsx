@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
+import { Button, Link, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
@@ -6,6 +6,7 @@ import { forgotPasswordBodySchema } from '../../../contracts/auth';
 import { forgotPassword } from '../../services/auth-api';
 import { getErrorMessage } from '../../services/http';
 import { AuthLayout } from './AuthLayout';
+import { FormMessage, TextField } from './form-parts';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -23,31 +24,23 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout title="Forgot your password?" subtitle="We will e-mail you a link to choose a new one.">
       {request.isSuccess ? (
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Title>{request.data.message}</Alert.Title>
-        </Alert.Root>
+        <FormMessage status="success">{request.data.message}</FormMessage>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">
             {request.isError ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{getErrorMessage(request.error)}</Alert.Title>
-              </Alert.Root>
+              <FormMessage status="error">{getErrorMessage(request.error)}</FormMessage>
             ) : null}
-            <Field.Root invalid={!!fieldError} required>
-              <Field.Label>E-mail</Field.Label>
-              <Input
-                name="email"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                autoFocus
-              />
-              <Field.ErrorText>{fieldError}</Field.ErrorText>
-            </Field.Root>
+            <TextField
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={setEmail}
+              autoFocus
+              error={fieldError}
+            />
             <Button type="submit" colorPalette="brand" loading={request.isPending}>
               Send reset link
             </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
+import { Button, Link, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
@@ -6,6 +6,7 @@ import { newPasswordSchema } from '../../../contracts/auth';
 import { resetPassword } from '../../services/auth-api';
 import { getErrorMessage } from '../../services/http';
 import { AuthLayout } from './AuthLayout';
+import { FormMessage, TextField } from './form-parts';
 
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
@@ -28,10 +29,7 @@ export default function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthLayout title="Reset your password">
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>This reset link is incomplete. Request a new one.</Alert.Title>
-        </Alert.Root>
+        <FormMessage status="error">This reset link is incomplete. Request a new one.</FormMessage>
         <Link asChild fontSize="sm" alignSelf="center" color="brand.fg">
           <RouterLink href="/forgot-password">Request a new link</RouterLink>
         </Link>
@@ -43,10 +41,7 @@ export default function ResetPasswordPage() {
     <AuthLayout title="Choose a new password" subtitle="At least 8 characters, with a letter and a digit.">
       {reset.isSuccess ? (
         <Stack gap="4">
-          <Alert.Root status="success" role="status">
-            <Alert.Indicator />
-            <Alert.Title>{reset.data.message}</Alert.Title>
-          </Alert.Root>
+          <FormMessage status="success">{reset.data.message}</FormMessage>
           <Button asChild colorPalette="brand">
             <RouterLink href="/signin">Sign in</RouterLink>
           </Button>
@@ -54,35 +49,26 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">
-            {reset.isError ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{getErrorMessage(reset.error)}</Alert.Title>
-              </Alert.Root>
-            ) : null}
-            <Field.Root invalid={!!errors.password} required>
-              <Field.Label>New password</Field.Label>
-              <Input
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                autoFocus
-              />
-              <Field.ErrorText>{errors.password}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.confirm} required>
-              <Field.Label>Repeat the new password</Field.Label>
-              <Input
-                name="confirm"
-                type="password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-              <Field.ErrorText>{errors.confirm}</Field.ErrorText>
-            </Field.Root>
+            {reset.isError ? <FormMessage status="error">{getErrorMessage(reset.error)}</FormMessage> : null}
+            <TextField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={setPassword}
+              autoFocus
+              error={errors.password}
+            />
+            <TextField
+              label="Repeat the new password"
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={setConfirm}
+              error={errors.confirm}
+            />
             <Button type="submit" colorPalette="brand" loading={reset.isPending}>
               Set new password
             </Button>

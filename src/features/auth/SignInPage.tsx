@@ -1,9 +1,10 @@
-import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
+import { Button, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
 import { signInBodySchema } from '../../../contracts/auth';
 import { useAuthActor, useAuthSelector } from '../../services/auth-context';
 import { AuthLayout } from './AuthLayout';
+import { FormMessage, TextField } from './form-parts';
 
 export default function SignInPage() {
   const actor = useAuthActor();
@@ -33,35 +34,26 @@ export default function SignInPage() {
     <AuthLayout title="Sign in" subtitle="Admins, staff and sellers sign in here.">
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          {serverError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{serverError}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-          <Field.Root invalid={!!fieldErrors.email} required>
-            <Field.Label>E-mail</Field.Label>
-            <Input
-              name="email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoFocus
-            />
-            <Field.ErrorText>{fieldErrors.email}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!fieldErrors.password} required>
-            <Field.Label>Password</Field.Label>
-            <Input
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Field.ErrorText>{fieldErrors.password}</Field.ErrorText>
-          </Field.Root>
+          <FormMessage status="error">{serverError}</FormMessage>
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={setEmail}
+            autoFocus
+            error={fieldErrors.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={fieldErrors.password}
+          />
           <Button type="submit" colorPalette="brand" loading={busy} loadingText="Signing in…">
             Sign in
           </Button>
