@@ -2,26 +2,13 @@
 // - bundle: gzip bytes of all JS a browser loads for /signin and for the signed-in shell (from Vite's
 //   manifest: the entry, its static imports, and the lazy page chunk of that route with its imports);
 // - startup: ms from process start to a healthy server, on a fresh and on an existing data dir.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { buildSpa, root } from './build-spa.mjs';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
-
-function build() {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 function bundleReport() {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -72,7 +59,7 @@ async function timeStart(dataDir, port) {
   }
 }
 
-build();
+buildSpa();
 const bundle = bundleReport();
 const dataDir = path.join(root, '.tmp', `bench-${Date.now()}`);
 mkdirSync(dataDir, { recursive: true });

@@ -3,10 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildSpa, root } from './build-spa.mjs';
 import { ensureChromium } from './chromium.mjs';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 let chromium;
 try {
   chromium = ensureChromium();
@@ -15,15 +14,7 @@ try {
   process.exit(1);
 }
 
-const build = spawnSync(
-  process.execPath,
-  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-if (build.status !== 0) process.exit(build.status ?? 1);
+buildSpa();
 
 const dataDir = path.join(root, '.tmp', `e2e-${Date.now()}`);
 mkdirSync(dataDir, { recursive: true });

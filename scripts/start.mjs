@@ -1,11 +1,9 @@
 // `npm start`: builds the SPA when dist/ is missing or older than its sources, then starts the server
 // in this process (so SIGINT/SIGTERM reach it directly and it closes the database cleanly).
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildSpa, root } from './build-spa.mjs';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const builtIndex = path.join(root, 'dist', 'index.html');
 const sources = ['src', 'contracts', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
@@ -22,7 +20,7 @@ function newestMtime(entry) {
   return newest;
 }
 
-export function spaIsStale() {
+function spaIsStale() {
   if (!existsSync(builtIndex)) return true;
   const builtAt = statSync(builtIndex).mtimeMs;
   return sources.some((entry) => newestMtime(entry) > builtAt);
@@ -30,12 +28,7 @@ export function spaIsStale() {
 
 if (process.env.SKIP_BUILD !== 'true' && spaIsStale()) {
   console.info('Building the web app (dist/ is missing or older than its sources)…');
-  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  buildSpa();
 }
 
 const { register } = await import('tsx/esm/api');
