@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PermissionMap, SidebarItem } from '../../../contracts/permissions';
 import type { ServerRole } from '../../../contracts/roles';
 import { serverRoles } from '../../../contracts/roles';
-import { isMenuItem, type RouteAction, routes } from '../../../contracts/routes';
+import { findRoute, isMenuItem, type RouteAction, routes } from '../../../contracts/routes';
 import type { Db } from '../../db/client';
 import { rolePermissions, userPermissions } from '../../db/schema';
 import { getSetting } from '../../lib/settings';
@@ -57,6 +57,19 @@ export async function effectivePermissions(
     userOverrideMap(db, user.id),
   ]);
   return normalisePermissions({ ...roleMap, ...overrides });
+}
+
+/** For the permissions editor: the role's map, the user's overrides and the result, from one read of each. */
+export async function permissionBreakdown(db: Db, user: { id: string; role: ServerRole }) {
+  const [useDefaults, rolePermissions, overrides] = await Promise.all([
+    usingDefaultPermissions(db),
+    rolePermissionMap(db, user.role),
+    userOverrideMap(db, user.id),
+  ]);
+  const effective = useDefaults
+    ? defaultPermissions(user.role)
+    : normalisePermissions({ ...rolePermissions, ...overrides });
+  return { userId: user.id, role: user.role, rolePermissions, overrides, effective };
 }
 
 export function can(permissions: PermissionMap, route: string, action: RouteAction): boolean {
@@ -118,15 +131,14 @@ export async function replaceRolePermissions(db: Db, role: ServerRole, map: Perm
 
 /** Replaces all of a user's overrides; routes not named inherit the role again. */
 export async function replaceUserOverrides(db: Db, userId: string, overrides: PermissionMap): Promise<void> {
-  const known = new Set(routes.map((route) => route.path));
   await db.transaction(async (tx) => {
     await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
-    for (const [route, actions] of Object.entries(overrides)) {
-      if (!known.has(route)) continue;
-      const allowed = routes.find((r) => r.path === route)?.actions ?? [];
+    for (const [path, actions] of Object.entries(overrides)) {
+      const route = findRoute(path);
+      if (!route) continue;
       await tx
         .insert(userPermissions)
-        .values({ userId, route, actions: actions.filter((a) => allowed.includes(a)) });
+        .values({ userId, route: path, actions: actions.filter((a) => route.actions.includes(a)) });
     }
   });
 }

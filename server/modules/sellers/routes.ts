@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../contracts/errors';
-import { formatAddress } from '../users/current-user';
+import { formatAddress, latestLogoPath } from '../users/current-user';
 import { ownSeller } from './own-seller';
 
 export const sellerDashboardSchema = z.object({
@@ -37,7 +37,7 @@ export async function sellerRoutes(app: FastifyInstance) {
         sellerCode: seller.sellerCode,
         sellerName: seller.sellerName,
         sellerAddress: formatAddress(seller.address),
-        logo: seller.sellerLogos.at(-1)?.path ?? null,
+        logo: latestLogoPath(seller.sellerLogos),
         isActive: seller.isActive,
         isEmailVerified: seller.isEmailVerified,
         isKycDone: seller.isKycDone,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../../contracts/auth';
 import type { Db } from '../../db/client';
-import { type Address, sellers, users } from '../../db/schema';
+import { type Address, type SellerLogo, sellers, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 
 /** SPEC §3: the full name, otherwise the part of the e-mail before the @. */
@@ -21,6 +21,11 @@ export function formatAddress(address: Address | null): string {
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+/** SPEC §3: the logo shown everywhere is the path of the last entry of sellerLogos. */
+export function latestLogoPath(logos: SellerLogo[]): string | null {
+  return logos.at(-1)?.path ?? null;
 }
 
 /** The current-user fields of SPEC §3, built from the database (never from token claims alone). */
@@ -49,8 +54,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
           sellerCode: seller.sellerCode,
           sellerName: seller.sellerName,
           sellerAddress: formatAddress(seller.address),
-          // SPEC §3: the logo is the path of the last entry of sellerLogos.
-          logo: seller.sellerLogos.at(-1)?.path ?? null,
+          logo: latestLogoPath(seller.sellerLogos),
           isNewSeller: seller.isNewSeller,
           blocked: seller.blocked,
         }

@@ -22,13 +22,12 @@ import { setSetting } from '../../lib/settings';
 import {
   buildMenu,
   can,
-  effectivePermissions,
   normalisePermissions,
+  permissionBreakdown,
   replaceRolePermissions,
   replaceUserOverrides,
   rolePermissionMap,
   USE_DEFAULT_PERMISSIONS,
-  userOverrideMap,
   usingDefaultPermissions,
 } from '../permissions/service';
 import { displayName, loadCurrentUser } from './current-user';
@@ -203,13 +202,7 @@ export async function usersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await findUser(request.query.userId);
-      const [rolePermissions, overrides, effective] = await Promise.all([
-        rolePermissionMap(app.db, user.role),
-        userOverrideMap(app.db, user.id),
-        effectivePermissions(app.db, user),
-      ]);
-      return { userId: user.id, role: user.role, rolePermissions, overrides, effective };
+      return permissionBreakdown(app.db, await findUser(request.query.userId));
     },
   );
 
@@ -233,12 +226,7 @@ export async function usersRoutes(app: FastifyInstance) {
         assertKeepsPermissionsAccess(normalisePermissions({ ...roleMap, ...overrides }), 'You');
       }
       await replaceUserOverrides(app.db, user.id, overrides);
-      const [rolePermissions, stored, effective] = await Promise.all([
-        rolePermissionMap(app.db, user.role),
-        userOverrideMap(app.db, user.id),
-        effectivePermissions(app.db, user),
-      ]);
-      return { userId: user.id, role: user.role, rolePermissions, overrides: stored, effective };
+      return permissionBreakdown(app.db, user);
     },
   );
 
