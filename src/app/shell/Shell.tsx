@@ -2,6 +2,7 @@ import { Box, Button, Center, CloseButton, Drawer, Flex, Portal, Spinner, Text }
 import { Store } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Redirect, Link as RouterLink, useLocation } from 'wouter';
+import type { PermissionMap } from '../../../contracts/permissions';
 import { canOpenRoute } from '../../../contracts/routes';
 import { useAuthActor, useAuthSelector } from '../../services/auth-context';
 import { getErrorMessage } from '../../services/http';
@@ -32,7 +33,7 @@ function Brand() {
 }
 
 /** The page for the current path, after the same permission check the server makes. */
-function RoutedPage({ path, permissions }: { path: string; permissions: Record<string, readonly string[]> }) {
+function RoutedPage({ path, permissions }: { path: string; permissions: PermissionMap }) {
   const user = useCurrentUser();
   const Page = protectedPages[path];
   if (!Page) {
@@ -53,7 +54,7 @@ function RoutedPage({ path, permissions }: { path: string; permissions: Record<s
     const target = user.data ? landingRedirect(user.data) : null;
     if (target) return <Redirect to={target} replace />;
   }
-  if (!canOpenRoute(path, permissions as Record<string, never[]>)) {
+  if (!canOpenRoute(path, permissions)) {
     return (
       <FullPageMessage
         title="No access"
