@@ -8,7 +8,14 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@contracts': here('./contracts'), '@': here('./src') } },
+  resolve: {
+    alias: {
+      '@contracts': here('./contracts'),
+      '@': here('./src'),
+      // Chakra's theme pieces one module at a time, for the light public system (src/ui/theme-public.ts).
+      '@chakra-theme': here('./node_modules/@chakra-ui/react/dist/esm/theme'),
+    },
+  },
   build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 800 },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini, like every contract the sign-in path loads (see contracts/auth.ts).
+import * as z from 'zod/mini';
 
 /** Every error the API answers has this shape, with a proper 4xx/5xx status. Never a stack trace. */
 export const apiErrorSchema = z.object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { serverRoleSchema } from './roles';
-import { routeActionSchema } from './routes';
+import { serverRoleSchema } from './auth';
+import { routeActions } from './routes';
+
+export const routeActionSchema = z.enum(routeActions);
 
 /** A sidebar item (SPEC §3): a route with its allowed actions, or a section with children. */
 export interface SidebarItem {

@@ -1,9 +1,8 @@
-import { z } from 'zod';
+// Plain TypeScript, no zod: the entry chunk uses these helpers. The role schema is in contracts/auth.ts.
 
 /** Role names as the server stores and answers them (SPEC §6). */
 export const serverRoles = ['Admin', 'Staff', 'Seller'] as const;
-export const serverRoleSchema = z.enum(serverRoles);
-export type ServerRole = z.infer<typeof serverRoleSchema>;
+export type ServerRole = (typeof serverRoles)[number];
 
 /** Role names as the browser keeps them in stored auth (SPEC §6). */
 export type StoredRole = 'ROLE_ADMIN' | 'ROLE_STAFF' | 'ROLE_SELLER';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Plain TypeScript, no zod: the entry chunk uses the manifest. The action schema is in
+// contracts/permissions.ts.
 import type { ServerRole } from './roles';
 
 /**
@@ -17,8 +18,7 @@ export const routeActions = [
   'publish',
   'approve',
 ] as const;
-export const routeActionSchema = z.enum(routeActions);
-export type RouteAction = z.infer<typeof routeActionSchema>;
+export type RouteAction = (typeof routeActions)[number];
 
 export interface RouteDef {
   /** The SPA path, exactly as SPEC §2 names it. */

@@ -1,32 +1,27 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Redirect, Router, useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { isPublicPath } from '../../contracts/routes';
 import { safeReturnTo } from '../machines/auth.machine';
-import { selectIsRestoring, selectIsSignedIn, selectUserId, startAuth } from '../services/auth-adapter';
+import { selectIsRestoring, selectIsSignedIn, startAuth } from '../services/auth-adapter';
 import { AuthActorProvider } from '../services/auth-context';
-import { configureHttp } from '../services/http';
-import { createQueryClient } from '../services/query-client';
+import { configureHttp } from '../services/http-handlers';
+import { notify } from '../ui/notify';
 import { UiProvider } from '../ui/Provider';
-import { notify } from '../ui/toaster';
+import { PageSpinner } from '../ui/page-spinner';
+import { loadFullSystem } from '../ui/ui-system';
 import { publicPages } from './pages';
-import { PageSpinner, Shell } from './shell/Shell';
 
 // The long-lived pieces, created once for the life of the page (ARCHITECTURE.md).
-const queryClient = createQueryClient();
 const auth = startAuth({ navigate: (to, options) => navigate(to, options), notify });
 configureHttp({ notifyError: (message) => notify({ type: 'error', title: message }) });
 
-// A different user (or none) must never see the previous user's cached data. Cleared synchronously on
-// the transition, before React renders the next user's pages (clearing later would orphan their queries).
-let cachedFor = selectUserId(auth.actor.getSnapshot());
-auth.actor.subscribe((snapshot) => {
-  const userId = selectUserId(snapshot);
-  if (userId === cachedFor) return;
-  cachedFor = userId;
-  queryClient.clear();
+// The signed-in shell and its full styling system load together, after sign-in: the public pages
+// never download them (bench/results.json measures both).
+const Shell = lazy(async () => {
+  const [{ Shell }] = await Promise.all([import('./shell/Shell'), loadFullSystem()]);
+  return { default: Shell };
 });
 
 function Routes() {
@@ -53,19 +48,21 @@ function Routes() {
       <Redirect to={location === '/' ? '/signin' : `/signin?returnTo=${encodeURIComponent(here)}`} replace />
     );
   }
-  return <Shell />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Shell />
+    </Suspense>
+  );
 }
 
 export function App() {
   return (
     <UiProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthActorProvider actor={auth.actor}>
-          <Router>
-            <Routes />
-          </Router>
-        </AuthActorProvider>
-      </QueryClientProvider>
+      <AuthActorProvider actor={auth.actor}>
+        <Router>
+          <Routes />
+        </Router>
+      </AuthActorProvider>
     </UiProvider>
   );
 }

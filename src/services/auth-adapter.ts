@@ -10,8 +10,17 @@ import {
   SESSION_EXPIRED_MESSAGE,
   safeReturnTo,
 } from '../machines/auth.machine';
-import * as authApi from './auth-api';
-import { ApiError, configureHttp, getErrorMessage, withRefreshLock } from './http';
+import { ApiError, getErrorMessage } from './api-error';
+
+// The API layer (auth-api with axios and zod) loads with the first call: the sign-in page renders
+// without it. A chunk that cannot be fetched is a network failure like any other: transient, retried,
+// worded the same.
+const authApi = () =>
+  import('./auth-api').catch((cause: unknown) => {
+    throw new ApiError({ message: 'Network Error', status: 0, code: 'ERR_NETWORK', cause });
+  });
+
+import { configureHttp, withRefreshLock } from './http-handlers';
 import { AUTH_STORAGE_KEY, clearAuth, loadAuth, saveAuth, whenStorageIdle } from './secure-storage';
 import { getRefreshAt, type StoredAuth, sameStoredAuth, sameTasks, toStoredAuth } from './stored-auth';
 import { handleTaskResponse, replaceTasks, resetTasks, taskStore } from './tasks';
@@ -128,7 +137,7 @@ export function startAuth(options: StartAuthOptions): AuthService {
   async function callRefresh(): Promise<StoredAuth> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const session = await authApi.refresh();
+        const session = await (await authApi()).refresh();
         // Read the previous auth now, not before the call: tasks added meanwhile are kept.
         return toStoredAuth(session, currentAuth());
       } catch (error) {
@@ -172,10 +181,12 @@ export function startAuth(options: StartAuthOptions): AuthService {
       },
       requestSignIn: (_, { email, password }) => {
         track(
-          authApi.signIn({ email, password }).then(
-            (session) => send({ type: 'auth.signInSucceeded', auth: toStoredAuth(session) }),
-            (error: unknown) => send({ type: 'auth.signInFailed', message: getErrorMessage(error) }),
-          ),
+          authApi()
+            .then((api) => api.signIn({ email, password }))
+            .then(
+              (session) => send({ type: 'auth.signInSucceeded', auth: toStoredAuth(session) }),
+              (error: unknown) => send({ type: 'auth.signInFailed', message: getErrorMessage(error) }),
+            ),
         );
       },
       requestRefresh: () => {
@@ -190,7 +201,7 @@ export function startAuth(options: StartAuthOptions): AuthService {
         // Under the refresh lock: a refresh still in flight rotates the cookie first, and the sign-out
         // then revokes the newest refresh token rather than an already rotated one.
         track(
-          withRefreshLock(() => authApi.signOut())
+          withRefreshLock(async () => (await authApi()).signOut())
             .catch((error: unknown) => console.warn('Sign-out request failed; signed out locally', error))
             .finally(() => send({ type: 'auth.signedOut' })),
         );

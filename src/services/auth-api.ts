@@ -1,5 +1,6 @@
-// The auth API group: typed calls over `http`, answers validated with the shared contracts.
-import type { z } from 'zod';
+// The auth API group: typed calls over `http`, answers validated with the shared contracts. The auth
+// adapter loads this module (and with it axios and zod) with its first call, not with the entry chunk.
+import * as z from 'zod/mini';
 import {
   type CurrentUser,
   currentUserSchema,
@@ -11,7 +12,8 @@ import {
   sessionSchema,
   signInBodySchema,
 } from '../../contracts/auth';
-import { ApiError, http } from './http';
+import { ApiError } from './api-error';
+import { http } from './http';
 
 export const AUTH_PATHS = {
   signIn: '/api/v1/auth/signin',
@@ -25,8 +27,8 @@ export const AUTH_PATHS = {
 /** A refresh that hangs must not keep every waiting request (and the refresh lock) forever. */
 const REFRESH_TIMEOUT_MS = 15_000;
 
-function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const parsed = schema.safeParse(input);
+function parseInput<T extends z.ZodMiniType>(schema: T, input: unknown): z.output<T> {
+  const parsed = z.safeParse(schema, input);
   if (parsed.success) return parsed.data;
   throw new ApiError({
     message: parsed.error.issues[0]?.message ?? 'Invalid input',
@@ -37,8 +39,8 @@ function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T>
   });
 }
 
-function parseAnswer<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
-  const parsed = schema.safeParse(data);
+function parseAnswer<T extends z.ZodMiniType>(schema: T, data: unknown): z.output<T> {
+  const parsed = z.safeParse(schema, data);
   if (parsed.success) return parsed.data;
   throw new ApiError({
     message: 'Unexpected answer from the server',

@@ -10,6 +10,7 @@ import {
   isOwnServerUrl,
   REFRESH_LOCK_NAME,
   TOKEN_MISSING_MESSAGE,
+  toApiError,
   withRefreshLock,
 } from './http';
 import { createFakeAdapter, deferred, type FakeReply, type RecordedRequest } from './testing/fake-adapter';
@@ -348,8 +349,8 @@ describe('errors', () => {
   it('tells a timeout from an abort even when axios reports ECONNABORTED for both', () => {
     const timeout = new AxiosError('timeout of 10ms exceeded', AxiosError.ECONNABORTED);
     const abort = new AxiosError('Request aborted', AxiosError.ECONNABORTED);
-    expect(getErrorMessage(timeout)).toBe('timeout exceeded');
-    expect(getErrorMessage(abort)).toBe('Request aborted');
+    expect(getErrorMessage(toApiError(timeout))).toBe('timeout exceeded');
+    expect(getErrorMessage(toApiError(abort))).toBe('Request aborted');
   });
 
   it('does not toast a silent request', async () => {

@@ -1,7 +1,20 @@
 // The one HTTP client of the SPA (SPEC §5, §7, §8). Free of React and of the auth machine: the auth
 // layer plugs in through `configureHttp`, so tests can configure it with plain functions.
 import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { ApiError } from './api-error';
+import { httpHandlers, TOKEN_MISSING_MESSAGE } from './http-handlers';
 import { hasTaskStatus } from './tasks';
+
+// The light pieces live in their own modules so that the entry chunk can use them without axios;
+// features import everything from here.
+export { ApiError, type ApiErrorInit, getErrorMessage } from './api-error';
+export {
+  configureHttp,
+  type HttpHandlers,
+  REFRESH_LOCK_NAME,
+  TOKEN_MISSING_MESSAGE,
+  withRefreshLock,
+} from './http-handlers';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -14,84 +27,12 @@ declare module 'axios' {
   }
 }
 
-/** SPEC §8 "No token". */
-export const TOKEN_MISSING_MESSAGE = 'Access token is missing. Request cancelled.';
-
 /** SPEC §7/§9: the defaults every request carries as query params (request params win). */
 export const DEFAULT_PARAMS = {
   defaultCountry: 'IN',
   defaultLanguage: 'EN',
   defaultCurrency: 'INR',
 } as const;
-
-/** The Web Locks name that serialises refresh-token rotation across the tabs of this origin. */
-export const REFRESH_LOCK_NAME = 'auth-refresh';
-
-export interface HttpHandlers {
-  /** The current access token, or null when signed out. */
-  getAccessToken: () => string | null;
-  /** Refreshes the session; resolves with the new access token, or null when that failed. */
-  refresh: () => Promise<string | null>;
-  /** The session is over (refresh failed, or the retry was 401 again). */
-  onUnauthorized: () => void;
-  /** A response carried `taskStatus` (SPEC §7 task handler). */
-  onTask: (body: unknown) => void;
-  /** Shows a failure to the user (a toast). */
-  notifyError: (message: string) => void;
-}
-
-const defaultHandlers: HttpHandlers = {
-  getAccessToken: () => null,
-  refresh: async () => null,
-  onUnauthorized: () => {},
-  onTask: () => {},
-  notifyError: () => {},
-};
-
-let handlers: HttpHandlers = { ...defaultHandlers };
-
-/**
- * Registers handlers (the auth layer's getters, the app's toaster). Several callers may each register
- * their own keys; each gets back a function that unregisters only the keys it installed.
- */
-export function configureHttp(next: Partial<HttpHandlers>): () => void {
-  handlers = { ...handlers, ...next };
-  return () => {
-    const restored = { ...handlers };
-    for (const key of Object.keys(next) as (keyof HttpHandlers)[]) {
-      if (handlers[key] === next[key]) Object.assign(restored, { [key]: defaultHandlers[key] });
-    }
-    handlers = restored;
-  };
-}
-
-export interface ApiErrorInit {
-  message: string;
-  /** HTTP status; 0 when there was no response. */
-  status: number;
-  code: string;
-  /** True when the request never went out or was cancelled by the app: nothing to show the user. */
-  cancelled?: boolean;
-  data?: unknown;
-  cause?: unknown;
-}
-
-/** What every request of `http` rejects with. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly cancelled: boolean;
-  readonly data: unknown;
-
-  constructor(init: ApiErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.cancelled = init.cancelled ?? false;
-    this.data = init.data;
-  }
-}
 
 /**
  * Requests that may go out without an access token (SPEC §5): port 7001, `/record`, recaptcha and
@@ -148,7 +89,7 @@ function withDefaultParams(params: unknown): unknown {
 }
 
 /** The product's wording of a failed request (SPEC §8 "Generic HTTP errors"). */
-function toApiError(error: unknown): ApiError {
+export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (!axios.isAxiosError(error)) {
     return new ApiError({
@@ -201,38 +142,14 @@ function toApiError(error: unknown): ApiError {
   });
 }
 
-/** The message to show for any failure (an ApiError, an axios error, a validation error, anything). */
-export function getErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (axios.isAxiosError(error)) return toApiError(error).message;
-  if (error && typeof error === 'object' && 'issues' in error && Array.isArray(error.issues)) {
-    const first: unknown = error.issues[0];
-    if (first && typeof first === 'object' && 'message' in first && typeof first.message === 'string')
-      return first.message;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return 'An error occurred';
-}
-
-/**
- * Runs `task` while holding the `auth-refresh` Web Lock when the browser has Web Locks, so that several
- * tabs never present the same refresh cookie at once (rotation would make all but one fail).
- */
-export function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks || typeof locks.request !== 'function') return task();
-  return locks.request(REFRESH_LOCK_NAME, { mode: 'exclusive' }, () => task()) as Promise<T>;
-}
-
 let refreshInFlight: Promise<string | null> | null = null;
 
 /** Concurrent 401s share one refresh; a token that changed meanwhile is used without refreshing again. */
 function refreshOnce(failedToken: string | null | undefined): Promise<string | null> {
-  const current = handlers.getAccessToken();
+  const current = httpHandlers().getAccessToken();
   if (current && current !== failedToken) return Promise.resolve(current);
   refreshInFlight ??= Promise.resolve()
-    .then(() => handlers.refresh())
+    .then(() => httpHandlers().refresh())
     .catch(() => null)
     .finally(() => {
       refreshInFlight = null;
@@ -250,7 +167,7 @@ export const http = axios.create({
 http.interceptors.request.use((config) => {
   config.params = withDefaultParams(config.params);
   const url = requestUrl(config);
-  const token = handlers.getAccessToken();
+  const token = httpHandlers().getAccessToken();
   config._sentToken = token;
   if (token) {
     if (isOwnServerUrl(url)) config.headers.set('Authorization', `Bearer ${token}`);
@@ -263,7 +180,7 @@ http.interceptors.request.use((config) => {
 
 http.interceptors.response.use(
   (response: AxiosResponse) => {
-    if (hasTaskStatus(response.data)) handlers.onTask(response.data);
+    if (hasTaskStatus(response.data)) httpHandlers().onTask(response.data);
     return response;
   },
   async (error: unknown) => {
@@ -277,10 +194,10 @@ http.interceptors.response.use(
         if (token) return http.request({ ...config, _retried: true });
       }
       // SPEC §8: the app removes the stored auth and goes to sign-in; no toast.
-      handlers.onUnauthorized();
+      httpHandlers().onUnauthorized();
       throw apiError;
     }
-    if (!apiError.cancelled && !config?.silent) handlers.notifyError(apiError.message);
+    if (!apiError.cancelled && !config?.silent) httpHandlers().notifyError(apiError.message);
     throw apiError;
   },
 );

@@ -1,7 +1,7 @@
 // The data cache (SPEC §9 "Data cache: retry delay doubles up to 30 s, 3 retries by default, cache
 // lifetime 5 minutes").
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './http';
+import { ApiError } from './api-error';
 
 /** Retries of a failed query before it shows as failed. */
 export const QUERY_RETRIES = 3;

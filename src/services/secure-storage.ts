@@ -4,9 +4,12 @@
 // IndexedDB: script can use the key to encrypt and decrypt in this origin, but never read its bytes,
 // so a copy of localStorage (a synced profile, a backup, a leaked dump) is useless on its own.
 // Stored value = base64(12-byte random IV ‖ ciphertext+tag); never plain JSON.
-import { type StoredAuth, storedAuthSchema } from './stored-auth';
+import type { StoredAuth } from './stored-auth';
 
-export { type StoredAuth, storedAuthSchema, toStoredAuth } from './stored-auth';
+export { type StoredAuth, toStoredAuth } from './stored-auth';
+
+// The schema (and zod with it) loads when there is auth to check, not with the sign-in page.
+const loadSchema = () => import('./stored-auth-schema').then((module) => module.storedAuthSchema);
 
 export const AUTH_STORAGE_KEY = 'auth';
 export const KEY_DB_NAME = 'marketplace-backoffice';
@@ -132,9 +135,11 @@ function serialised<T>(task: () => Promise<T>): Promise<T> {
 
 /** Encrypts and stores the auth. Rejects (and leaves the previous entry) when it is not valid auth. */
 export function saveAuth(auth: StoredAuth): Promise<void> {
-  const parsed = storedAuthSchema.safeParse(auth);
-  if (!parsed.success) return Promise.reject(parsed.error);
+  // Checked inside the queue, so a save still takes its place in call order (a sign-out's clear
+  // right after it must not run first).
   return serialised(async () => {
+    const parsed = (await loadSchema()).safeParse(auth);
+    if (!parsed.success) throw parsed.error;
     localStorage.setItem(AUTH_STORAGE_KEY, await encrypt(JSON.stringify(parsed.data)));
   });
 }
@@ -148,7 +153,7 @@ export function loadAuth(): Promise<StoredAuth | null> {
     const stored = localStorage.getItem(AUTH_STORAGE_KEY);
     if (stored === null) return null;
     try {
-      const parsed = storedAuthSchema.safeParse(JSON.parse(await decrypt(stored)));
+      const parsed = (await loadSchema()).safeParse(JSON.parse(await decrypt(stored)));
       if (parsed.success) return parsed.data;
       console.warn('Secure storage: stored auth is not valid auth; removing it');
     } catch {

@@ -7,9 +7,9 @@ import {
   getTokenExpiry,
   type StoredAuth,
   sameStoredAuth,
-  storedAuthSchema,
   toStoredAuth,
 } from './stored-auth';
+import { storedAuthSchema } from './stored-auth-schema';
 import { makeCurrentUser } from './testing/current-user';
 import { fakeJwt } from './testing/fake-adapter';
 

@@ -1,48 +1,12 @@
-// The auth data the browser keeps (SPEC §3 "Auth data"), its schema, and how it is built from a
-// sign-in or refresh answer. Pure: no storage, no network (secure-storage.ts encrypts and stores it).
-import { z } from 'zod';
+// The auth data the browser keeps (SPEC §3 "Auth data") and how it is built from a sign-in or
+// refresh answer. Pure: no storage, no network (secure-storage.ts encrypts and stores it).
 import type { Session } from '../../contracts/auth';
-import { roleFlags, type StoredRole, toStoredRoles } from '../../contracts/roles';
+import { roleFlags, toStoredRoles } from '../../contracts/roles';
+import type { StoredAuth, StoredTasks } from './stored-auth-schema';
 
-export const storedRoleSchema = z.enum([
-  'ROLE_ADMIN',
-  'ROLE_STAFF',
-  'ROLE_SELLER',
-]) satisfies z.ZodType<StoredRole>;
-
-/** One long task the server accepted (`taskStatus`), kept until its completion arrives on the broker. */
-export const storedTaskSchema = z.strictObject({
-  name: z.string(),
-  /** Epoch milliseconds when the task was generated. */
-  timestamp: z.number(),
-});
-export type StoredTask = z.infer<typeof storedTaskSchema>;
-export type StoredTasks = Record<string, StoredTask>;
-
-/**
- * Exactly the auth fields of SPEC §3, nothing more (strict: an unknown field makes the entry invalid).
- * The token expiry is deliberately not a field: it is read from the JWT `exp` claim when needed.
- */
-export const storedAuthSchema = z.strictObject({
-  accessToken: z.string().min(1),
-  /** The voice token; '' until the voice feature fetches one. */
-  twilioToken: z.string(),
-  username: z.string(),
-  userAvatar: z.string().nullable(),
-  roles: z.array(storedRoleSchema),
-  id: z.string(),
-  /** The seller the user belongs to (sellers only). */
-  sellerId: z.string().nullable(),
-  /** A stable id per browser and user, used as the MQTT client id. */
-  clientId: z.string().min(1),
-  isAdmin: z.boolean(),
-  isStaff: z.boolean(),
-  isSeller: z.boolean(),
-  loggedIn: z.boolean(),
-  /** task id → {name, timestamp}. */
-  tasks: z.record(z.string(), storedTaskSchema),
-});
-export type StoredAuth = z.infer<typeof storedAuthSchema>;
+// The schema lives in its own module, loaded only when stored auth is read or written: zod is not
+// part of the entry chunk (see secure-storage.ts).
+export type { StoredAuth, StoredTask, StoredTasks } from './stored-auth-schema';
 
 /** localStorage key of the per-browser random id (not secret, so it is kept in plain text). */
 export const BROWSER_ID_KEY = 'mp-browser-id';

@@ -4,17 +4,26 @@
 //
 // A tiny subscribable store, usable with React's useSyncExternalStore and free of React and XState;
 // the auth adapter mirrors `tasks` into the stored auth.
-import { z } from 'zod';
 import { type StoredTask, type StoredTasks, sameTasks } from './stored-auth';
 
-export const taskStatusBodySchema = z.object({
-  taskStatus: z.object({
-    taskId: z.union([z.string().min(1), z.number()]).transform(String),
-    taskName: z.string(),
-    status: z.string().optional(),
-  }),
-});
-export type TaskStatusBody = z.input<typeof taskStatusBodySchema>;
+/** A response that started a long task (SPEC §7). `taskId` may come as a number; it is kept as text. */
+export interface TaskStatusBody {
+  taskStatus: { taskId: string | number; taskName: string; status?: string };
+}
+
+// A hand-written check rather than a zod schema: this module is in the entry chunk, and zod loads
+// later, with the first API call.
+function taskStatusOf(body: unknown): { taskId: string; taskName: string } | null {
+  if (!body || typeof body !== 'object' || !('taskStatus' in body)) return null;
+  const status: unknown = body.taskStatus;
+  if (!status || typeof status !== 'object') return null;
+  const { taskId, taskName, status: text } = status as Record<string, unknown>;
+  const validId =
+    (typeof taskId === 'string' && taskId !== '') || (typeof taskId === 'number' && Number.isFinite(taskId));
+  if (!validId || typeof taskName !== 'string') return null;
+  if (text !== undefined && typeof text !== 'string') return null;
+  return { taskId: String(taskId), taskName };
+}
 
 export interface TaskState {
   /** Raised when a response generated a task; lowered by whoever shows it (`acknowledgeTasks`). */
@@ -45,7 +54,7 @@ export const taskStore = {
 
 /** True when a response body carries a well-formed `taskStatus`. */
 export function hasTaskStatus(body: unknown): body is TaskStatusBody {
-  return taskStatusBodySchema.safeParse(body).success;
+  return taskStatusOf(body) !== null;
 }
 
 /**
@@ -53,9 +62,9 @@ export function hasTaskStatus(body: unknown): body is TaskStatusBody {
  * the flag. Returns the task id, or null when the body carries no usable taskStatus.
  */
 export function handleTaskResponse(body: unknown, now: number = Date.now()): string | null {
-  const parsed = taskStatusBodySchema.safeParse(body);
-  if (!parsed.success) return null;
-  const { taskId, taskName } = parsed.data.taskStatus;
+  const parsed = taskStatusOf(body);
+  if (!parsed) return null;
+  const { taskId, taskName } = parsed;
   const task: StoredTask = { name: taskName, timestamp: now };
   setState({ taskGenerated: true, tasks: { ...state.tasks, [taskId]: task } });
   return taskId;

@@ -5,18 +5,19 @@
 // Colour mode is not a React provider: `color-theme.ts` switches it with a class on <html>.
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { system } from './theme';
-import { AppToaster } from './toaster';
+import { useLoadedToaster } from './notify';
+import { useUiSystem } from './ui-system';
 
 export interface UiProviderProps {
   children: ReactNode;
 }
 
 export function UiProvider({ children }: UiProviderProps) {
+  const AppToaster = useLoadedToaster();
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={useUiSystem()}>
       {children}
-      <AppToaster />
+      {AppToaster ? <AppToaster /> : null}
     </ChakraProvider>
   );
 }

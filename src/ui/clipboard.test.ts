@@ -12,12 +12,14 @@ function mockClipboard(writeText: ((value: string) => Promise<void>) | undefined
   return navigator.clipboard;
 }
 
-const lastToast = () => {
-  const toasts = toaster.getVisibleToasts();
-  expect(toasts).toHaveLength(1);
-  const toast = toasts[0]!;
-  return { title: toast.title, kind: toastKind(toast) };
-};
+// The toaster loads with the first toast (notify.ts), so the toast can land a moment later.
+const lastToast = () =>
+  vi.waitFor(() => {
+    const toasts = toaster.getVisibleToasts();
+    expect(toasts).toHaveLength(1);
+    const toast = toasts[0]!;
+    return { title: toast.title, kind: toastKind(toast) };
+  });
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -35,7 +37,7 @@ describe('copyToClipboard', () => {
     const clipboard = mockClipboard(async () => {});
     await expect(copyToClipboard('SKU-123')).resolves.toBe(true);
     expect(clipboard.writeText).toHaveBeenCalledWith('SKU-123');
-    expect(lastToast()).toEqual({ title: 'Value copied to clipboard', kind: 'success' });
+    expect(await lastToast()).toEqual({ title: 'Value copied to clipboard', kind: 'success' });
     expect(COPY_SUCCESS_MESSAGE).toBe('Value copied to clipboard');
   });
 
@@ -44,13 +46,16 @@ describe('copyToClipboard', () => {
       throw new DOMException('Document is not focused.', 'NotAllowedError');
     });
     await expect(copyToClipboard('SKU-123')).resolves.toBe(false);
-    expect(lastToast()).toEqual({ title: 'Failed to copy to clipboard. Please try again.', kind: 'error' });
+    expect(await lastToast()).toEqual({
+      title: 'Failed to copy to clipboard. Please try again.',
+      kind: 'error',
+    });
     expect(COPY_FAILURE_MESSAGE).toBe('Failed to copy to clipboard. Please try again.');
   });
 
   it('shows the error toast when the Clipboard API is missing (insecure origin)', async () => {
     mockClipboard(undefined);
     await expect(copyToClipboard('x')).resolves.toBe(false);
-    expect(lastToast()).toEqual({ title: COPY_FAILURE_MESSAGE, kind: 'error' });
+    expect(await lastToast()).toEqual({ title: COPY_FAILURE_MESSAGE, kind: 'error' });
   });
 });

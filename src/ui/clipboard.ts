@@ -1,5 +1,5 @@
 // Copy-to-clipboard with the product's feedback toasts (SPEC §8 "Clipboard copy").
-import { notify } from './toaster';
+import { notify } from './notify';
 
 export const COPY_SUCCESS_MESSAGE = 'Value copied to clipboard';
 export const COPY_FAILURE_MESSAGE = 'Failed to copy to clipboard. Please try again.';

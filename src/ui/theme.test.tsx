@@ -2,7 +2,8 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyColorTheme, type ColorTheme } from './color-theme';
-import { system } from './theme';
+import { system as fullSystem } from './theme';
+import { publicSystem } from './theme-public';
 
 // jsdom does not resolve CSS custom properties through the cascade layers Chakra emits, so this
 // test does the cascade itself: it reads the token rules emotion injected, keeps those whose
@@ -51,7 +52,11 @@ function resolve(variable: string, rules: Rule[]): string | undefined {
   return best?.value;
 }
 
-describe('theme system', () => {
+// Both systems carry the app's theme: the public pages and the shell must look the same.
+describe.each([
+  ['public', publicSystem],
+  ['full', fullSystem],
+])('the %s theme system', (_name, system) => {
   let rules: Rule[] = [];
 
   beforeAll(() => {

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { system } from './theme';
+import { publicSystem as system } from './theme-public';
 import {
   AppToaster,
   DEFAULT_TOAST_DURATION,

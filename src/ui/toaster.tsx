@@ -1,4 +1,6 @@
-// Toasts (SPEC §8/§9): top-right, 3000 ms, the "default" type 5000 ms, six types.
+// The toaster itself (SPEC §8/§9): the store, the way a toast is created in it, and `<AppToaster />`
+// that draws it. The app calls it through `notify.ts`, which loads this module with the first toast:
+// the sign-in page renders without it.
 //
 // `toaster` is a module singleton (Chakra's `createToaster` is a plain store), so `notify` works
 // from anywhere: React event handlers, services, and XState actions provided in `src/app`, with
@@ -6,46 +8,25 @@
 // draws whatever is in it.
 import { Box, Button, createToaster, HStack, Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
 import { Bell, CircleCheck, CircleX, Info, type LucideIcon, TriangleAlert } from 'lucide-react';
+import {
+  DEFAULT_TOAST_DURATION,
+  type NotifyOptions,
+  TOAST_DURATION,
+  TOAST_PLACEMENT,
+  TOAST_TYPES,
+  type ToastAction,
+  type ToastType,
+} from './notify';
 
-/** The product's toast types (SPEC §8 "Toast types"). */
-export type ToastType = 'success' | 'notification' | 'error' | 'info' | 'warning' | 'default';
-
-export const TOAST_TYPES: readonly ToastType[] = [
-  'success',
-  'notification',
-  'error',
-  'info',
-  'warning',
-  'default',
-];
-
-/** SPEC §9: toasts last 3000 ms… */
-export const TOAST_DURATION = 3000;
-/** …except the "default" toast, which lasts 5000 ms. */
-export const DEFAULT_TOAST_DURATION = 5000;
-/** SPEC §9: "position top-right"; Chakra spells it logically so it flips in RTL. */
-export const TOAST_PLACEMENT = 'top-end';
-
-export interface ToastAction {
-  label: string;
-  onClick: () => void;
-}
-
-export interface NotifyOptions {
-  type: ToastType;
-  title: string;
-  description?: string;
-  /** Milliseconds; defaults per type. `Infinity` keeps the toast until it is closed or dismissed. */
-  duration?: number;
-  /** The primary button (e.g. "See Details"); clicking it also dismisses the toast. */
-  action?: ToastAction;
-  /** Further buttons after the primary one (e.g. an incoming call's Reject / Ignore); each dismisses. */
-  actions?: readonly ToastAction[];
-  /** The close button is shown unless this is `false`. */
-  closable?: boolean;
-  /** Re-using an id updates the visible toast instead of stacking a copy. */
-  id?: string;
-}
+export {
+  DEFAULT_TOAST_DURATION,
+  type NotifyOptions,
+  TOAST_DURATION,
+  TOAST_PLACEMENT,
+  TOAST_TYPES,
+  type ToastAction,
+  type ToastType,
+};
 
 // Chakra's store only knows success/error/warning/info/loading: it ranks queued toasts by type
 // and throws on an unknown one. So 'notification' and 'default' are stored as 'info' (lowest

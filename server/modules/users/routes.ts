@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUserSchema } from '../../../contracts/auth';
+import { currentUserSchema, serverRoleSchema } from '../../../contracts/auth';
 import { apiErrorSchema } from '../../../contracts/errors';
 import {
   type PermissionMap,
@@ -14,7 +14,7 @@ import {
   userPermissionsSchema,
   userRolesSchema,
 } from '../../../contracts/permissions';
-import { type ServerRole, serverRoleSchema, serverRoles } from '../../../contracts/roles';
+import { type ServerRole, serverRoles } from '../../../contracts/roles';
 import { routes } from '../../../contracts/routes';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
@@ -131,7 +131,7 @@ export async function usersRoutes(app: FastifyInstance) {
         tags: ['permissions'],
         summary: 'Users, optionally of one role, paged and searchable',
         querystring: z.object({
-          role: serverRoleSchema.optional(),
+          role: z.optional(serverRoleSchema),
           query: z.string().trim().max(100).optional(),
           skip: z.coerce.number().int().min(0).default(0),
           limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,27 +1,22 @@
-import { Box, Button, Center, CloseButton, Drawer, Flex, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Redirect, Link as RouterLink, useLocation } from 'wouter';
 import type { PermissionMap } from '../../../contracts/permissions';
 import { canOpenRoute } from '../../../contracts/routes';
 import { useAuthActor, useAuthSelector } from '../../services/auth-context';
 import { getErrorMessage } from '../../services/http';
+import { createQueryClient } from '../../services/query-client';
 import { useCurrentUser, usePermissionsConfig, useSidebar } from '../../services/session-queries';
 import { useColorTheme } from '../../ui/color-theme';
+import { PageSpinner } from '../../ui/page-spinner';
 import { ErrorState, FullPageMessage } from '../../ui/page-states';
 import { landingRedirect } from '../landing';
 import { protectedPages } from '../pages';
 import { breadcrumbTrail } from './breadcrumbs';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
-
-export function PageSpinner() {
-  return (
-    <Center minH="50vh" aria-busy="true">
-      <Spinner size="lg" color="brand.solid" />
-    </Center>
-  );
-}
 
 function Brand() {
   return (
@@ -69,8 +64,27 @@ function RoutedPage({ path, permissions }: { path: string; permissions: Permissi
   );
 }
 
-/** The signed-in layout: sidebar from permissions, header with breadcrumbs, theme toggle and account menu. */
+/**
+ * The signed-in app, with a data cache of its own per user: another user signing in (here or in another
+ * tab) gets a fresh cache and fresh page state, so nobody ever sees the previous user's data.
+ */
 export function Shell() {
+  const userId = useAuthSelector((s) => s.context.auth?.id ?? null);
+  return (
+    <UserQueryClient key={userId}>
+      <ShellLayout />
+    </UserQueryClient>
+  );
+}
+
+function UserQueryClient({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  useEffect(() => () => client.clear(), [client]);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/** The signed-in layout: sidebar from permissions, header with breadcrumbs, theme toggle and account menu. */
+function ShellLayout() {
   const actor = useAuthActor();
   const isSeller = useAuthSelector((s) => s.context.auth?.isSeller ?? false);
   const { isDark, toggle } = useColorTheme(isSeller);

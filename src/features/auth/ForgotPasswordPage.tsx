@@ -1,34 +1,34 @@
 import { Button, Link, Stack } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { forgotPasswordBodySchema } from '../../../contracts/auth';
+import { getErrorMessage } from '../../services/api-error';
 import { forgotPassword } from '../../services/auth-api';
-import { getErrorMessage } from '../../services/http';
 import { AuthLayout } from './AuthLayout';
 import { FormMessage, TextField } from './form-parts';
+import { useSubmission } from './use-submission';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();
-  const request = useMutation({ mutationFn: forgotPassword });
+  const { state: request, submit: sendLink } = useSubmission(forgotPassword);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = forgotPasswordBodySchema.safeParse({ email });
     if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message);
     setFieldError(undefined);
-    request.mutate(parsed.data.email);
+    sendLink(parsed.data.email);
   };
 
   return (
     <AuthLayout title="Forgot your password?" subtitle="We will e-mail you a link to choose a new one.">
-      {request.isSuccess ? (
+      {request.status === 'success' ? (
         <FormMessage status="success">{request.data.message}</FormMessage>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">
-            {request.isError ? (
+            {request.status === 'error' ? (
               <FormMessage status="error">{getErrorMessage(request.error)}</FormMessage>
             ) : null}
             <TextField
@@ -41,7 +41,7 @@ export default function ForgotPasswordPage() {
               autoFocus
               error={fieldError}
             />
-            <Button type="submit" colorPalette="brand" loading={request.isPending}>
+            <Button type="submit" colorPalette="brand" loading={request.status === 'pending'}>
               Send reset link
             </Button>
           </Stack>

@@ -1,19 +1,21 @@
 import { Button, Link, Stack } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
 import { newPasswordSchema } from '../../../contracts/auth';
+import { getErrorMessage } from '../../services/api-error';
 import { resetPassword } from '../../services/auth-api';
-import { getErrorMessage } from '../../services/http';
 import { AuthLayout } from './AuthLayout';
 import { FormMessage, TextField } from './form-parts';
+import { useSubmission } from './use-submission';
 
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const reset = useMutation({ mutationFn: (next: string) => resetPassword(token, next) });
+  const { state: reset, submit: saveNewPassword } = useSubmission(
+    useCallback((next: string) => resetPassword(token, next), [token]),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -23,7 +25,7 @@ export default function ResetPasswordPage() {
     if (password !== confirm) next.confirm = 'The passwords do not match';
     setErrors(next);
     if (next.password || next.confirm) return;
-    reset.mutate(password);
+    saveNewPassword(password);
   };
 
   if (!token) {
@@ -39,7 +41,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout title="Choose a new password" subtitle="At least 8 characters, with a letter and a digit.">
-      {reset.isSuccess ? (
+      {reset.status === 'success' ? (
         <Stack gap="4">
           <FormMessage status="success">{reset.data.message}</FormMessage>
           <Button asChild colorPalette="brand">
@@ -49,7 +51,9 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">
-            {reset.isError ? <FormMessage status="error">{getErrorMessage(reset.error)}</FormMessage> : null}
+            {reset.status === 'error' ? (
+              <FormMessage status="error">{getErrorMessage(reset.error)}</FormMessage>
+            ) : null}
             <TextField
               label="New password"
               name="password"
@@ -69,7 +73,7 @@ export default function ResetPasswordPage() {
               onChange={setConfirm}
               error={errors.confirm}
             />
-            <Button type="submit" colorPalette="brand" loading={reset.isPending}>
+            <Button type="submit" colorPalette="brand" loading={reset.status === 'pending'}>
               Set new password
             </Button>
           </Stack>

@@ -1,7 +1,6 @@
 import { Button, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
-import { signInBodySchema } from '../../../contracts/auth';
 import { useAuthActor, useAuthSelector } from '../../services/auth-context';
 import { AuthLayout } from './AuthLayout';
 import { FormMessage, TextField } from './form-parts';
@@ -15,9 +14,11 @@ export default function SignInPage() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The same schema the server validates with, so the form and the API never disagree.
+    // The same schema the server validates with, so the form and the API never disagree. Loaded on
+    // submit (it brings zod), so the page itself renders without it; the request needs it anyway.
+    const { signInBodySchema } = await import('../../../contracts/auth');
     const parsed = signInBodySchema.safeParse({ email, password });
     if (!parsed.success) {
       const errors: { email?: string; password?: string } = {};

@@ -16,8 +16,8 @@ import { useLocation, useSearch } from 'wouter';
 import type { PermissionMap } from '../../../contracts/permissions';
 import type { ServerRole } from '../../../contracts/roles';
 import { getErrorMessage } from '../../services/http';
+import { notify } from '../../ui/notify';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
-import { notify } from '../../ui/toaster';
 import {
   type PermissionRoute,
   useDefaultPermissions,
