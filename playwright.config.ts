@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 // Run through `npm run test:e2e` (scripts/e2e.mjs), which finds Chromium, builds the SPA and makes the
 // temporary data dir. The server is the real one, started exactly as `npm start` starts it.
 const port = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_MAIL_LINK_SECRET = 'e2e-mail-link-secret-0123456789abcdef';
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-manual');
 
 export default defineConfig({
@@ -40,6 +41,14 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SKIP_BUILD: 'true',
+      LOG_LEVEL: 'warn',
+      // Known to the tests, so they can make the signed links a mail would carry (mail-links.spec.ts).
+      MAIL_LINK_SECRET: E2E_MAIL_LINK_SECRET,
+    },
   },
 });

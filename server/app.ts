@@ -19,6 +19,8 @@ import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { configRoutes } from './modules/configs/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { createMailLinks, type MailLinks, mailLinkSecret } from './modules/mail-links/links';
+import { mailLinkRoutes } from './modules/mail-links/routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -27,6 +29,13 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { createMailer, type Mailer, mailPlugin } from './plugins/mail';
 import { securityHeaders } from './plugins/security-headers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signed /unsubscribe and /responseCollection links for the mails features send. */
+    mailLinks: MailLinks;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -123,12 +132,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
 
+  // Later features put these links in the mails they send (app.mailLinks.unsubscribeUrl(…)).
+  app.decorate(
+    'mailLinks',
+    createMailLinks(await mailLinkSecret(database.db, config.MAIL_LINK_SECRET), config.publicUrl),
+  );
+
   await app.register(authRoutes, { prefix: '/api/v1/auth', config });
   await app.register(usersRoutes, { prefix: '/api/v1/users' });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });
   await app.register(sellerRoutes, { prefix: '/api/v1/sellers' });
   await app.register(subscriptionRoutes, { prefix: '/api/v1/subscriptionManager' });
+  await app.register(mailLinkRoutes, { prefix: '/api/v1/helperQuery/method', links: app.mailLinks });
 
   await registerSpa(app, config.staticDir);
   return app;

@@ -25,6 +25,7 @@ const envSchema = z.object({
     .default(7 * 24 * 3600),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@marketplace.local>'),
+  MAIL_LINK_SECRET: z.string().min(32, 'MAIL_LINK_SECRET must be at least 32 characters').optional(),
   MQTT_URL: z.string().url().optional(),
   MQTT_WS_URL: z.string().url().optional(),
   MQTT_TOPIC_PREFIX: z

@@ -160,3 +160,27 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/** Addresses that asked for no more marketing mail (/unsubscribe). Checked before such mail is sent. */
+export const emailUnsubscribes = pgTable('email_unsubscribes', {
+  email: text('email').primaryKey(),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A recipient's answer to a campaign mail (/responseCollection); answering again replaces it. */
+export const emailResponses = pgTable(
+  'email_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    campaign: text('campaign').notNull(),
+    response: text('response').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('email_responses_email_campaign_idx').on(table.email, table.campaign),
+    index('email_responses_campaign_idx').on(table.campaign, table.createdAt),
+  ],
+);

@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { Redirect, Router, useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { isPublicPath } from '../../contracts/routes';
 import { safeReturnTo } from '../machines/auth.machine';
 import { selectIsRestoring, selectIsSignedIn, startAuth } from '../services/auth-adapter';
 import { AuthActorProvider } from '../services/auth-context';
@@ -30,14 +29,15 @@ function Routes() {
   const restoring = useSelector(auth.actor, selectIsRestoring);
   const signedIn = useSelector(auth.actor, selectIsSignedIn);
 
+  // Every public route has a page (pages.test.ts).
   const PublicPage = publicPages[location];
-  if (PublicPage || isPublicPath(location)) {
+  if (PublicPage) {
     if (location === '/signin' && signedIn) {
       return <Redirect to={safeReturnTo(new URLSearchParams(search).get('returnTo')) ?? '/'} replace />;
     }
     return (
       <Suspense fallback={<PageSpinner />}>
-        {PublicPage ? <PublicPage /> : <Redirect to="/signin" replace />}
+        <PublicPage />
       </Suspense>
     );
   }

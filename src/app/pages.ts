@@ -13,9 +13,11 @@ export const protectedPages: Record<string, Page> = {
   '/permission/UserPermission': lazy(() => import('../features/permissions/UserPermissionPage')),
 };
 
-/** Pages for signed-out users. /responseCollection and /unsubscribe are public too (SPEC §2); they ship with marketing. */
+/** Pages anyone may open, signed in or not (SPEC §2). */
 export const publicPages: Record<string, Page> = {
   '/signin': lazy(() => import('../features/auth/SignInPage')),
   '/forgot-password': lazy(() => import('../features/auth/ForgotPasswordPage')),
   '/reset-password': lazy(() => import('../features/auth/ResetPasswordPage')),
+  '/unsubscribe': lazy(() => import('../features/mail-links/UnsubscribePage')),
+  '/responseCollection': lazy(() => import('../features/mail-links/ResponseCollectionPage')),
 };

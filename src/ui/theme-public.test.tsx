@@ -16,6 +16,8 @@ import { createActor } from 'xstate';
 import ForgotPasswordPage from '../features/auth/ForgotPasswordPage';
 import ResetPasswordPage from '../features/auth/ResetPasswordPage';
 import SignInPage from '../features/auth/SignInPage';
+import ResponseCollectionPage from '../features/mail-links/ResponseCollectionPage';
+import UnsubscribePage from '../features/mail-links/UnsubscribePage';
 import { authMachine } from '../machines/auth.machine';
 import { AuthActorProvider } from '../services/auth-context';
 import { PageSpinner } from './page-spinner';
@@ -118,6 +120,25 @@ describe('every public screen finds its recipes in the public system', () => {
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(withoutToken.asked).toContain('slotRecipe:alert');
     expect(withoutToken.missing()).toEqual([]);
+  });
+
+  it('unsubscribe and response collection, with and without a complete link', async () => {
+    const link = 'email=a%40b.co&campaign=c1&token=abcdefghijklmnopqrstuvwxyz';
+    for (const [Page, path] of [
+      [UnsubscribePage, '/unsubscribe'],
+      [ResponseCollectionPage, '/responseCollection'],
+    ] as const) {
+      const complete = recordingSystem(publicSystem);
+      renderPublic(complete.recording, <Page />, `${path}?${link}`);
+      expect(await screen.findByRole('button')).toBeInTheDocument();
+      expect(complete.missing()).toEqual([]);
+      cleanup();
+      const incomplete = recordingSystem(publicSystem);
+      renderPublic(incomplete.recording, <Page />, path);
+      expect(await screen.findByRole('alert')).toBeInTheDocument();
+      expect(incomplete.missing()).toEqual([]);
+      cleanup();
+    }
   });
 
   it('the page spinner and every toast type', async () => {

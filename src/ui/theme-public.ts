@@ -1,5 +1,5 @@
-// The styling system of the public pages (sign-in, forgot and reset password) and of anything the
-// entry chunk draws before the shell loads (toasts, the page spinner).
+// The styling system of the public pages (sign-in, password reset, unsubscribe, response collection)
+// and of anything the entry chunk draws before the shell loads (toasts, the page spinner).
 //
 // Chakra's `defaultConfig` brings the recipes of all its components, about 120 kB of JavaScript:
 // most of what the sign-in page would otherwise download. This system is Chakra's default theme
@@ -24,6 +24,7 @@ import { headingRecipe } from '@chakra-theme/recipes/heading';
 import { inputRecipe } from '@chakra-theme/recipes/input';
 import { linkRecipe } from '@chakra-theme/recipes/link';
 import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
+import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 import { toastSlotRecipe } from '@chakra-theme/recipes/toast';
 import { semanticColors } from '@chakra-theme/semantic-tokens/colors';
 import { semanticRadii } from '@chakra-theme/semantic-tokens/radii';
@@ -92,6 +93,7 @@ export const publicRecipes = {
     input: inputRecipe,
     link: linkRecipe,
     spinner: spinnerRecipe,
+    textarea: textareaRecipe,
   },
   slotRecipes: {
     alert: alertSlotRecipe,

@@ -4,9 +4,9 @@ import { Link as RouterLink } from 'wouter';
 import { forgotPasswordBodySchema } from '../../../contracts/auth';
 import { getErrorMessage } from '../../services/api-error';
 import { forgotPassword } from '../../services/auth-api';
-import { AuthLayout } from './AuthLayout';
-import { FormMessage, TextField } from './form-parts';
-import { useSubmission } from './use-submission';
+import { FormMessage, TextField } from '../../ui/form-parts';
+import { PublicLayout } from '../../ui/PublicLayout';
+import { useSubmission } from '../../ui/use-submission';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -22,7 +22,7 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <AuthLayout title="Forgot your password?" subtitle="We will e-mail you a link to choose a new one.">
+    <PublicLayout title="Forgot your password?" subtitle="We will e-mail you a link to choose a new one.">
       {request.status === 'success' ? (
         <FormMessage status="success">{request.data.message}</FormMessage>
       ) : (
@@ -50,6 +50,6 @@ export default function ForgotPasswordPage() {
       <Link asChild fontSize="sm" alignSelf="center" color="brand.fg">
         <RouterLink href="/signin">Back to sign in</RouterLink>
       </Link>
-    </AuthLayout>
+    </PublicLayout>
   );
 }

@@ -4,9 +4,9 @@ import { Link as RouterLink, useSearch } from 'wouter';
 import { newPasswordSchema } from '../../../contracts/auth';
 import { getErrorMessage } from '../../services/api-error';
 import { resetPassword } from '../../services/auth-api';
-import { AuthLayout } from './AuthLayout';
-import { FormMessage, TextField } from './form-parts';
-import { useSubmission } from './use-submission';
+import { FormMessage, TextField } from '../../ui/form-parts';
+import { PublicLayout } from '../../ui/PublicLayout';
+import { useSubmission } from '../../ui/use-submission';
 
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
@@ -30,17 +30,17 @@ export default function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout title="Reset your password">
+      <PublicLayout title="Reset your password">
         <FormMessage status="error">This reset link is incomplete. Request a new one.</FormMessage>
         <Link asChild fontSize="sm" alignSelf="center" color="brand.fg">
           <RouterLink href="/forgot-password">Request a new link</RouterLink>
         </Link>
-      </AuthLayout>
+      </PublicLayout>
     );
   }
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="At least 8 characters, with a letter and a digit.">
+    <PublicLayout title="Choose a new password" subtitle="At least 8 characters, with a letter and a digit.">
       {reset.status === 'success' ? (
         <Stack gap="4">
           <FormMessage status="success">{reset.data.message}</FormMessage>
@@ -79,6 +79,6 @@ export default function ResetPasswordPage() {
           </Stack>
         </form>
       )}
-    </AuthLayout>
+    </PublicLayout>
   );
 }

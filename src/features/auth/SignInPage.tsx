@@ -2,8 +2,8 @@ import { Button, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
 import { useAuthActor, useAuthSelector } from '../../services/auth-context';
-import { AuthLayout } from './AuthLayout';
-import { FormMessage, TextField } from './form-parts';
+import { FormMessage, TextField } from '../../ui/form-parts';
+import { PublicLayout } from '../../ui/PublicLayout';
 
 export default function SignInPage() {
   const actor = useAuthActor();
@@ -32,7 +32,7 @@ export default function SignInPage() {
   };
 
   return (
-    <AuthLayout title="Sign in" subtitle="Admins, staff and sellers sign in here.">
+    <PublicLayout title="Sign in" subtitle="Admins, staff and sellers sign in here.">
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <FormMessage status="error">{serverError}</FormMessage>
@@ -63,6 +63,6 @@ export default function SignInPage() {
           </Link>
         </Stack>
       </form>
-    </AuthLayout>
+    </PublicLayout>
   );
 }

@@ -2,8 +2,8 @@ import { Box, Card, Center, Heading, Text } from '@chakra-ui/react';
 import { Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** The frame of the signed-out pages: the product name and one card. */
-export function AuthLayout({
+/** The frame of the pages for people who are not signed in: the product name and one card. */
+export function PublicLayout({
   title,
   subtitle,
   children,

@@ -1,4 +1,4 @@
-// The state of one form submission (pending, its answer or its error) for the signed-out pages.
+// The state of one form submission (pending, its answer or its error) for the public pages.
 // Not TanStack Query: these pages render before the shell, and the data cache (with its library)
 // loads with the shell, per signed-in user. There is nothing to cache here anyway.
 import { useCallback, useRef, useState } from 'react';

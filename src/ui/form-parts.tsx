@@ -1,4 +1,4 @@
-import { Alert, Field, Input } from '@chakra-ui/react';
+import { Alert, Field, Input, Textarea } from '@chakra-ui/react';
 
 /** The server's answer above a form: an error (role alert) or a success (role status). Nothing when empty. */
 export function FormMessage({
@@ -20,7 +20,7 @@ export function FormMessage({
 interface TextFieldProps {
   label: string;
   name: string;
-  type: 'email' | 'password';
+  type: 'email' | 'password' | 'text';
   autoComplete: string;
   value: string;
   onChange: (value: string) => void;
@@ -28,12 +28,34 @@ interface TextFieldProps {
   autoFocus?: boolean;
 }
 
-/** A required labelled input with its validation message, as every signed-out form uses it. */
+/** A required labelled input with its validation message, as every public form uses it. */
 export function TextField({ label, error, onChange, ...input }: TextFieldProps) {
   return (
     <Field.Root invalid={!!error} required>
       <Field.Label>{label}</Field.Label>
       <Input {...input} onChange={(e) => onChange(e.target.value)} />
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+interface TextAreaFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  helperText?: string;
+  error?: string;
+}
+
+/** An optional multi-line field with a length limit. */
+export function TextAreaField({ label, helperText, error, onChange, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field.Root invalid={!!error}>
+      <Field.Label>{label}</Field.Label>
+      <Textarea {...textarea} rows={4} onChange={(e) => onChange(e.target.value)} />
+      {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );

@@ -1,0 +1,51 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useSearch } from 'wouter';
+import { getErrorMessage } from '../../services/api-error';
+import { FormMessage } from '../../ui/form-parts';
+import { PublicLayout } from '../../ui/PublicLayout';
+import { useSubmission } from '../../ui/use-submission';
+import { linkParams, unsubscribeEmail } from './api';
+
+/**
+ * /unsubscribe?email=…&token=… from a marketing mail (SPEC §2, public). The recipient confirms with a
+ * button rather than on page load: mail scanners open links in advance, and must not unsubscribe anyone.
+ */
+export default function UnsubscribePage() {
+  const link = linkParams(useSearch(), ['email', 'token']);
+  const { state, submit } = useSubmission(unsubscribeEmail);
+
+  if (!link?.email || !link.token) {
+    return (
+      <PublicLayout title="Unsubscribe">
+        <FormMessage status="error">
+          This unsubscribe link is incomplete. Use the link from your e-mail.
+        </FormMessage>
+      </PublicLayout>
+    );
+  }
+  const { email, token } = link;
+  return (
+    <PublicLayout title="Unsubscribe" subtitle="Stop marketing e-mails from the marketplace.">
+      {state.status === 'success' ? (
+        <FormMessage status="success">{state.data.message}</FormMessage>
+      ) : (
+        <Stack gap="4">
+          {state.status === 'error' ? (
+            <FormMessage status="error">{getErrorMessage(state.error)}</FormMessage>
+          ) : null}
+          <Text>
+            Unsubscribe <strong>{email}</strong>? Messages about your account (such as password resets) still
+            arrive.
+          </Text>
+          <Button
+            colorPalette="brand"
+            loading={state.status === 'pending'}
+            onClick={() => submit({ email, token })}
+          >
+            Unsubscribe
+          </Button>
+        </Stack>
+      )}
+    </PublicLayout>
+  );
+}

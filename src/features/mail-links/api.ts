@@ -1,0 +1,19 @@
+// The public mail-link endpoints. "helper" requests go out without an access token (SPEC §5).
+import type { CollectResponseBody, UnsubscribeBody } from '../../../contracts/mail-links';
+import { http } from '../../services/http';
+
+const BASE = '/api/v1/helperQuery/method';
+
+export async function unsubscribeEmail(body: UnsubscribeBody): Promise<{ message: string }> {
+  return (await http.post<{ message: string }>(`${BASE}/unsubscribeEmailUser`, body, { silent: true })).data;
+}
+
+export async function collectResponse(body: CollectResponseBody): Promise<{ message: string }> {
+  return (await http.post<{ message: string }>(`${BASE}/collectResponse`, body, { silent: true })).data;
+}
+
+/** The signed parameters a mail link carries; null when one the page needs is missing. */
+export function linkParams(search: string, needed: readonly string[]): Record<string, string> | null {
+  const params = Object.fromEntries(new URLSearchParams(search));
+  return needed.every((name) => params[name]) ? params : null;
+}
