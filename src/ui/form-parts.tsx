@@ -1,4 +1,6 @@
 import { Alert, Field, Input, Textarea } from '@chakra-ui/react';
+import { getErrorMessage } from '../services/api-error';
+import type { SubmissionState } from './use-submission';
 
 /** The server's answer above a form: an error (role alert) or a success (role status). Nothing when empty. */
 export function FormMessage({
@@ -59,4 +61,24 @@ export function TextAreaField({ label, helperText, error, onChange, ...textarea 
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );
+}
+
+/** The failure of a submission above its form, worded for the user; nothing otherwise. */
+export function SubmissionError({ state }: { state: SubmissionState<unknown> }) {
+  return state.status === 'error' ? (
+    <FormMessage status="error">{getErrorMessage(state.error)}</FormMessage>
+  ) : null;
+}
+
+/** The first validation message of each form field (zod issues), for the fields the form shows. */
+export function fieldErrors<F extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (fields.includes(field as F)) errors[field as F] ??= issue.message;
+  }
+  return errors;
 }

@@ -20,9 +20,10 @@ import ResponseCollectionPage from '../features/mail-links/ResponseCollectionPag
 import UnsubscribePage from '../features/mail-links/UnsubscribePage';
 import { authMachine } from '../machines/auth.machine';
 import { AuthActorProvider } from '../services/auth-context';
+import { TOAST_TYPES } from './notify';
 import { PageSpinner } from './page-spinner';
 import { chakraThemeWithoutRecipes, publicSystem } from './theme-public';
-import { AppToaster, notify, TOAST_TYPES, toaster } from './toaster';
+import { AppToaster, notify, toaster } from './toaster';
 
 describe('the public styling system', () => {
   it("is Chakra's default theme without recipes: same tokens, styles and conditions", () => {

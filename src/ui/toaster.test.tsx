@@ -2,17 +2,9 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_TOAST_DURATION, TOAST_DURATION, type ToastType } from './notify';
 import { publicSystem as system } from './theme-public';
-import {
-  AppToaster,
-  DEFAULT_TOAST_DURATION,
-  dismissToast,
-  notify,
-  TOAST_DURATION,
-  type ToastType,
-  toaster,
-  toastKind,
-} from './toaster';
+import { AppToaster, dismissToast, notify, toaster, toastKind } from './toaster';
 
 const visible = () => toaster.getVisibleToasts();
 const only = () => {

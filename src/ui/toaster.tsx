@@ -18,16 +18,6 @@ import {
   type ToastType,
 } from './notify';
 
-export {
-  DEFAULT_TOAST_DURATION,
-  type NotifyOptions,
-  TOAST_DURATION,
-  TOAST_PLACEMENT,
-  TOAST_TYPES,
-  type ToastAction,
-  type ToastType,
-};
-
 // Chakra's store only knows success/error/warning/info/loading: it ranks queued toasts by type
 // and throws on an unknown one. So 'notification' and 'default' are stored as 'info' (lowest
 // priority) and the product type travels in `meta.kind`, which the renderer reads.

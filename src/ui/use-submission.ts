@@ -3,7 +3,7 @@
 // loads with the shell, per signed-in user. There is nothing to cache here anyway.
 import { useCallback, useRef, useState } from 'react';
 
-type SubmissionState<T> =
+export type SubmissionState<T> =
   | { status: 'idle' }
   | { status: 'pending' }
   | { status: 'success'; data: T }

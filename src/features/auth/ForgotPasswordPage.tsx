@@ -2,9 +2,8 @@ import { Button, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { forgotPasswordBodySchema } from '../../../contracts/auth';
-import { getErrorMessage } from '../../services/api-error';
 import { forgotPassword } from '../../services/auth-api';
-import { FormMessage, TextField } from '../../ui/form-parts';
+import { FormMessage, SubmissionError, TextField } from '../../ui/form-parts';
 import { PublicLayout } from '../../ui/PublicLayout';
 import { useSubmission } from '../../ui/use-submission';
 
@@ -28,9 +27,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">
-            {request.status === 'error' ? (
-              <FormMessage status="error">{getErrorMessage(request.error)}</FormMessage>
-            ) : null}
+            <SubmissionError state={request} />
             <TextField
               label="E-mail"
               name="email"

@@ -2,9 +2,8 @@ import { Button, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
 import { newPasswordSchema } from '../../../contracts/auth';
-import { getErrorMessage } from '../../services/api-error';
 import { resetPassword } from '../../services/auth-api';
-import { FormMessage, TextField } from '../../ui/form-parts';
+import { FormMessage, SubmissionError, TextField } from '../../ui/form-parts';
 import { PublicLayout } from '../../ui/PublicLayout';
 import { useSubmission } from '../../ui/use-submission';
 
@@ -51,9 +50,7 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">
-            {reset.status === 'error' ? (
-              <FormMessage status="error">{getErrorMessage(reset.error)}</FormMessage>
-            ) : null}
+            <SubmissionError state={reset} />
             <TextField
               label="New password"
               name="password"

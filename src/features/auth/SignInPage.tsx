@@ -2,7 +2,7 @@ import { Button, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
 import { useAuthActor, useAuthSelector } from '../../services/auth-context';
-import { FormMessage, TextField } from '../../ui/form-parts';
+import { FormMessage, fieldErrors, TextField } from '../../ui/form-parts';
 import { PublicLayout } from '../../ui/PublicLayout';
 
 export default function SignInPage() {
@@ -12,7 +12,7 @@ export default function SignInPage() {
   const returnTo = new URLSearchParams(useSearch()).get('returnTo');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [errors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -20,13 +20,7 @@ export default function SignInPage() {
     // submit (it brings zod), so the page itself renders without it; the request needs it anyway.
     const { signInBodySchema } = await import('../../../contracts/auth');
     const parsed = signInBodySchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const errors: { email?: string; password?: string } = {};
-      for (const issue of parsed.error.issues)
-        errors[issue.path[0] as 'email' | 'password'] ??= issue.message;
-      setFieldErrors(errors);
-      return;
-    }
+    if (!parsed.success) return setFieldErrors(fieldErrors(parsed.error.issues, ['email', 'password']));
     setFieldErrors({});
     actor.send({ type: 'auth.signIn', ...parsed.data, returnTo });
   };
@@ -44,7 +38,7 @@ export default function SignInPage() {
             value={email}
             onChange={setEmail}
             autoFocus
-            error={fieldErrors.email}
+            error={errors.email}
           />
           <TextField
             label="Password"
@@ -53,7 +47,7 @@ export default function SignInPage() {
             autoComplete="current-password"
             value={password}
             onChange={setPassword}
-            error={fieldErrors.password}
+            error={errors.password}
           />
           <Button type="submit" colorPalette="brand" loading={busy} loadingText="Signing in…">
             Sign in

@@ -2,8 +2,7 @@ import { Button, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useSearch } from 'wouter';
 import { COMMENT_MAX_LENGTH } from '../../../contracts/mail-links';
-import { getErrorMessage } from '../../services/api-error';
-import { FormMessage, TextAreaField, TextField } from '../../ui/form-parts';
+import { FormMessage, fieldErrors, SubmissionError, TextAreaField, TextField } from '../../ui/form-parts';
 import { PublicLayout } from '../../ui/PublicLayout';
 import { useSubmission } from '../../ui/use-submission';
 import { collectResponse, linkParams } from './api';
@@ -36,15 +35,9 @@ export default function ResponseCollectionPage() {
     // The server's schema, loaded on submit like the sign-in form's (it brings zod).
     const { collectResponseBodySchema } = await import('../../../contracts/mail-links');
     const parsed = collectResponseBodySchema.safeParse({ email, campaign, token, response, comment });
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'response' || field === 'comment') next[field] ??= issue.message;
-      }
-      // A problem in the link itself (address, campaign, token) is for the server to word.
-      if (Object.keys(next).length > 0) return setErrors(next);
-    }
+    // A problem in the link itself (address, campaign, token) is for the server to word.
+    const next = parsed.success ? {} : fieldErrors(parsed.error.issues, ['response', 'comment'] as const);
+    if (Object.keys(next).length > 0) return setErrors(next);
     setErrors({});
     submit({ email, campaign, token, response, comment });
   };
@@ -56,9 +49,7 @@ export default function ResponseCollectionPage() {
       ) : (
         <form onSubmit={send} noValidate>
           <Stack gap="4">
-            {state.status === 'error' ? (
-              <FormMessage status="error">{getErrorMessage(state.error)}</FormMessage>
-            ) : null}
+            <SubmissionError state={state} />
             <TextField
               label="Your answer"
               name="response"

@@ -1,7 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSearch } from 'wouter';
-import { getErrorMessage } from '../../services/api-error';
-import { FormMessage } from '../../ui/form-parts';
+import { FormMessage, SubmissionError } from '../../ui/form-parts';
 import { PublicLayout } from '../../ui/PublicLayout';
 import { useSubmission } from '../../ui/use-submission';
 import { linkParams, unsubscribeEmail } from './api';
@@ -30,9 +29,7 @@ export default function UnsubscribePage() {
         <FormMessage status="success">{state.data.message}</FormMessage>
       ) : (
         <Stack gap="4">
-          {state.status === 'error' ? (
-            <FormMessage status="error">{getErrorMessage(state.error)}</FormMessage>
-          ) : null}
+          <SubmissionError state={state} />
           <Text>
             Unsubscribe <strong>{email}</strong>? Messages about your account (such as password resets) still
             arrive.
