@@ -107,6 +107,38 @@ test('the theme toggles to the -dark variant and survives a reload; sellers get 
   expect(await page.evaluate(() => localStorage.getItem('color-theme'))).toBe('seller');
 });
 
+test('a 401 gets one silent refresh with the rotating cookie, and the request succeeds on retry', async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  await signIn(page, 'admin@demo.local');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  const storedBefore = await page.evaluate(() => localStorage.getItem('auth'));
+  // The server refuses the access token once (as when it has expired); everything after is real.
+  let refused = 0;
+  await page.route('**/api/v1/users/getUserPermissionConfig**', (route) => {
+    if (refused++ > 0) return route.fallback();
+    return route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Access token expired', code: 'TOKEN_EXPIRED' }),
+    });
+  });
+  const refresh = page.waitForResponse((response) => response.url().includes('/api/v1/auth/refresh'));
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'User Permissions' })
+    .click();
+  expect((await refresh).status()).toBe(200);
+  await expect(page).toHaveURL(/\/permission\/UserPermission/);
+  await expect(page.getByRole('heading', { name: 'User Permissions', level: 2 })).toBeVisible();
+  expect(refused).toBe(2);
+  // The new session is stored (still encrypted, never plain JSON).
+  const storedAfter = await page.evaluate(() => localStorage.getItem('auth'));
+  expect(storedAfter).not.toBe(storedBefore);
+  expect(storedAfter).not.toContain('accessToken');
+});
+
 test('a 401 that a refresh cannot cure sends the user to sign-in and removes the stored auth', async ({
   page,
   context,
