@@ -21,6 +21,7 @@ import { configRoutes } from './modules/configs/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { createMailLinks, type MailLinks, mailLinkSecret } from './modules/mail-links/links';
 import { mailLinkRoutes } from './modules/mail-links/routes';
+import { sellerDashboardRoutes } from './modules/seller-dashboard/routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });
   await app.register(sellerRoutes, { prefix: '/api/v1/sellers' });
+  await app.register(sellerDashboardRoutes, { prefix: '/api/v1/sellers' });
   await app.register(subscriptionRoutes, { prefix: '/api/v1/subscriptionManager' });
   await app.register(mailLinkRoutes, { prefix: '/api/v1/helperQuery/method', links: app.mailLinks });
 

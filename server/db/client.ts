@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -48,7 +49,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const inMemory = options.dataDir.startsWith('memory://');
   const pgliteDir = inMemory ? options.dataDir : path.join(options.dataDir, 'pglite');
   if (!inMemory) await mkdir(pgliteDir, { recursive: true });
-  const client = await PGlite.create(pgliteDir);
+  // pg_trgm backs the seller search index (migration 0002).
+  const client = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

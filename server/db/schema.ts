@@ -48,13 +48,78 @@ export const sellers = pgTable(
     isKycDone: boolean('is_kyc_done').notNull().default(false),
     isNewSeller: boolean('is_new_seller').notNull().default(true),
     blocked: boolean('blocked').notNull().default(false),
+    /** Marked free by an admin (markSellerFree): no subscription fee, never blocked for not paying. */
+    isFree: boolean('is_free').notNull().default(false),
+    /** Why KYC was last rejected; the seller sees it. Cleared when KYC is approved. */
+    kycRejectionReason: text('kyc_rejection_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex('sellers_code_uq').on(table.sellerCode),
-    index('sellers_tab_idx').on(table.isActive, table.isEmailVerified, table.isKycDone, table.createdAt),
+    uniqueIndex('sellers_code_uq').on(sql`lower(${table.sellerCode})`),
+    uniqueIndex('sellers_email_uq').on(sql`lower(${table.email})`),
+    index('sellers_tab_idx').on(
+      table.isActive,
+      table.isEmailVerified,
+      table.isKycDone,
+      table.createdAt,
+      table.id,
+    ),
+    index('sellers_created_idx').on(table.createdAt, table.id),
+    // Partial, case-insensitive search over name, code, e-mail and phone (SPEC §7 searchSellers).
+    index('sellers_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${table.sellerName} || ' ' || ${table.sellerCode} || ' ' || ${table.email} || ' ' || ${table.phone})) gin_trgm_ops`,
+    ),
   ],
+);
+
+/**
+ * Every change to a seller: who, when, and each field before → after (getUpdateHistory). Written in the
+ * same transaction as the change, so the history never misses or invents one.
+ */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export const sellerHistory = pgTable(
+  'seller_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    /** Null for changes the system makes (a subscription expiring). */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    /** created, updated, status, document, logo, subscription, … */
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('seller_history_seller_idx').on(table.sellerId, table.createdAt)],
+);
+
+/** KYC papers (PDF, JPEG, PNG, checked by content). Files live in DATA_DIR/uploads/documents. */
+export const sellerDocuments = pgTable(
+  'seller_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    storagePath: text('storage_path').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('seller_documents_seller_idx').on(table.sellerId, table.createdAt)],
 );
 
 export const users = pgTable(
@@ -183,4 +248,191 @@ export const emailResponses = pgTable(
     uniqueIndex('email_responses_email_campaign_idx').on(table.email, table.campaign),
     index('email_responses_campaign_idx').on(table.campaign, table.createdAt),
   ],
+);
+
+/** What a seller can subscribe to. */
+export const subscriptionPlans = pgTable('subscription_plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** In minor units (paise for INR). */
+  priceMinor: integer('price_minor').notNull(),
+  currency: text('currency').notNull().default('INR'),
+  periodDays: integer('period_days').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** One period of a seller's subscription. The current one is the latest by `startsAt`. */
+export const sellerSubscriptions = pgTable(
+  'seller_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('seller_subscriptions_seller_idx').on(table.sellerId, table.startsAt)],
+);
+
+/** A seller asks to renew; an admin approves (which starts a new period and unblocks) or rejects. */
+export const subscriptionRequests = pgTable(
+  'subscription_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    /** pending, approved, rejected */
+    status: text('status').notNull().default('pending'),
+    note: text('note'),
+    requestedBy: uuid('requested_by'),
+    decidedBy: uuid('decided_by'),
+    decisionNote: text('decision_note'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('subscription_requests_status_idx').on(table.status, table.createdAt),
+    // At most one open request per seller.
+    uniqueIndex('subscription_requests_one_pending_uq').on(table.sellerId).where(sql`status = 'pending'`),
+  ],
+);
+
+/** Marketplace customers (buyers). `sellerId`: the seller they registered through, if any. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    address: jsonb('address').$type<Address>(),
+    sellerId: uuid('seller_id').references(() => sellers.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('customers_email_uq').on(sql`lower(${table.email})`),
+    index('customers_seller_idx').on(table.sellerId, table.createdAt),
+    index('customers_created_idx').on(table.createdAt, table.id),
+  ],
+);
+
+/** Product categories; a subcategory is a category with a parent (one level deep). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    parentId: uuid('parent_id'),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // NULL parents would never collide in a plain unique index; top-level slugs must be unique too.
+    uniqueIndex('categories_slug_uq').on(
+      sql`coalesce(${table.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      table.slug,
+    ),
+    index('categories_parent_idx').on(table.parentId, table.sortOrder),
+  ],
+);
+
+/** A seller's products (the catalogue features come later; the seller dashboard counts them now). */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    /** Draft, Pending, Live, Rejected */
+    status: text('status').notNull().default('Draft'),
+    priceMinor: integer('price_minor').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('products_seller_status_idx').on(table.sellerId, table.status)],
+);
+
+/** Customer queries (SPEC "customer queries", helperQuery). */
+export const customerQueries = pgTable(
+  'customer_queries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id').references(() => sellers.id, { onDelete: 'cascade' }),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** Open, Answered, Closed */
+    status: text('status').notNull().default('Open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('customer_queries_seller_status_idx').on(table.sellerId, table.status, table.createdAt)],
+);
+
+/**
+ * A help chat between a storefront visitor and a seller's sales bot (SPEC §3 chat user entry). The
+ * chat features fill it; the seller dashboard counts the open ones.
+ */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id').notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    lastMessage: text('last_message').notNull().default(''),
+    lastInteractionOn: timestamp('last_interaction_on', { withTimezone: true }).notNull().defaultNow(),
+    newMessagesCount: integer('new_messages_count').notNull().default(0),
+    connectRequest: boolean('connect_request').notNull().default(false),
+    /** open, closed */
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('chat_sessions_session_uq').on(table.sessionId),
+    index('chat_sessions_seller_idx').on(table.sellerId, table.lastInteractionOn),
+  ],
+);
+
+/** One message of a help chat (SPEC §3 chat message). */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    /** User or Bot */
+    sender: text('sender').notNull(),
+    message: text('message').notNull(),
+    /** questions, generalReply, buttons: what the bot offered with the message. */
+    extras: jsonb('extras').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('chat_messages_chat_idx').on(table.chatId, table.createdAt)],
 );
