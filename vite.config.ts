@@ -22,6 +22,7 @@ export default defineConfig({
     host: process.env.HOST ?? '127.0.0.1',
     proxy: {
       '/api': apiTarget,
+      '/files': apiTarget,
       '/mqtt': { target: apiTarget, ws: true },
       '/engine.io': { target: apiTarget, ws: true },
     },

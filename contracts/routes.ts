@@ -187,7 +187,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Subscriptions',
     actions: ['view', 'approve'],
     defaults: { Admin: ['view', 'approve'], Staff: ['view'] },
-    available: false,
+    available: true,
   },
   // Orders and auctions
   {
@@ -245,7 +245,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Sellers',
     actions: ['view', 'create', 'edit', 'approve', 'export'],
     defaults: { Admin: ['view', 'create', 'edit', 'approve', 'export'], Staff: ['view'] },
-    available: false,
+    available: true,
   },
   {
     path: '/sellers/manage-category',
@@ -253,7 +253,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Sellers',
     actions: ['view', 'create', 'edit', 'delete'],
     defaults: { Admin: ['view', 'create', 'edit', 'delete'], Staff: ['view'] },
-    available: false,
+    available: true,
   },
   {
     path: '/sellers/manage-subcategory',
@@ -261,7 +261,7 @@ export const routes: readonly RouteDef[] = [
     parents: ['/sellers/manage-category'],
     actions: ['view', 'create', 'edit', 'delete'],
     defaults: { Admin: ['view', 'create', 'edit', 'delete'], Staff: ['view'] },
-    available: false,
+    available: true,
   },
   {
     path: '/sellers/list-of-customers',
@@ -269,7 +269,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Sellers',
     actions: ['view', 'edit'],
     defaults: { Admin: ['view', 'edit'], Staff: ['view'], Seller: ['view'] },
-    available: false,
+    available: true,
   },
   {
     path: '/sellers/seller-customers/customer-edit',
@@ -277,7 +277,7 @@ export const routes: readonly RouteDef[] = [
     parents: ['/sellers/list-of-customers'],
     actions: ['view', 'edit'],
     defaults: { Admin: ['view', 'edit'] },
-    available: false,
+    available: true,
   },
   {
     path: '/staff/manage-staff',
@@ -285,7 +285,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Administration',
     actions: ['view', 'create', 'edit'],
     defaults: { Admin: ['view', 'create', 'edit'] },
-    available: false,
+    available: true,
   },
   {
     // A detail route of staff and sellers (SPEC §2); until those pages exist it is reachable from the

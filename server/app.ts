@@ -17,15 +17,21 @@ import type { Database } from './db/client';
 import { HttpError } from './lib/http-error';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
+import { categoryRoutes } from './modules/categories/routes';
 import { configRoutes } from './modules/configs/routes';
+import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { createMailLinks, type MailLinks, mailLinkSecret } from './modules/mail-links/links';
 import { mailLinkRoutes } from './modules/mail-links/routes';
 import { sellerDashboardRoutes } from './modules/seller-dashboard/routes';
+import { sellerFileRoutes } from './modules/sellers/files';
+import { sellerListingRoutes } from './modules/sellers/listing-routes';
 import { sellerRoutes } from './modules/sellers/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { usersRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
+import { blockedSellerGuard } from './plugins/blocked-seller';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { createMailer, type Mailer, mailPlugin } from './plugins/mail';
@@ -109,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ttlSeconds: config.ACCESS_TOKEN_TTL,
   });
   await app.register(authPlugin, { tokens });
+  // After auth: it needs the verified user, and a missing permission still answers FORBIDDEN first.
+  await app.register(blockedSellerGuard);
 
   app.get(
     '/api/health',
@@ -141,9 +149,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes, { prefix: '/api/v1/auth', config });
   await app.register(usersRoutes, { prefix: '/api/v1/users' });
+  // SPEC §7 names listCustomers and searchCustomers under users; they live in their own module.
+  await app.register(customerRoutes, { prefix: '/api/v1/users' });
+  await app.register(staffRoutes, { prefix: '/api/v1/staff', config });
+  await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });
-  await app.register(sellerRoutes, { prefix: '/api/v1/sellers' });
+  await app.register(sellerRoutes, { prefix: '/api/v1/sellers', dataDir: config.dataDir });
+  await app.register(sellerListingRoutes, { prefix: '/api/v1/sellers' });
+  await app.register(sellerFileRoutes, { dataDir: config.dataDir });
   await app.register(sellerDashboardRoutes, { prefix: '/api/v1/sellers' });
   await app.register(subscriptionRoutes, { prefix: '/api/v1/subscriptionManager' });
   await app.register(mailLinkRoutes, { prefix: '/api/v1/helperQuery/method', links: app.mailLinks });

@@ -39,6 +39,16 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pool.end() resolves before its connections are gone; dropping WITH (FORCE) right away would kill
+      // them mid-goodbye (57P01 on a client that no longer listens). Wait for them to leave first.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await client.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },

@@ -38,6 +38,11 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that the server drops (a PostgreSQL restart, a failover) is an 'error' event on
+    // the pool; without a listener Node would end the whole process. The pool replaces the connection.
+    pool.on('error', (error) =>
+      console.warn('PostgreSQL connection lost; the pool will reconnect:', error.message),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -33,6 +34,27 @@ export interface SellerLogo {
   uploadedAt: string;
 }
 
+/**
+ * Which tab of /sellers/manage-sellers a seller is in (SPEC §4): 0 Active, 1 Pending Verification,
+ * 2 Pending KYC, 3 Inactive (contracts/sellers.ts sellerTabs, in order). The tab indexes are built on
+ * this exact expression and the list filters with it, so the planner matches the two.
+ */
+export function sellerTabOf(columns: {
+  isActive: AnyPgColumn;
+  isEmailVerified: AnyPgColumn;
+  isKycDone: AnyPgColumn;
+}): SQL<number> {
+  return sql<number>`(CASE WHEN ${columns.isActive} THEN 0 WHEN NOT ${columns.isEmailVerified} THEN 1 WHEN NOT ${columns.isKycDone} THEN 2 ELSE 3 END)`;
+}
+
+/**
+ * How names and codes sort: case-insensitive, by code point. The "C" collation gives the same order
+ * on every database whatever its locale (and compares fastest); the sort indexes use this expression.
+ */
+export function sellerSortKey(column: AnyPgColumn): SQL<string> {
+  return sql<string>`(lower(${column}) COLLATE "C")`;
+}
+
 export const sellers = pgTable(
   'sellers',
   {
@@ -55,23 +77,48 @@ export const sellers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [
-    uniqueIndex('sellers_code_uq').on(sql`lower(${table.sellerCode})`),
-    uniqueIndex('sellers_email_uq').on(sql`lower(${table.email})`),
-    index('sellers_tab_idx').on(
-      table.isActive,
-      table.isEmailVerified,
-      table.isKycDone,
-      table.createdAt,
-      table.id,
-    ),
-    index('sellers_created_idx').on(table.createdAt, table.id),
-    // Partial, case-insensitive search over name, code, e-mail and phone (SPEC §7 searchSellers).
-    index('sellers_search_trgm_idx').using(
-      'gin',
-      sql`(lower(${table.sellerName} || ' ' || ${table.sellerCode} || ' ' || ${table.email} || ' ' || ${table.phone})) gin_trgm_ops`,
-    ),
-  ],
+  (table) => {
+    // The seller list (server/modules/sellers/listing.ts) pages with index-only scans: one index per
+    // sort key, alone and behind the tab. PostgreSQL only plans an index-only scan when every column
+    // the query reads is in the index, so the flags (and the column an expression key reads) trail
+    // the key even though they never order anything.
+    const flags = [table.isActive, table.isEmailVerified, table.isKycDone] as const;
+    const tab = sellerTabOf(table);
+    const nameKey = sellerSortKey(table.sellerName);
+    const codeKey = sellerSortKey(table.sellerCode);
+    return [
+      uniqueIndex('sellers_code_uq').on(sql`lower(${table.sellerCode})`),
+      uniqueIndex('sellers_email_uq').on(sql`lower(${table.email})`),
+      index('sellers_created_idx').on(table.createdAt, table.id, ...flags),
+      index('sellers_tab_idx').on(tab, table.createdAt, table.id, ...flags),
+      index('sellers_name_idx').on(nameKey, table.id, table.sellerName, ...flags),
+      index('sellers_tab_name_idx').on(tab, nameKey, table.id, table.sellerName, ...flags),
+      index('sellers_code_idx').on(codeKey, table.id, table.sellerCode, ...flags),
+      index('sellers_tab_code_idx').on(tab, codeKey, table.id, table.sellerCode, ...flags),
+      // Partial, case-insensitive search over name, code, e-mail and phone (SPEC §7 searchSellers).
+      index('sellers_search_trgm_idx').using(
+        'gin',
+        sql`(lower(${table.sellerName} || ' ' || ${table.sellerCode} || ' ' || ${table.email} || ' ' || ${table.phone})) gin_trgm_ops`,
+      ),
+    ];
+  },
+);
+
+/**
+ * Sellers per combination of the three lifecycle flags, kept by statement triggers on sellers
+ * (migration 0003) in the same transaction as the change, so any snapshot sees counts that agree
+ * with the rows. The four tab counts and the count of every flag filter are sums of these eight rows:
+ * O(1) at any number of sellers.
+ */
+export const sellerTabCounts = pgTable(
+  'seller_tab_counts',
+  {
+    isActive: boolean('is_active').notNull(),
+    isEmailVerified: boolean('is_email_verified').notNull(),
+    isKycDone: boolean('is_kyc_done').notNull(),
+    sellers: integer('sellers').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.isActive, table.isEmailVerified, table.isKycDone] })],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingRedirect } from './landing';
+import { isBlockedSeller, landingRedirect } from './landing';
 
 const seller = (blocked: boolean, isNewSeller: boolean) => ({
   isSeller: true,
@@ -27,5 +27,13 @@ describe('landing on /', () => {
   });
   it('keeps admins and staff on the dashboard', () => {
     expect(landingRedirect({ isSeller: false, seller: null })).toBeNull();
+  });
+});
+
+describe('isBlockedSeller', () => {
+  it('is true only for a seller who is blocked and not new', () => {
+    expect(isBlockedSeller(seller(true, false))).toBe(true);
+    expect(isBlockedSeller(seller(true, true))).toBe(false);
+    expect(isBlockedSeller(seller(false, false))).toBe(false);
   });
 });

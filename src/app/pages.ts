@@ -11,6 +11,15 @@ export const protectedPages: Record<string, Page> = {
   '/sellers/general-dashboard': lazy(() => import('../features/sellers/GeneralDashboardPage')),
   '/sellers/payment-seller-subscriptions': lazy(() => import('../features/sellers/PaymentSubscriptionPage')),
   '/permission/UserPermission': lazy(() => import('../features/permissions/UserPermissionPage')),
+  '/sellers/manage-sellers': lazy(() => import('../features/manage-sellers/ManageSellersPage')),
+  '/staff/manage-staff': lazy(() => import('../features/staff/ManageStaffPage')),
+  '/sellers/list-of-customers': lazy(() => import('../features/customers/CustomersPage')),
+  '/sellers/seller-customers/customer-edit': lazy(() => import('../features/customers/CustomerEditPage')),
+  '/sellers/manage-category': lazy(() => import('../features/categories/ManageCategoryPage')),
+  '/sellers/manage-subcategory': lazy(() => import('../features/categories/ManageSubcategoryPage')),
+  '/subscriptions/subscriptions-request': lazy(
+    () => import('../features/subscriptions/SubscriptionRequestsPage'),
+  ),
 };
 
 /** Pages anyone may open, signed in or not (SPEC §2). */

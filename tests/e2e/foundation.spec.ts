@@ -26,6 +26,12 @@ async function apiToken(request: APIRequestContext, email: string) {
   };
 }
 
+/** User Permissions is a detail page of Manage Staff: reached from there, without reloading the SPA. */
+async function openUserPermissions(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage Staff' }).click();
+  await page.getByRole('link', { name: 'Role permissions' }).click();
+}
+
 test('a signed-out visitor is sent to sign-in and comes back after signing in', async ({ page }) => {
   await page.goto('/permission/UserPermission?userId=abc');
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Fpermission%2FUserPermission%3FuserId%3Dabc$/);
@@ -51,20 +57,32 @@ const roles = [
     email: 'admin@demo.local',
     landing: /\/$/,
     heading: 'Dashboard',
-    menu: ['Dashboard', 'User Permissions'],
+    menu: [
+      'Dashboard',
+      'Subscription Requests',
+      'Manage Sellers',
+      'Manage Category',
+      'Customers',
+      'Manage Staff',
+    ],
   },
-  { email: 'staff@demo.local', landing: /\/$/, heading: 'Dashboard', menu: ['Dashboard'] },
+  {
+    email: 'staff@demo.local',
+    landing: /\/$/,
+    heading: 'Dashboard',
+    menu: ['Dashboard', 'Subscription Requests', 'Manage Sellers', 'Manage Category', 'Customers'],
+  },
   {
     email: 'seller@demo.local',
     landing: /\/sellers\/general-dashboard$/,
     heading: 'Demo Seller Store',
-    menu: ['General Dashboard', 'My Subscription'],
+    menu: ['General Dashboard', 'My Subscription', 'Customers'],
   },
   {
     email: 'blocked@demo.local',
     landing: /\/sellers\/payment-seller-subscriptions$/,
     heading: 'My Subscription',
-    menu: ['General Dashboard', 'My Subscription'],
+    menu: ['My Subscription'],
   },
 ];
 
@@ -125,10 +143,7 @@ test('a 401 gets one silent refresh with the rotating cookie, and the request su
     });
   });
   const refresh = page.waitForResponse((response) => response.url().includes('/api/v1/auth/refresh'));
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'User Permissions' })
-    .click();
+  await openUserPermissions(page);
   expect((await refresh).status()).toBe(200);
   await expect(page).toHaveURL(/\/permission\/UserPermission/);
   await expect(page.getByRole('heading', { name: 'User Permissions', level: 2 })).toBeVisible();
@@ -155,10 +170,7 @@ test('a 401 that a refresh cannot cure sends the user to sign-in and removes the
       body: JSON.stringify({ message: 'Access token expired', code: 'TOKEN_EXPIRED' }),
     }),
   );
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'User Permissions' })
-    .click();
+  await openUserPermissions(page);
   await expect(page).toHaveURL(/\/signin/);
   expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -172,18 +184,21 @@ test('a forbidden API call shows the server message', async ({ page, request }) 
       headers: { authorization: `Bearer ${admin.token}` },
       data: { overrides },
     });
-  expect((await setStaff({ '/permission/UserPermission': ['view', 'edit'] })).ok()).toBe(true);
+  expect(
+    (
+      await setStaff({ '/staff/manage-staff': ['view'], '/permission/UserPermission': ['view', 'edit'] })
+    ).ok(),
+  ).toBe(true);
   try {
     await page.goto('/signin');
     await signIn(page, 'staff@demo.local');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'User Permissions' })
-      .click();
+    await openUserPermissions(page);
     await page.getByRole('tab', { name: 'Roles' }).click();
     await page.getByLabel('view Dashboard').click({ force: true });
     // Meanwhile an admin takes the edit right away: the save is refused by the server.
-    expect((await setStaff({ '/permission/UserPermission': ['view'] })).ok()).toBe(true);
+    expect(
+      (await setStaff({ '/staff/manage-staff': ['view'], '/permission/UserPermission': ['view'] })).ok(),
+    ).toBe(true);
     await page.getByRole('button', { name: 'Save permissions' }).click();
     await expect(page.getByText('You do not have permission to edit User Permissions.')).toBeVisible();
   } finally {
@@ -214,13 +229,25 @@ test('forgot password mails a reset link to the outbox, and the link sets a new 
     .replace(/=3D/g, '=');
   const link = /http:\/\/[^\s"]+\/reset-password\?token=[\w-]+/.exec(mail)?.[0];
   expect(link).toBeTruthy();
+  const linkPath = new URL(link as string).pathname + new URL(link as string).search;
 
-  await page.goto(new URL(link as string).pathname + new URL(link as string).search);
-  await page.getByLabel('New password', { exact: true }).fill('Fresh-pass-42');
-  await page.getByLabel('Repeat the new password').fill('Fresh-pass-42');
-  await page.getByRole('button', { name: 'Set new password' }).click();
+  // The new password is the demo one again: later specs sign in as staff, and a second reset mail
+  // within a minute is refused by design. That the password really changes is an API test.
+  const choose = async (password: string) => {
+    await page.goto(linkPath);
+    await page.getByLabel('New password', { exact: true }).fill(password);
+    await page.getByLabel('Repeat the new password').fill(password);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+  };
+  await choose(PASSWORD);
   await expect(page.getByText('Your password has been changed. Sign in with the new one.')).toBeVisible();
   await page.getByRole('link', { name: 'Sign in' }).click();
-  await signIn(page, 'staff@demo.local', 'Fresh-pass-42');
+  await signIn(page, 'staff@demo.local', PASSWORD);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+
+  // The link is spent: it cannot set a password twice.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await choose('Another-pass-7');
+  await expect(page.getByRole('alert')).toBeVisible();
 });

@@ -1,7 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
+import { seedCatalogue } from './catalogue';
 import { seedSellers } from './sellers';
+import { seedSubscriptions } from './subscriptions';
 import { DEMO_PASSWORD, type DemoAccount, seedUsers } from './users';
 
 export { DEMO_PASSWORD };
@@ -15,6 +17,10 @@ export async function seedDemo(db: Db): Promise<DemoAccount[] | null> {
   if ((existing?.value ?? 0) > 0) return null;
   return db.transaction(async (tx) => {
     const ids = await seedSellers(tx);
-    return seedUsers(tx, ids);
+    await seedCatalogue(tx, ids);
+    const accounts = await seedUsers(tx, ids);
+    // After the users: decided renewal requests name the admin who decided them.
+    await seedSubscriptions(tx, ids);
+    return accounts;
   });
 }

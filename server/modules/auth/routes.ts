@@ -19,6 +19,11 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that e-mail, a reset link is on its way.';
 
+/** The page a reset token opens; staff invitations mail the same link to set a first password. */
+export function resetPasswordUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
 /** Sign-in, refresh, sign-out and password reset. All public: they are how a token is obtained. */
 export async function authRoutes(app: FastifyInstance, options: { config: Config }) {
   const { config } = options;
@@ -110,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     async (request) => {
       const reset = await createPasswordReset(app.db, request.body.email);
       if (reset) {
-        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(reset.token)}`;
+        const link = resetPasswordUrl(config.publicUrl, reset.token);
         const greeting = reset.name ? `Hello ${reset.name},` : 'Hello,';
         await app.mailer.send({
           to: request.body.email,

@@ -154,10 +154,12 @@ export async function signOut(db: Db, presented: string | undefined): Promise<vo
 /**
  * Creates a reset token for an active account and returns it (for the mail), or null. The caller answers
  * the same either way, so the endpoint does not reveal which e-mails have accounts. One link a minute.
+ * Staff invitations reuse it with a longer `ttlMs`: their set-password link is this same reset link.
  */
 export async function createPasswordReset(
   db: Db,
   email: string,
+  ttlMs: number = RESET_TOKEN_TTL_MS,
 ): Promise<{ token: string; name: string } | null> {
   const [user] = await db
     .select({ id: users.id, firstName: users.firstName, isActive: users.isActive })
@@ -175,7 +177,7 @@ export async function createPasswordReset(
   await db.insert(passwordResets).values({
     userId: user.id,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    expiresAt: new Date(Date.now() + ttlMs),
   });
   return { token, name: user.firstName };
 }

@@ -1,23 +1,69 @@
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '../../../contracts/errors';
+import {
+  type CustomerQueryStatus,
+  customerQueryStatuses,
+  type ProductStatus,
+  productStatuses,
+  sellerDashboardSchema,
+} from '../../../contracts/seller-dashboard';
+import type { Db } from '../../db/client';
+import { chatSessions, customerQueries, products } from '../../db/schema';
 import { ownSeller } from '../sellers/own-seller';
+import { currentSubscription } from '../subscriptions/service';
 import { formatAddress, latestLogoPath } from '../users/current-user';
 
-export const sellerDashboardSchema = z.object({
-  sellerId: z.string(),
-  sellerCode: z.string(),
-  sellerName: z.string(),
-  sellerAddress: z.string(),
-  logo: z.string().nullable(),
-  isActive: z.boolean(),
-  isEmailVerified: z.boolean(),
-  isKycDone: z.boolean(),
-  isNewSeller: z.boolean(),
-  blocked: z.boolean(),
-  memberSince: z.string(),
-});
+/** Counts per known status (0 where none); `total` also counts statuses a later feature may add. */
+function byStatus<S extends string>(statuses: readonly S[], rows: { status: string; count: number }[]) {
+  const counts = Object.fromEntries(statuses.map((status) => [status, 0])) as Record<S, number>;
+  let total = 0;
+  for (const row of rows) {
+    total += row.count;
+    if ((statuses as readonly string[]).includes(row.status)) counts[row.status as S] = row.count;
+  }
+  return { total, byStatus: counts };
+}
+
+/** Every figure is filtered by the signed-in seller's id: a seller never counts anyone else's rows. */
+async function sellerFigures(db: Db, sellerId: string) {
+  const [productRows, queryRows, [chats]] = await Promise.all([
+    db
+      .select({ status: products.status, count: count() })
+      .from(products)
+      .where(eq(products.sellerId, sellerId))
+      .groupBy(products.status),
+    db
+      .select({ status: customerQueries.status, count: count() })
+      .from(customerQueries)
+      .where(eq(customerQueries.sellerId, sellerId))
+      .groupBy(customerQueries.status),
+    db
+      .select({
+        open: sql<number>`count(*) filter (where ${chatSessions.status} = 'open')`.mapWith(Number),
+        connectRequests:
+          sql<number>`count(*) filter (where ${chatSessions.status} = 'open' and ${chatSessions.connectRequest})`.mapWith(
+            Number,
+          ),
+        unreadMessages:
+          sql<number>`coalesce(sum(${chatSessions.newMessagesCount}) filter (where ${chatSessions.status} = 'open'), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(chatSessions)
+      .where(eq(chatSessions.sellerId, sellerId)),
+  ]);
+  return {
+    products: byStatus<ProductStatus>(productStatuses, productRows),
+    queries: byStatus<CustomerQueryStatus>(customerQueryStatuses, queryRows),
+    chats: {
+      open: chats?.open ?? 0,
+      connectRequests: chats?.connectRequests ?? 0,
+      unreadMessages: chats?.unreadMessages ?? 0,
+    },
+  };
+}
 
 /** The seller's own dashboard (/sellers/general-dashboard). */
 export async function sellerDashboardRoutes(app: FastifyInstance) {
@@ -27,12 +73,17 @@ export async function sellerDashboardRoutes(app: FastifyInstance) {
       config: { permission: { route: '/sellers/general-dashboard', action: 'view' } },
       schema: {
         tags: ['sellers'],
-        summary: "The signed-in seller's own figures",
+        summary: "The signed-in seller's own profile and figures: products, queries, chats, subscription",
         response: { 200: sellerDashboardSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
+      // The seller comes from the access token, never from the request: there is no id to tamper with.
       const seller = await ownSeller(app.db, request);
+      const [figures, subscription] = await Promise.all([
+        sellerFigures(app.db, seller.id),
+        currentSubscription(app.db, seller),
+      ]);
       return {
         sellerId: seller.id,
         sellerCode: seller.sellerCode,
@@ -45,6 +96,8 @@ export async function sellerDashboardRoutes(app: FastifyInstance) {
         isNewSeller: seller.isNewSeller,
         blocked: seller.blocked,
         memberSince: seller.createdAt.toISOString(),
+        ...figures,
+        subscription,
       };
     },
   );

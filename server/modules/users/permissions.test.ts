@@ -41,12 +41,13 @@ describe.each(testBackends)('permissions on %s', (backend) => {
         expect(menuPaths.has(route.path), `${who} sidebar ${route.path}`).toBe(isMenuItem(route) && mayView);
         expect(canOpenRoute(route.path, permissions), `${who} guard ${route.path}`).toBe(mayView);
       }
-      // Every guarded API answers 403 exactly when the user lacks that route's action.
+      // Every guarded API answers 403 exactly when the user lacks that route's action (for a blocked seller,
+      // whose sidebar keeps only the subscription page, the refusal is SELLER_BLOCKED).
       for (const api of t.app.guardedRoutes) {
         const url = api.url.replace(':id', '00000000-0000-4000-8000-000000000000');
         const response = await as(who, api.method as 'GET', url);
         const allowed = permissions[api.route]?.includes(api.action) ?? false;
-        const forbidden = response.statusCode === 403 && response.body.includes('"FORBIDDEN"');
+        const forbidden = response.statusCode === 403 && /"(FORBIDDEN|SELLER_BLOCKED)"/.test(response.body);
         expect(forbidden, `${who} ${api.method} ${url}`).toBe(!allowed);
       }
     },
@@ -54,10 +55,29 @@ describe.each(testBackends)('permissions on %s', (backend) => {
 
   it('gives each demo role the sidebar it should see', async () => {
     const names = async (who: string) => flatten((await sidebar(who)).menu).map((item) => item.name);
-    expect(await names('Admin')).toEqual(['Dashboard', 'Administration', 'User Permissions']);
-    expect(await names('Staff')).toEqual(['Dashboard']);
-    expect(await names('Seller')).toEqual(['General Dashboard', 'My Subscription']);
-    expect(await names('Blocked')).toEqual(['General Dashboard', 'My Subscription']);
+    // User Permissions is reached from Manage Staff (its parent) now that that page exists.
+    expect(await names('Admin')).toEqual([
+      'Dashboard',
+      'Subscriptions',
+      'Subscription Requests',
+      'Sellers',
+      'Manage Sellers',
+      'Manage Category',
+      'Customers',
+      'Administration',
+      'Manage Staff',
+    ]);
+    expect(await names('Staff')).toEqual([
+      'Dashboard',
+      'Subscriptions',
+      'Subscription Requests',
+      'Sellers',
+      'Manage Sellers',
+      'Manage Category',
+      'Customers',
+    ]);
+    expect(await names('Seller')).toEqual(['General Dashboard', 'My Subscription', 'Sellers', 'Customers']);
+    expect(await names('Blocked')).toEqual(['My Subscription']);
   });
 
   it('answers a forbidden call with 403 and a message naming what is missing', async () => {
@@ -71,7 +91,7 @@ describe.each(testBackends)('permissions on %s', (backend) => {
 
   it('applies user overrides on top of the role, in the sidebar and the API alike', async () => {
     const update = await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${ids.Staff}`, {
-      overrides: { '/': [], '/permission/UserPermission': ['view'] },
+      overrides: { '/': [], '/staff/manage-staff': ['view'], '/permission/UserPermission': ['view'] },
     });
     expect(update.statusCode).toBe(200);
     const effective = json<{ effective: Record<string, string[]> }>(update).effective;
@@ -79,8 +99,14 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     expect(effective['/permission/UserPermission']).toEqual(['view']);
     const { menu } = await sidebar('Staff');
     expect(flatten(menu).map((item) => item.value)).toEqual([
+      '/subscriptions',
+      '/subscriptions/subscriptions-request',
+      '/sellers',
+      '/sellers/manage-sellers',
+      '/sellers/manage-category',
+      '/sellers/list-of-customers',
       '/administration',
-      '/permission/UserPermission',
+      '/staff/manage-staff',
     ]);
     expect((await as('Staff', 'GET', '/api/v1/dashboard/getSummary')).statusCode).toBe(403);
     expect((await as('Staff', 'GET', '/api/v1/users/getUserRoles')).statusCode).toBe(200);
@@ -213,6 +239,7 @@ describe('global configs and health', () => {
     });
     expect(config.routes['/permission/UserPermission']?.names).toEqual([
       'Administration',
+      'Manage Staff',
       'User Permissions',
     ]);
     const countries = json<{ result: { code: string; name: string }[] }>(

@@ -19,6 +19,7 @@ import { routes } from '../../../contracts/routes';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { setSetting } from '../../lib/settings';
+import { BLOCKED_SELLER_ROUTE, isBlockedSeller } from '../../plugins/blocked-seller';
 import {
   buildMenu,
   can,
@@ -75,7 +76,16 @@ export async function usersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const permissions = await request.permissions();
+      let permissions = await request.permissions();
+      // A blocked seller's menu (and so the page guard) offers only what the API still serves them.
+      if (
+        request.user.role === 'Seller' &&
+        request.user.sellerId &&
+        (await isBlockedSeller(app.db, request.user.sellerId))
+      ) {
+        const subscription = permissions[BLOCKED_SELLER_ROUTE];
+        permissions = subscription ? { [BLOCKED_SELLER_ROUTE]: subscription } : {};
+      }
       return {
         menu: buildMenu(permissions),
         permissions,

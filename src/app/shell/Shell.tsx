@@ -12,7 +12,7 @@ import { useCurrentUser, usePermissionsConfig, useSidebar } from '../../services
 import { useColorTheme } from '../../ui/color-theme';
 import { PageSpinner } from '../../ui/page-spinner';
 import { ErrorState, FullPageMessage } from '../../ui/page-states';
-import { landingRedirect } from '../landing';
+import { isBlockedSeller, landingRedirect, SUBSCRIPTION_PAGE } from '../landing';
 import { protectedPages } from '../pages';
 import { breadcrumbTrail } from './breadcrumbs';
 import { Header } from './Header';
@@ -50,6 +50,8 @@ function RoutedPage({ path, permissions }: { path: string; permissions: Permissi
     if (target) return <Redirect to={target} replace />;
   }
   if (!canOpenRoute(path, permissions)) {
+    // A blocked seller's other pages are closed until they renew: show them where to do it.
+    if (user.data && isBlockedSeller(user.data)) return <Redirect to={SUBSCRIPTION_PAGE} replace />;
     return (
       <FullPageMessage
         title="No access"

@@ -1,7 +1,60 @@
-import { Badge, Card, DataList, Flex, Heading, Image, SimpleGrid, Text } from '@chakra-ui/react';
-import { getErrorMessage } from '../../services/http';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  DataList,
+  Flex,
+  Heading,
+  Image,
+  SimpleGrid,
+  Stack,
+  Stat,
+  Text,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'wouter';
+import {
+  type CustomerQueryStatus,
+  customerQueryStatuses,
+  type ProductStatus,
+  productStatuses,
+  type SellerDashboard,
+} from '../../../contracts/seller-dashboard';
+import { SELLER_BLOCKED_CODE } from '../../../contracts/subscriptions';
+import { formatMoney } from '../../lib/currency';
+import { ApiError, getErrorMessage } from '../../services/http';
+import { BarChart } from '../../ui/bar-chart';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
+import { formatDay, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
 import { useSellerDashboard } from './api';
+
+const SUBSCRIPTION_PAGE = '/sellers/payment-seller-subscriptions';
+
+const productColors: Record<ProductStatus, string> = {
+  Draft: 'gray.solid',
+  Pending: 'orange.solid',
+  Live: 'green.solid',
+  Rejected: 'red.solid',
+};
+const queryColors: Record<CustomerQueryStatus, string> = {
+  Open: 'orange.solid',
+  Answered: 'blue.solid',
+  Closed: 'gray.solid',
+};
+
+function StatCard({ label, value, help }: { label: string; value: number | string; help?: string }) {
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stat.Root>
+          <Stat.Label>{label}</Stat.Label>
+          <Stat.ValueText>{value}</Stat.ValueText>
+          {help ? <Stat.HelpText>{help}</Stat.HelpText> : null}
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
 
 function Check({ label, done }: { label: string; done: boolean }) {
   return (
@@ -18,23 +71,173 @@ function Check({ label, done }: { label: string; done: boolean }) {
   );
 }
 
-/** The seller's own landing page: their store and where their account stands. */
+/** What the seller should do about their subscription, when anything. */
+function SubscriptionNotice({ subscription }: { subscription: SellerDashboard['subscription'] }) {
+  const { state, endsAt, daysLeft } = subscription;
+  if (state !== 'Expiring soon' && state !== 'Expired' && state !== 'No subscription') return null;
+  const text =
+    state === 'Expiring soon'
+      ? `Your subscription ends in ${daysLeft} day${daysLeft === 1 ? '' : 's'}${endsAt ? `, on ${formatDay(endsAt)}` : ''}. Renew it to keep selling without a break.`
+      : state === 'Expired'
+        ? `Your subscription ended${endsAt ? ` on ${formatDay(endsAt)}` : ''}. Renew it before your store is blocked.`
+        : 'You have no subscription yet. Choose a plan to start selling.';
+  return (
+    <Alert.Root status={state === 'Expiring soon' ? 'warning' : 'error'} mb="6">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          {state === 'No subscription' ? 'No subscription' : `Subscription ${state.toLowerCase()}`}
+        </Alert.Title>
+        <Alert.Description>{text}</Alert.Description>
+      </Alert.Content>
+      <Button asChild size="sm" colorPalette="brand" alignSelf="center">
+        <RouterLink href={SUBSCRIPTION_PAGE}>Renew now</RouterLink>
+      </Button>
+    </Alert.Root>
+  );
+}
+
+function SubscriptionCard({ subscription }: { subscription: SellerDashboard['subscription'] }) {
+  const { state, plan, endsAt, daysLeft } = subscription;
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Flex justify="space-between" align="center" gap="2">
+          <Heading size="md">Subscription</Heading>
+          <SubscriptionStateBadge state={state} />
+        </Flex>
+      </Card.Header>
+      <Card.Body gap="4">
+        <DataList.Root orientation="horizontal">
+          <DataList.Item>
+            <DataList.ItemLabel>Plan</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {plan ? `${plan.name} · ${formatMoney(plan.priceMinor / 100, plan.currency)}` : '—'}
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>
+              {state === 'Expired' || state === 'Blocked' ? 'Ended on' : 'Renewal date'}
+            </DataList.ItemLabel>
+            <DataList.ItemValue>{endsAt ? formatDay(endsAt) : '—'}</DataList.ItemValue>
+          </DataList.Item>
+          {daysLeft !== null && daysLeft > 0 ? (
+            <DataList.Item>
+              <DataList.ItemLabel>Days left</DataList.ItemLabel>
+              <DataList.ItemValue>{daysLeft}</DataList.ItemValue>
+            </DataList.Item>
+          ) : null}
+        </DataList.Root>
+        <Button asChild variant="outline" size="sm" alignSelf="flex-start">
+          <RouterLink href={SUBSCRIPTION_PAGE}>Manage subscription</RouterLink>
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** A blocked seller's dashboard is closed by the server (403 SELLER_BLOCKED): say why and where to go. */
+function BlockedNotice() {
+  return (
+    <>
+      <PageHeader title="General Dashboard" />
+      <Alert.Root status="error" maxW="2xl">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Your subscription is blocked</Alert.Title>
+          <Alert.Description>
+            Renew it to see your store's figures and use the back-office again.
+          </Alert.Description>
+        </Alert.Content>
+        <Button asChild size="sm" colorPalette="brand" alignSelf="center">
+          <RouterLink href={SUBSCRIPTION_PAGE}>Renew subscription</RouterLink>
+        </Button>
+      </Alert.Root>
+    </>
+  );
+}
+
+/** The seller's own landing page: their store's figures, counted live by the server, and the subscription. */
 export default function GeneralDashboardPage() {
   const dashboard = useSellerDashboard();
   if (dashboard.isPending) return <LoadingState />;
-  if (dashboard.isError)
+  if (dashboard.isError) {
+    if (dashboard.error instanceof ApiError && dashboard.error.code === SELLER_BLOCKED_CODE)
+      return <BlockedNotice />;
     return <ErrorState message={getErrorMessage(dashboard.error)} onRetry={() => dashboard.refetch()} />;
+  }
   const seller = dashboard.data;
+  const { products, queries, chats, subscription } = seller;
   return (
     <>
       <PageHeader title={seller.sellerName} description={`Seller code ${seller.sellerCode}`} />
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+      <SubscriptionNotice subscription={subscription} />
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" mb="6">
+        <StatCard
+          label="Live products"
+          value={products.byStatus.Live}
+          help={`of ${products.total} in your catalogue`}
+        />
+        <StatCard
+          label="Awaiting review"
+          value={products.byStatus.Pending}
+          help={
+            products.byStatus.Rejected
+              ? `${products.byStatus.Rejected} rejected`
+              : 'products pending approval'
+          }
+        />
+        <StatCard
+          label="Open queries"
+          value={queries.byStatus.Open}
+          help={`${queries.total} customer queries in all`}
+        />
+        <StatCard
+          label="Open chats"
+          value={chats.open}
+          help={`${chats.unreadMessages} unread message${chats.unreadMessages === 1 ? '' : 's'}${chats.connectRequests ? `, ${chats.connectRequests} asking for you` : ''}`}
+        />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" mb="6">
+        <Card.Root>
+          <Card.Header>
+            <Heading size="md">Products by status</Heading>
+          </Card.Header>
+          <Card.Body>
+            <BarChart
+              label="Products by status"
+              data={productStatuses.map((status) => ({
+                label: status,
+                value: products.byStatus[status],
+                color: productColors[status],
+              }))}
+            />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Header>
+            <Heading size="md">Customer queries</Heading>
+          </Card.Header>
+          <Card.Body>
+            <BarChart
+              label="Customer queries by status"
+              data={customerQueryStatuses.map((status) => ({
+                label: status,
+                value: queries.byStatus[status],
+                color: queryColors[status],
+              }))}
+            />
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+        <SubscriptionCard subscription={subscription} />
         <Card.Root>
           <Card.Header>
             <Heading size="md">Your store</Heading>
           </Card.Header>
           <Card.Body>
-            <Flex gap="4" align="flex-start">
+            <Stack gap="4">
               {seller.logo ? (
                 <Image src={seller.logo} alt={`${seller.sellerName} logo`} boxSize="16" objectFit="contain" />
               ) : null}
@@ -45,18 +248,10 @@ export default function GeneralDashboardPage() {
                 </DataList.Item>
                 <DataList.Item>
                   <DataList.ItemLabel>Member since</DataList.ItemLabel>
-                  <DataList.ItemValue>{new Date(seller.memberSince).toLocaleDateString()}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Subscription</DataList.ItemLabel>
-                  <DataList.ItemValue>
-                    <Badge colorPalette={seller.blocked ? 'red' : 'green'}>
-                      {seller.blocked ? 'Blocked' : 'Active'}
-                    </Badge>
-                  </DataList.ItemValue>
+                  <DataList.ItemValue>{formatDay(seller.memberSince)}</DataList.ItemValue>
                 </DataList.Item>
               </DataList.Root>
-            </Flex>
+            </Stack>
           </Card.Body>
         </Card.Root>
         <Card.Root>

@@ -1,0 +1,49 @@
+// The seller's own dashboard (/sellers/general-dashboard, GET /api/v1/sellers/getSellerDashboard): the
+// store's profile and live figures, all counted for the signed-in seller only.
+import { z } from 'zod';
+import { currentSubscriptionSchema } from './subscriptions';
+
+/** Product statuses as the catalogue stores them (schema.ts products.status). */
+export const productStatuses = ['Draft', 'Pending', 'Live', 'Rejected'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
+/** Customer query statuses (schema.ts customer_queries.status). */
+export const customerQueryStatuses = ['Open', 'Answered', 'Closed'] as const;
+export type CustomerQueryStatus = (typeof customerQueryStatuses)[number];
+
+const countsOf = <T extends readonly [string, ...string[]]>(statuses: T) =>
+  z.object(
+    Object.fromEntries(statuses.map((status) => [status, z.number()])) as Record<T[number], z.ZodNumber>,
+  );
+
+export const sellerDashboardSchema = z.object({
+  sellerId: z.string(),
+  sellerCode: z.string(),
+  sellerName: z.string(),
+  sellerAddress: z.string(),
+  logo: z.string().nullable(),
+  isActive: z.boolean(),
+  isEmailVerified: z.boolean(),
+  isKycDone: z.boolean(),
+  isNewSeller: z.boolean(),
+  blocked: z.boolean(),
+  memberSince: z.string(),
+  products: z.object({
+    /** Every product of the seller, whatever its status. */
+    total: z.number(),
+    byStatus: countsOf(productStatuses),
+  }),
+  queries: z.object({
+    total: z.number(),
+    byStatus: countsOf(customerQueryStatuses),
+  }),
+  chats: z.object({
+    open: z.number(),
+    /** Open chats whose visitor asked to talk to a person. */
+    connectRequests: z.number(),
+    /** Messages the seller has not read yet, over all open chats. */
+    unreadMessages: z.number(),
+  }),
+  subscription: currentSubscriptionSchema,
+});
+export type SellerDashboard = z.infer<typeof sellerDashboardSchema>;

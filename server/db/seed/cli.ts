@@ -1,0 +1,57 @@
+// `npm run seed -- --sellers 100000`: adds generated sellers to the configured database (DATA_DIR or
+// DATABASE_URL, read exactly as the server reads them). First it prepares the database as a server
+// start would (migrations, permissions, the demo marketplace when SEED_DEMO allows), so the demo
+// sign-ins work on the result. PGlite allows one process per data dir: stop the server first.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config';
+import { syncRolePermissions } from '../../modules/permissions/service';
+import { readCountHash } from '../../modules/sellers/listing';
+import { openDatabase } from '../client';
+import { seedBulkSellers } from './bulk-sellers';
+import { seedDemo } from './index';
+
+const usage = 'usage: npm run seed -- --sellers <count> [--batch <rows per transaction>]';
+
+function positive(value: string | undefined, name: string, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 10_000_000) {
+    throw new Error(`--${name} must be a whole number from 1 to 10000000\n${usage}`);
+  }
+  return number;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { sellers: { type: 'string' }, batch: { type: 'string' } },
+    strict: true,
+  });
+  const total = positive(values.sellers, 'sellers');
+  const batchSize = positive(values.batch, 'batch', 10_000);
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  try {
+    await database.migrate();
+    await syncRolePermissions(database.db);
+    if (config.SEED_DEMO) await seedDemo(database.db);
+    console.info(`Seeding ${total} sellers into ${where}…`);
+    const result = await seedBulkSellers(database.db, total, {
+      batchSize,
+      onBatch: (done) => process.stdout.write(`\r  ${done} / ${total}`),
+    });
+    const tabs = await readCountHash(database.db);
+    console.info(
+      `\n  done in ${(result.ms / 1000).toFixed(1)} s (SEL-${1_000_000 + result.firstNumber} onwards).` +
+        ` Tabs now: Active ${tabs.isActive}, Pending Verification ${tabs.isEmailVerified},` +
+        ` Pending KYC ${tabs.isKycDone}, Inactive ${tabs.isInActive}.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

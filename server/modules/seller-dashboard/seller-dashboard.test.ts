@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SellerDashboard } from '../../../contracts/seller-dashboard';
+import { chatSessions, customerQueries, products, sellers } from '../../db/schema';
+import { DEMO_SELLER_FIGURES } from '../../db/seed/subscriptions';
+import { createTestApp, demoEmails, json, signInAs, type TestApp, testBackends } from '../../test-support';
+
+const URL = '/api/v1/sellers/getSellerDashboard';
+
+describe.each(testBackends)('seller dashboard on %s', (backend) => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await createTestApp({ backend });
+    for (const [who, email] of Object.entries(demoEmails)) tokens[who] = (await signInAs(t.app, email)).token;
+  });
+  afterAll(() => t.close());
+
+  const get = (who: string, url = URL) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
+  const sellerId = async (email: string) =>
+    (await t.database.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.email, email)))[0]!.id;
+
+  it("shows the demo seller's profile and the seeded figures", async () => {
+    const response = await get('Seller');
+    expect(response.statusCode).toBe(200);
+    const body = json<SellerDashboard>(response);
+    expect(body).toMatchObject({ sellerCode: 'SEL-0001', sellerName: 'Demo Seller Store', blocked: false });
+    const { products: p, queries: q, chats: c } = DEMO_SELLER_FIGURES;
+    expect(body.products).toEqual({ total: p.Draft + p.Pending + p.Live + p.Rejected, byStatus: p });
+    expect(body.queries).toEqual({ total: q.Open + q.Answered + q.Closed, byStatus: q });
+    expect(body.chats).toEqual({
+      open: c.open,
+      connectRequests: c.connectRequests,
+      unreadMessages: c.unreadMessages,
+    });
+    expect(body.subscription).toMatchObject({
+      state: 'Active',
+      plan: { name: 'Quarterly' },
+      daysLeft: DEMO_SELLER_FIGURES.subscriptionDaysLeft,
+    });
+  });
+
+  it("counts only the seller's own rows, whatever other sellers have", async () => {
+    const blockedId = await sellerId(demoEmails.Blocked);
+    const db = t.database.db;
+    // Another seller's fresh activity must not move the demo seller's numbers.
+    await db.insert(products).values({ sellerId: blockedId, name: 'Other', sku: 'OTHER-1', status: 'Live' });
+    await db.insert(customerQueries).values({
+      sellerId: blockedId,
+      customerName: 'X',
+      email: 'x@example.com',
+      subject: 'S',
+      message: 'M',
+    });
+    await db.insert(chatSessions).values({
+      sessionId: 'other-seller-chat',
+      sellerId: blockedId,
+      email: 'v@example.com',
+      newMessagesCount: 9,
+    });
+    const body = json<SellerDashboard>(await get('Seller'));
+    expect(body.products.byStatus.Live).toBe(DEMO_SELLER_FIGURES.products.Live);
+    expect(body.queries.byStatus.Open).toBe(DEMO_SELLER_FIGURES.queries.Open);
+    expect(body.chats.unreadMessages).toBe(DEMO_SELLER_FIGURES.chats.unreadMessages);
+    // A query string cannot point it at another seller: the seller comes from the token only.
+    const tampered = json<SellerDashboard>(await get('Seller', `${URL}?sellerId=${blockedId}`));
+    expect(tampered.sellerCode).toBe('SEL-0001');
+
+    // Once unblocked, the other seller sees exactly their own.
+    await db.update(sellers).set({ blocked: false }).where(eq(sellers.id, blockedId));
+    try {
+      const other = json<SellerDashboard>(await get('Blocked'));
+      expect(other.sellerCode).toBe('SEL-0002');
+      expect(other.products).toEqual({
+        total: 5,
+        byStatus: { Draft: 1, Pending: 1, Live: 3, Rejected: 0 },
+      });
+      expect(other.queries.byStatus.Open).toBe(2);
+      expect(other.chats).toEqual({ open: 2, connectRequests: 1, unreadMessages: 13 });
+      expect(other.subscription.state).toBe('Expired');
+      expect(other.subscription.daysLeft).toBe(0);
+    } finally {
+      await db.update(sellers).set({ blocked: true }).where(eq(sellers.id, blockedId));
+    }
+  });
+
+  it('is closed to a blocked seller and to admins and staff', async () => {
+    const blocked = await get('Blocked');
+    expect(blocked.statusCode).toBe(403);
+    expect(json(blocked).code).toBe('SELLER_BLOCKED');
+    for (const who of ['Admin', 'Staff']) {
+      const response = await get(who);
+      expect(response.statusCode, who).toBe(403);
+      expect(json(response).code, who).toBe('FORBIDDEN');
+    }
+  });
+});

@@ -1,0 +1,253 @@
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../contracts/errors';
+import {
+  inviteStaffBodySchema,
+  listStaffQuerySchema,
+  type StaffMember,
+  staffListSchema,
+  staffMessageSchema,
+  updateStaffStatusBodySchema,
+} from '../../../contracts/staff';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { passwordResets, refreshTokens, users } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { containsPattern } from '../../lib/like-pattern';
+import { hashPassword } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { randomToken } from '../../lib/secrets';
+import { resetPasswordUrl } from '../auth/routes';
+import { createPasswordReset } from '../auth/service';
+import { displayName } from '../users/current-user';
+import { INVITE_TTL_MS, inviteMail } from './invite-mail';
+
+const PAGE = '/staff/manage-staff';
+const view = { permission: { route: PAGE, action: 'view' as const } };
+const create = { permission: { route: PAGE, action: 'create' as const } };
+const edit = { permission: { route: PAGE, action: 'edit' as const } };
+const errors = {
+  400: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+const idParams = z.object({ id: z.string().uuid('id must be a staff member id') });
+
+type UserRow = typeof users.$inferSelect;
+
+function toStaffMember(row: UserRow): StaffMember {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    username: displayName(row.firstName, row.lastName, row.email),
+    email: row.email,
+    phone: row.phone,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const emailTaken = () => new HttpError(409, 'A user with this e-mail address already exists.', 'EMAIL_TAKEN');
+
+async function findStaff(db: Db, id: string): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'Staff')));
+  if (!row) throw new HttpError(404, 'Staff member not found', 'STAFF_NOT_FOUND');
+  return row;
+}
+
+async function actorName(db: Db, userId: string): Promise<string> {
+  const [actor] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return actor ? displayName(actor.firstName, actor.lastName, actor.email) : 'An administrator';
+}
+
+/**
+ * Staff accounts (/staff/manage-staff). An invitation creates the account with a random password nobody
+ * knows and mails a set-password link: the password-reset link of the auth module, valid for longer.
+ * Deactivating ends every session at once; sign-in and refresh refuse inactive accounts (auth module).
+ */
+export async function staffRoutes(app: FastifyInstance, options: { config: Config }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { publicUrl } = options.config;
+
+  api.get(
+    '/listStaff',
+    {
+      config: view,
+      schema: {
+        tags: ['staff'],
+        summary: 'Staff members, newest first, paged and searchable by name or e-mail',
+        querystring: listStaffQuerySchema,
+        response: { 200: staffListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { query, status, skip, limit } = request.query;
+      const filters: SQL[] = [eq(users.role, 'Staff')];
+      if (status !== 'all') filters.push(eq(users.isActive, status === 'active'));
+      if (query) {
+        const pattern = containsPattern(query);
+        filters.push(
+          or(
+            ilike(users.email, pattern),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ) as SQL,
+        );
+      }
+      const where = and(...filters);
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(limit)
+          .offset(skip),
+        app.db.select({ value: count() }).from(users).where(where),
+      ]);
+      return { rows: rows.map(toStaffMember), count: total?.value ?? 0 };
+    },
+  );
+
+  api.post(
+    '/inviteStaff',
+    {
+      config: create,
+      schema: {
+        tags: ['staff'],
+        summary: 'Create a staff account and mail its set-password link',
+        body: inviteStaffBodySchema,
+        response: { 201: staffMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { firstName, lastName, email } = request.body;
+      const [existing] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email));
+      if (existing) throw emailTaken();
+      // Nobody ever learns this password: the account is usable only once the link has set one.
+      const unusableHash = await hashPassword(randomToken());
+      const invitedBy = await actorName(app.db, request.user.id);
+      try {
+        // The mail goes out inside the transaction: if it cannot be sent, no account is left behind
+        // without a way in, and the admin simply tries again.
+        const row = await app.db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({ email, firstName, lastName, role: 'Staff', passwordHash: unusableHash })
+            .returning();
+          const reset = await createPasswordReset(tx, email, INVITE_TTL_MS);
+          if (!created || !reset) throw new Error('invited account could not get a set-password link');
+          await app.mailer.send(
+            inviteMail({ to: email, firstName, invitedBy, link: resetPasswordUrl(publicUrl, reset.token) }),
+          );
+          return created;
+        });
+        return reply.status(201).send({ message: `Invitation sent to ${email}.`, staff: toStaffMember(row) });
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_uq')) throw emailTaken();
+        throw error;
+      }
+    },
+  );
+
+  api.post(
+    '/resendInvite/:id',
+    {
+      config: create,
+      schema: {
+        tags: ['staff'],
+        summary: 'Mail a staff member a new set-password link',
+        params: idParams,
+        response: { 200: staffMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await findStaff(app.db, request.params.id);
+      if (!staff.isActive) {
+        throw new HttpError(
+          409,
+          'This account is deactivated. Reactivate it before sending a new link.',
+          'ACCOUNT_INACTIVE',
+        );
+      }
+      const reset = await createPasswordReset(app.db, staff.email, INVITE_TTL_MS);
+      if (!reset) {
+        throw new HttpError(
+          429,
+          'A link was sent to this address less than a minute ago. Wait a minute before sending another.',
+          'TOO_MANY_REQUESTS',
+        );
+      }
+      await app.mailer.send(
+        inviteMail({
+          to: staff.email,
+          firstName: staff.firstName,
+          invitedBy: await actorName(app.db, request.user.id),
+          link: resetPasswordUrl(publicUrl, reset.token),
+        }),
+      );
+      return { message: `A new link was sent to ${staff.email}.`, staff: toStaffMember(staff) };
+    },
+  );
+
+  api.put(
+    '/updateStaffStatus/:id',
+    {
+      config: edit,
+      schema: {
+        tags: ['staff'],
+        summary: 'Deactivate or reactivate a staff account; deactivating ends its sessions',
+        params: idParams,
+        body: updateStaffStatusBodySchema,
+        response: { 200: staffMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { isActive } = request.body;
+      if (id === request.user.id && !isActive) {
+        throw new HttpError(409, 'You cannot deactivate your own account.', 'SELF_DEACTIVATION');
+      }
+      const row = await app.db.transaction(async (tx) => {
+        const now = new Date();
+        const [updated] = await tx
+          .update(users)
+          .set({ isActive, updatedAt: now })
+          .where(and(eq(users.id, id), eq(users.role, 'Staff')))
+          .returning();
+        if (!updated) throw new HttpError(404, 'Staff member not found', 'STAFF_NOT_FOUND');
+        if (!isActive) {
+          // Signed out everywhere: no refresh token of theirs works again, and an unused
+          // set-password link cannot be spent any more (a new one can be sent after reactivation).
+          await tx
+            .update(refreshTokens)
+            .set({ revokedAt: now })
+            .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
+          await tx
+            .update(passwordResets)
+            .set({ usedAt: now })
+            .where(and(eq(passwordResets.userId, id), isNull(passwordResets.usedAt)));
+        }
+        return updated;
+      });
+      const staff = toStaffMember(row);
+      return {
+        message: `${staff.username} ${isActive ? 'can sign in again' : 'is deactivated and signed out everywhere'}.`,
+        staff,
+      };
+    },
+  );
+}

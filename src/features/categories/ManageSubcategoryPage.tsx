@@ -1,0 +1,126 @@
+import { Badge, Button, Card, HStack, Input } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, useSearch } from 'wouter';
+import { CATEGORY_PAGE_SIZE } from '../../../contracts/categories';
+import { getErrorMessage } from '../../services/http';
+import { useRouteActions } from '../../services/route-permissions';
+import { EmptyMessage, ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
+import { Pager } from '../../ui/pager';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { useSubcategories } from './api';
+import { CategoryFormDialog } from './CategoryFormDialog';
+import { CategoryTable } from './CategoryTable';
+
+const PAGE = '/sellers/manage-subcategory';
+const CATEGORY_PAGE = '/sellers/manage-category';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The subcategories of one category (?categoryId=). */
+export default function ManageSubcategoryPage() {
+  const categoryId = new URLSearchParams(useSearch()).get('categoryId');
+  const valid = !!categoryId && UUID.test(categoryId);
+  const { can } = useRouteActions(PAGE);
+  const [search, setSearch] = useState('');
+  const [skip, setSkip] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const query = useDebouncedValue(search.trim());
+  const list = useSubcategories(valid ? categoryId : null, { query, skip, limit: CATEGORY_PAGE_SIZE });
+  const back = (
+    <Button asChild variant="outline">
+      <RouterLink href={CATEGORY_PAGE}>All categories</RouterLink>
+    </Button>
+  );
+
+  if (!valid) {
+    return (
+      <FullPageMessage
+        title="No category chosen"
+        description="Open a category from the category list to manage its subcategories."
+        action={back}
+      />
+    );
+  }
+  if (list.isPending) return <LoadingState rows={6} label="Loading subcategories" />;
+  if (list.isError) {
+    if ((list.error as { status?: number }).status === 404) {
+      return (
+        <FullPageMessage
+          title="Category not found"
+          description="It may have been deleted. Pick another one from the category list."
+          action={back}
+        />
+      );
+    }
+    return <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />;
+  }
+
+  const { parent } = list.data;
+  const level = { kind: 'subcategory', parentId: parent.id } as const;
+  return (
+    <>
+      <PageHeader
+        title={`${parent.name}: subcategories`}
+        description={parent.description || undefined}
+        actions={
+          <HStack gap="2">
+            {parent.isActive ? null : <Badge colorPalette="gray">Category inactive</Badge>}
+            {back}
+            {can('create') ? (
+              <Button colorPalette="brand" onClick={() => setCreating(true)}>
+                New subcategory
+              </Button>
+            ) : null}
+          </HStack>
+        }
+      />
+      <Card.Root>
+        <Card.Body>
+          <Input
+            mb="4"
+            placeholder="Search by name or slug"
+            aria-label="Search subcategories"
+            maxLength={100}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setSkip(0);
+            }}
+          />
+          {list.data.rows.length === 0 ? (
+            query ? (
+              <EmptyMessage
+                title="No subcategories match"
+                description={`No name or slug contains “${query}”.`}
+              />
+            ) : (
+              <EmptyMessage
+                title={`${parent.name} has no subcategories yet`}
+                description={can('create') ? 'Add one with New subcategory.' : undefined}
+              />
+            )
+          ) : (
+            <>
+              <CategoryTable
+                level={level}
+                rows={list.data.rows}
+                dimmed={list.isPlaceholderData}
+                can={{ edit: can('edit'), delete: can('delete') }}
+                canOpenSubcategories={false}
+              />
+              <Pager
+                label="Subcategory pages"
+                skip={skip}
+                limit={CATEGORY_PAGE_SIZE}
+                count={list.data.count}
+                onSkipChange={setSkip}
+              />
+            </>
+          )}
+        </Card.Body>
+      </Card.Root>
+      {creating ? (
+        <CategoryFormDialog level={level} category={null} open onClose={() => setCreating(false)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,209 @@
+import {
+  Badge,
+  Button,
+  Flex,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { Plus, Search } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { SELLER_PAGE_SIZES, type SellerTabKey, sellerTabs } from '../../../contracts/sellers';
+import { getErrorMessage } from '../../services/http';
+import { useRouteActions } from '../../services/route-permissions';
+import { EmptyMessage, ErrorState, PageHeader } from '../../ui/page-states';
+import { Pager } from '../../ui/pager';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { useSellerList } from './api';
+import { CreateSellerDialog } from './CreateSellerDialog';
+import { MANAGE_SELLERS, SellerDrawer } from './SellerDrawer';
+import { SellerTable } from './SellerTable';
+import { parseView, type SellerPageSize, type SellerView, toggleSort, viewToSearch } from './url-state';
+
+/** The search box: typing stays local and instant; the URL (and so the query) follows after a pause. */
+function SellerSearch({ value, onSearch }: { value: string; onSearch: (query: string) => void }) {
+  const [text, setText] = useState(value);
+  const debounced = useDebouncedValue(text, 300);
+  // What the URL last said, so going back in history updates the box without fighting the typing.
+  const lastSent = useRef(value);
+  useEffect(() => {
+    if (value !== lastSent.current) {
+      lastSent.current = value;
+      setText(value);
+    }
+  }, [value]);
+  useEffect(() => {
+    const query = debounced.trim();
+    if (query !== lastSent.current) {
+      lastSent.current = query;
+      onSearch(query);
+    }
+  }, [debounced, onSearch]);
+  return (
+    <InputGroup startElement={<Search size={16} />} maxW={{ base: 'full', md: '96' }}>
+      <Input
+        type="search"
+        placeholder="Search by name, code, e-mail or phone"
+        aria-label="Search sellers"
+        maxLength={100}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </InputGroup>
+  );
+}
+
+/** Admin seller management: the four tabs of SPEC §2 with their counts, a paged table, and the detail. */
+export default function ManageSellersPage() {
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const view = useMemo(() => parseView(search), [search]);
+  const { can } = useRouteActions(MANAGE_SELLERS);
+  const [creating, setCreating] = useState(false);
+
+  const setView = useCallback(
+    (patch: Partial<SellerView>, options: { replace?: boolean } = {}) =>
+      navigate(`${MANAGE_SELLERS}${viewToSearch({ ...view, ...patch })}`, options),
+    [navigate, view],
+  );
+  const onSearch = useCallback((q: string) => setView({ q, page: 1 }, { replace: true }), [setView]);
+
+  const list = useSellerList({
+    tab: view.tab,
+    skip: (view.page - 1) * view.size,
+    limit: view.size,
+    sort: view.sort,
+    order: view.order,
+    query: view.q,
+  });
+  const counts = list.data?.countHash;
+  const rows = list.data?.result ?? [];
+  const showSkeleton = list.isPending;
+
+  return (
+    <>
+      <PageHeader
+        title="Manage Sellers"
+        description="Verify, approve and look after the marketplace's sellers."
+        actions={
+          can('create') ? (
+            <Button colorPalette="brand" onClick={() => setCreating(true)}>
+              <Plus /> New seller
+            </Button>
+          ) : null
+        }
+      />
+      <Tabs.Root
+        value={view.tab}
+        onValueChange={(event) => setView({ tab: event.value as SellerTabKey, page: 1 })}
+        colorPalette="brand"
+        variant="line"
+      >
+        <Tabs.List overflowX="auto">
+          {sellerTabs.map((tab) => (
+            <Tabs.Trigger key={tab.key} value={tab.key} whiteSpace="nowrap">
+              {tab.label}
+              {counts ? (
+                <Badge
+                  size="sm"
+                  variant={tab.key === view.tab ? 'solid' : 'subtle'}
+                  data-testid={`count-${tab.key}`}
+                >
+                  {counts[tab.countKey]}
+                </Badge>
+              ) : list.isPending ? (
+                <Skeleton height="4" width="6" />
+              ) : null}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Tabs.Root>
+      <Flex
+        gap="3"
+        my="4"
+        direction={{ base: 'column', md: 'row' }}
+        justify="space-between"
+        align={{ md: 'center' }}
+      >
+        <SellerSearch value={view.q} onSearch={onSearch} />
+        <HStack gap="2">
+          <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+            Rows per page
+          </Text>
+          <NativeSelect.Root size="sm" width="20">
+            <NativeSelect.Field
+              aria-label="Rows per page"
+              value={view.size}
+              onChange={(event) => setView({ size: Number(event.target.value) as SellerPageSize, page: 1 })}
+            >
+              {SELLER_PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+      </Flex>
+      {list.isError ? (
+        <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
+      ) : !showSkeleton && rows.length === 0 ? (
+        <Stack gap="3" align="center" py="6">
+          <EmptyMessage
+            title={view.q ? `No sellers match “${view.q}”` : 'No sellers in this tab'}
+            description={
+              view.q
+                ? 'Try another name, code, e-mail or phone, or look in another tab.'
+                : view.page > 1
+                  ? 'This page is past the end of the list.'
+                  : 'Sellers appear here as they move through verification and KYC.'
+            }
+          />
+          {view.page > 1 ? (
+            <Button size="sm" variant="outline" onClick={() => setView({ page: 1 })}>
+              Go to the first page
+            </Button>
+          ) : null}
+        </Stack>
+      ) : (
+        <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+          <SellerTable
+            rows={rows}
+            loading={showSkeleton}
+            stale={list.isPlaceholderData}
+            skeletonRows={Math.min(view.size, 8)}
+            view={view}
+            hrefOf={(seller) => `${MANAGE_SELLERS}${viewToSearch({ ...view, seller: seller.id })}`}
+            onSort={(field) => setView({ ...toggleSort(view, field), page: 1 })}
+          />
+          {list.data ? (
+            <Pager
+              skip={(view.page - 1) * view.size}
+              limit={view.size}
+              count={list.data.count}
+              onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
+              label="Seller pages"
+            />
+          ) : null}
+        </Stack>
+      )}
+      <CreateSellerDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(seller) => {
+          setCreating(false);
+          // A new seller is Pending Verification: show that tab with the seller open.
+          setView({ tab: 'pending-verification', page: 1, q: '', seller: seller.id });
+        }}
+      />
+      <SellerDrawer sellerId={view.seller} onClose={() => setView({ seller: null })} />
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Field,
+  Heading,
+  HStack,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { Download, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import {
+  type SellerDocument,
+  type SellerDocumentKind,
+  sellerDocumentKindLabels,
+  sellerDocumentKinds,
+} from '../../../contracts/seller-admin';
+import { getErrorMessage } from '../../services/http';
+import { notify } from '../../ui/notify';
+import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
+import { downloadDocument, useSellerDocuments, useUploadDocument } from './api';
+import { checkFile, DOCUMENT_ACCEPT, formatBytes } from './file-limits';
+
+const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const kindLabel = (kind: string) => sellerDocumentKindLabels[kind as SellerDocumentKind] ?? kind;
+
+function DownloadButton({ document }: { document: SellerDocument }) {
+  const [pending, setPending] = useState(false);
+  return (
+    <Button
+      size="xs"
+      variant="ghost"
+      loading={pending}
+      aria-label={`Download ${document.fileName}`}
+      onClick={() => {
+        setPending(true);
+        downloadDocument(document)
+          .catch((error: unknown) => notify({ type: 'error', title: getErrorMessage(error) }))
+          .finally(() => setPending(false));
+      }}
+    >
+      <Download /> Download
+    </Button>
+  );
+}
+
+/** KYC papers: the list (newest first) with downloads, and an upload for those who may edit. */
+export function SellerDocumentsPanel({ sellerId, canEdit }: { sellerId: string; canEdit: boolean }) {
+  const documents = useSellerDocuments(sellerId);
+  const upload = useUploadDocument();
+  const input = useRef<HTMLInputElement>(null);
+  const [kind, setKind] = useState<SellerDocumentKind>('identity');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const send = (file: File) => {
+    const tooBig = checkFile(file, 'document');
+    setProblem(tooBig);
+    if (tooBig) return;
+    upload.mutate(
+      { sellerId, kind, file },
+      {
+        onSuccess: (document) =>
+          notify({ type: 'success', title: 'Document uploaded', description: document.fileName }),
+        onError: (error) => setProblem(getErrorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="4">
+      {canEdit ? (
+        <Card.Root variant="outline">
+          <Card.Body gap="3">
+            <Heading size="sm">Upload a document</Heading>
+            <HStack gap="3" align="flex-end" wrap="wrap">
+              <Field.Root w="auto" minW="48">
+                <Field.Label>Kind</Field.Label>
+                <NativeSelect.Root size="sm">
+                  <NativeSelect.Field
+                    name="kind"
+                    value={kind}
+                    onChange={(e) => setKind(e.target.value as SellerDocumentKind)}
+                  >
+                    {sellerDocumentKinds.map((option) => (
+                      <option key={option} value={option}>
+                        {sellerDocumentKindLabels[option]}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <input
+                ref={input}
+                type="file"
+                accept={DOCUMENT_ACCEPT}
+                hidden
+                aria-label="Document file"
+                data-testid="document-input"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (file) send(file);
+                }}
+              />
+              <Button
+                size="sm"
+                colorPalette="brand"
+                loading={upload.isPending}
+                onClick={() => input.current?.click()}
+              >
+                <Upload /> Choose file
+              </Button>
+            </HStack>
+            <Text fontSize="xs" color="fg.muted">
+              PDF, JPEG or PNG, up to 5 MB.
+            </Text>
+            {problem ? (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{problem}</Alert.Title>
+              </Alert.Root>
+            ) : null}
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+      {documents.isPending ? (
+        <LoadingState rows={3} label="Loading documents" />
+      ) : documents.isError ? (
+        <ErrorState message={getErrorMessage(documents.error)} onRetry={() => documents.refetch()} />
+      ) : documents.data.result.length === 0 ? (
+        <EmptyMessage
+          title="No documents yet"
+          description="KYC papers the seller or an admin uploads appear here."
+        />
+      ) : (
+        <Table.Root size="sm" aria-label="Documents">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Document</Table.ColumnHeader>
+              <Table.ColumnHeader>Kind</Table.ColumnHeader>
+              <Table.ColumnHeader>Uploaded</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {documents.data.result.map((document) => (
+              <Table.Row key={document.id}>
+                <Table.Cell>
+                  <Text truncate maxW="56">
+                    {document.fileName}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {formatBytes(document.size)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>{kindLabel(document.kind)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{dateTime.format(new Date(document.uploadedAt))}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  <DownloadButton document={document} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Stack>
+  );
+}

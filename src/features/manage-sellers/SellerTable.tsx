@@ -1,0 +1,122 @@
+import { Box, HStack, Icon, Link, Skeleton, Table, Text } from '@chakra-ui/react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { Link as RouterLink } from 'wouter';
+import type { Seller } from '../../../contracts/sellers';
+import { SellerLogo } from './SellerLogo';
+import { SellerStatusBadges } from './SellerStatusBadges';
+import type { SellerSortField, SellerView } from './url-state';
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function SortHeader({
+  field,
+  label,
+  view,
+  onSort,
+}: {
+  field: SellerSortField;
+  label: string;
+  view: SellerView;
+  onSort: (field: SellerSortField) => void;
+}) {
+  const active = view.sort === field;
+  const SortIcon = !active ? ArrowUpDown : view.order === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <Table.ColumnHeader aria-sort={active ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <Box
+        as="button"
+        display="inline-flex"
+        alignItems="center"
+        gap="1"
+        fontWeight="inherit"
+        cursor="pointer"
+        _hover={{ color: 'fg' }}
+        color={active ? 'fg' : undefined}
+        onClick={() => onSort(field)}
+      >
+        {label}
+        <Icon size="xs" color={active ? 'brand.solid' : 'fg.subtle'}>
+          <SortIcon />
+        </Icon>
+      </Box>
+    </Table.ColumnHeader>
+  );
+}
+
+/** One page of sellers; the name opens the seller's detail (a link, so it can be opened in a new tab). */
+export function SellerTable({
+  rows,
+  loading,
+  stale,
+  skeletonRows,
+  view,
+  hrefOf,
+  onSort,
+}: {
+  rows: Seller[];
+  /** No rows yet: skeleton rows. */
+  loading: boolean;
+  /** The rows shown are the previous view's while the new one loads. */
+  stale: boolean;
+  skeletonRows: number;
+  view: SellerView;
+  hrefOf: (seller: Seller) => string;
+  onSort: (field: SellerSortField) => void;
+}) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" interactive aria-label="Sellers" aria-busy={loading || stale}>
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <SortHeader field="sellerName" label="Seller" view={view} onSort={onSort} />
+            <SortHeader field="sellerCode" label="Code" view={view} onSort={onSort} />
+            <Table.ColumnHeader>Contact</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <SortHeader field="createdAt" label="Created" view={view} onSort={onSort} />
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {loading
+            ? Array.from({ length: skeletonRows }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+                <Table.Row key={index} aria-hidden="true">
+                  {[40, 16, 36, 20, 16].map((width, cell) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+                    <Table.Cell key={cell}>
+                      <Skeleton height="5" width={`${width * 4}px`} maxW="full" />
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))
+            : rows.map((seller) => (
+                <Table.Row key={seller.id} data-seller-id={seller.id}>
+                  <Table.Cell>
+                    <HStack gap="3">
+                      <SellerLogo name={seller.sellerName} logo={seller.logo} />
+                      <Link asChild fontWeight="medium" colorPalette="brand">
+                        <RouterLink href={hrefOf(seller)}>{seller.sellerName}</RouterLink>
+                      </Link>
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell fontFamily="mono" fontSize="xs">
+                    {seller.sellerCode}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Text truncate maxW="64">
+                      {seller.email}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {seller.phone || '—'}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <SellerStatusBadges seller={seller} />
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{dateFormat.format(new Date(seller.createdAt))}</Table.Cell>
+                </Table.Row>
+              ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

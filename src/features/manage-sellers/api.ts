@@ -1,0 +1,214 @@
+// Every call of the Manage Sellers page: one fetcher + query/mutation hook per API operation, with one
+// query-key factory so a change refreshes exactly what it touches (the lists and their tab counts too).
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  CreateSellerBody,
+  SellerDetail,
+  SellerDocument,
+  SellerDocumentKind,
+  SellerHistory,
+  SellerStatusAction,
+  UpdateSellerBody,
+} from '../../../contracts/seller-admin';
+import {
+  type Seller,
+  type SellerList,
+  type SellerTabKey,
+  searchFilterOf,
+  sellerListSchema,
+  sellerTabs,
+} from '../../../contracts/sellers';
+import { ApiError, http, toApiError } from '../../services/http';
+import type { SellerSortField, SortOrder } from './url-state';
+
+const BASE = '/api/v1/sellers';
+export const HISTORY_PAGE_SIZE = 20;
+
+export interface SellerListParams {
+  tab: SellerTabKey;
+  skip: number;
+  limit: number;
+  sort: SellerSortField;
+  order: SortOrder;
+  query: string;
+}
+
+export const sellerAdminKeys = {
+  all: ['manage-sellers'] as const,
+  lists: () => [...sellerAdminKeys.all, 'list'] as const,
+  list: (params: SellerListParams) => [...sellerAdminKeys.lists(), params] as const,
+  detail: (id: string) => [...sellerAdminKeys.all, 'detail', id] as const,
+  history: (id: string) => [...sellerAdminKeys.all, 'history', id] as const,
+  documents: (id: string) => [...sellerAdminKeys.all, 'documents', id] as const,
+};
+
+/**
+ * The request a list view makes: listSellers with the tab's filter, or searchSellers with the search
+ * filter of the tab (SPEC §4: Pending KYC searches with fewer flags than it lists with).
+ */
+export function listRequest(params: SellerListParams): { url: string; params: Record<string, unknown> } {
+  const { tab, query, ...paging } = params;
+  if (query) return { url: `${BASE}/searchSellers`, params: { ...searchFilterOf[tab], ...paging, query } };
+  const filter = sellerTabs.find((candidate) => candidate.key === tab)?.filter ?? {};
+  return { url: `${BASE}/listSellers`, params: { ...filter, ...paging } };
+}
+
+export const useSellerList = (params: SellerListParams) =>
+  useQuery({
+    queryKey: sellerAdminKeys.list(params),
+    queryFn: async ({ signal }): Promise<SellerList> => {
+      const request = listRequest(params);
+      // The page shows the failure in place (with a retry), so it is not toasted as well.
+      const response = await http.get(request.url, { params: request.params, signal, silent: true });
+      return sellerListSchema.parse(response.data);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useSeller = (id: string | null) =>
+  useQuery({
+    queryKey: sellerAdminKeys.detail(id ?? ''),
+    queryFn: async ({ signal }): Promise<SellerDetail> =>
+      (await http.get(`${BASE}/getSellersById/${id}`, { signal, silent: true })).data,
+    enabled: !!id,
+  });
+
+export const useSellerHistory = (id: string) =>
+  useInfiniteQuery({
+    queryKey: sellerAdminKeys.history(id),
+    queryFn: async ({ pageParam, signal }): Promise<SellerHistory> =>
+      (
+        await http.get(`${BASE}/getUpdateHistory/${id}`, {
+          params: { skip: pageParam, limit: HISTORY_PAGE_SIZE },
+          signal,
+          silent: true,
+        })
+      ).data,
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.result.length, 0);
+      return loaded < last.count ? loaded : undefined;
+    },
+  });
+
+export const useSellerDocuments = (id: string) =>
+  useQuery({
+    queryKey: sellerAdminKeys.documents(id),
+    queryFn: async ({ signal }): Promise<{ result: SellerDocument[] }> =>
+      (await http.get(`${BASE}/getSellerDocuments/${id}`, { signal, silent: true })).data,
+  });
+
+/** Any change to a seller can move it between tabs and adds history: refresh everything of this page. */
+function useInvalidateSellers() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: sellerAdminKeys.all });
+}
+
+/** Form mutations show their failure in the form, so they are silent; the rest are toasted by `http`. */
+export const useCreateSeller = () =>
+  useMutation({
+    mutationFn: async (body: CreateSellerBody): Promise<Seller> =>
+      (await http.post(`${BASE}/createNewSeller`, body, { silent: true })).data,
+    onSuccess: useInvalidateSellers(),
+  });
+
+export const useUpdateSeller = () =>
+  useMutation({
+    mutationFn: async (input: { id: string; body: UpdateSellerBody }): Promise<Seller> =>
+      (await http.put(`${BASE}/updateSeller/${input.id}`, input.body, { silent: true })).data,
+    onSuccess: useInvalidateSellers(),
+  });
+
+export const useChangeSellerStatus = () =>
+  useMutation({
+    mutationFn: async (input: { id: string; action: SellerStatusAction; reason?: string }): Promise<Seller> =>
+      (
+        await http.put(
+          `${BASE}/updateSellerStatusById/${input.id}`,
+          { action: input.action, reason: input.reason },
+          { silent: true },
+        )
+      ).data,
+    onSuccess: useInvalidateSellers(),
+  });
+
+export const useMarkSellerFree = () =>
+  useMutation({
+    mutationFn: async (input: { id: string; isFree: boolean }): Promise<Seller> =>
+      (await http.put(`${BASE}/markSellerFree/${input.id}`, { isFree: input.isFree })).data,
+    onSuccess: useInvalidateSellers(),
+  });
+
+const formWith = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+};
+
+export const useUploadDocument = () =>
+  useMutation({
+    mutationFn: async (input: { sellerId: string; kind: SellerDocumentKind; file: File }) =>
+      (
+        await http.post(`${BASE}/uploadSellerDocument`, formWith(input.file), {
+          params: { sellerId: input.sellerId, kind: input.kind },
+          silent: true,
+        })
+      ).data as SellerDocument,
+    onSuccess: useInvalidateSellers(),
+  });
+
+/** `onProgress` gets 0…1 as the browser sends the file (axios `onUploadProgress`). */
+export const useUploadLogo = () =>
+  useMutation({
+    mutationFn: async (input: { sellerId: string; file: File; onProgress: (fraction: number) => void }) =>
+      (
+        await http.post(`${BASE}/uploadSellerLogo/${input.sellerId}`, formWith(input.file), {
+          silent: true,
+          onUploadProgress: (event) => {
+            const total = event.total ?? input.file.size;
+            if (total > 0) input.onProgress(Math.min(1, event.loaded / total));
+          },
+        })
+      ).data as Seller,
+    onSuccess: useInvalidateSellers(),
+  });
+
+/**
+ * Downloads a document through the authorised client (a plain link would carry no token) and hands it
+ * to the browser as a file. A failure's body is a Blob here; its `{ message }` is read back out.
+ */
+export async function downloadDocument(document: SellerDocument): Promise<void> {
+  let blob: Blob;
+  try {
+    blob = (await http.get(`${BASE}/documents/${document.id}`, { responseType: 'blob', silent: true })).data;
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (apiError.data instanceof Blob) {
+      const body = await apiError.data.text().catch(() => '');
+      let message = apiError.message;
+      try {
+        message = (JSON.parse(body) as { message?: string }).message || message;
+      } catch {
+        // Not JSON: keep the generic wording.
+      }
+      throw new ApiError({ message, status: apiError.status, code: apiError.code });
+    }
+    throw apiError;
+  }
+  const url = URL.createObjectURL(blob);
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.download = document.fileName;
+  link.rel = 'noopener';
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the object URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,65 @@
+import { Alert, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+
+/**
+ * Asks before a consequential action (deactivate, delete). Stays open while the action runs and shows
+ * the server's refusal inside the dialog, next to what the user was trying to do.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  danger = false,
+  pending = false,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  danger?: boolean;
+  pending?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(event) => {
+        if (!event.open && !pending) onClose();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body display="flex" flexDirection="column" gap="3">
+              <Text>{description}</Text>
+              {error ? (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{error}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={pending}>
+                Cancel
+              </Button>
+              <Button colorPalette={danger ? 'red' : 'brand'} loading={pending} onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
