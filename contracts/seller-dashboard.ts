@@ -1,6 +1,7 @@
 // The seller's own dashboard (/sellers/general-dashboard, GET /api/v1/sellers/getSellerDashboard): the
 // store's profile and live figures, all counted for the signed-in seller only.
 import { z } from 'zod';
+import { sellerStatuses } from './sellers';
 import { currentSubscriptionSchema } from './subscriptions';
 
 /** Product statuses as the catalogue stores them (schema.ts products.status). */
@@ -27,6 +28,10 @@ export const sellerDashboardSchema = z.object({
   isKycDone: z.boolean(),
   isNewSeller: z.boolean(),
   blocked: z.boolean(),
+  /** Where the seller stands in the lifecycle (the same rule as the Manage Sellers tabs). */
+  status: z.enum(sellerStatuses),
+  /** Why an admin last rejected the KYC papers; null when they never did or KYC is approved since. */
+  kycRejectionReason: z.string().nullable(),
   memberSince: z.string(),
   products: z.object({
     /** Every product of the seller, whatever its status. */

@@ -57,6 +57,7 @@ const defaultDemoList = [
   { email: 'staff@demo.local', description: 'Staff' },
   { email: 'seller@demo.local', description: 'an active seller' },
   { email: 'blocked@demo.local', description: 'a seller whose subscription is blocked' },
+  { email: 'kyc@demo.local', description: 'a seller whose KYC was rejected' },
 ];
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
@@ -117,6 +117,45 @@ export const demoEmails = {
   Staff: 'staff@demo.local',
   Seller: 'seller@demo.local',
   Blocked: 'blocked@demo.local',
+  /** A seller in Pending KYC whose papers were rejected (not blocked). */
+  Kyc: 'kyc@demo.local',
 } as const;
+
+export type DemoRole = keyof typeof demoEmails;
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A request as one demo account: `as('Admin', 'GET', url)`. */
+export interface ApiAs {
+  (
+    who: DemoRole,
+    method: ApiMethod,
+    url: string,
+    payload?: InjectOptions['payload'],
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** Each account's access token, read on every call: a test that signs one in again stores it here. */
+  tokens: Record<DemoRole, string>;
+  /** Each account's user id. */
+  ids: Record<DemoRole, string>;
+}
+
+/** Signs every demo account in once and returns a way to call the API as any of them. */
+export async function apiAs(app: FastifyInstance): Promise<ApiAs> {
+  const tokens = {} as Record<DemoRole, string>;
+  const ids = {} as Record<DemoRole, string>;
+  for (const [who, email] of Object.entries(demoEmails) as [DemoRole, string][]) {
+    const session = await signInAs(app, email);
+    tokens[who] = session.token;
+    ids[who] = session.userId;
+  }
+  const as = (
+    who: DemoRole,
+    method: ApiMethod,
+    url: string,
+    payload?: InjectOptions['payload'],
+    headers: Record<string, string> = {},
+  ) => app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[who]}`, ...headers } });
+  return Object.assign(as, { tokens, ids });
+}
 
 export { DEMO_PASSWORD as DEMO_PASSWORD_FOR_TESTS };

@@ -6,6 +6,7 @@ export {
   formatMoney,
   isCurrencyCode,
 } from './currency';
+export { checkFile, DOCUMENT_ACCEPT, formatBytes, LOGO_ACCEPT } from './file-limits';
 export { type DateInput, relativeTime } from './relative-time';
 export { type StatusPalette, statusColor } from './status-color';
 export {

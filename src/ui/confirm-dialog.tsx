@@ -1,4 +1,6 @@
-import { Alert, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Dialog, Portal, Text } from '@chakra-ui/react';
+import { DialogActions } from './form-dialog';
+import { FormMessage } from './form-parts';
 
 /**
  * Asks before a consequential action (deactivate, delete). Stays open while the action runs and shows
@@ -42,21 +44,15 @@ export function ConfirmDialog({
             </Dialog.Header>
             <Dialog.Body display="flex" flexDirection="column" gap="3">
               <Text>{description}</Text>
-              {error ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{error}</Alert.Title>
-                </Alert.Root>
-              ) : null}
+              <FormMessage status="error">{error}</FormMessage>
             </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={pending}>
-                Cancel
-              </Button>
-              <Button colorPalette={danger ? 'red' : 'brand'} loading={pending} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
+            <DialogActions
+              label={confirmLabel}
+              palette={danger ? 'red' : 'brand'}
+              pending={pending}
+              onCancel={onClose}
+              onConfirm={onConfirm}
+            />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

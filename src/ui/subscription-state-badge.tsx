@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { SubscriptionState } from '../../contracts/subscriptions';
+import type { RenewalStatus, SubscriptionState } from '../../contracts/subscriptions';
 
 /** One colour per subscription state, the same on the seller's pages and the admins'. */
 export const subscriptionStatePalette: Record<SubscriptionState, string> = {
@@ -17,6 +17,22 @@ export function SubscriptionStateBadge({ state }: { state: SubscriptionState }) 
       {state}
     </Badge>
   );
+}
+
+export const renewalStatusPalette: Record<RenewalStatus, string> = {
+  pending: 'yellow',
+  approved: 'green',
+  rejected: 'red',
+};
+const renewalStatusLabel: Record<RenewalStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+/** Where a renewal request stands, as admins see it. */
+export function RenewalStatusBadge({ status }: { status: RenewalStatus }) {
+  return <Badge colorPalette={renewalStatusPalette[status]}>{renewalStatusLabel[status]}</Badge>;
 }
 
 /** "12 Mar 2025": dates of periods and renewals, without a time of day. */

@@ -72,7 +72,17 @@ function address(fullName: string, email: string, index: number): Address {
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
-export async function seedSellers(tx: Tx) {
+/** What the admin wrote when rejecting the KYC papers of kyc@demo.local; the seller sees it as it is. */
+export const DEMO_KYC_REJECTION_REASON = 'The GST certificate is unreadable. Upload a clear scan.';
+
+/** The demo sellers' ids, passed on to the seeds that give them users, subscriptions and activity. */
+export interface DemoSellerIds {
+  demoSellerId: string;
+  blockedSellerId: string;
+  kycSellerId: string;
+}
+
+export async function seedSellers(tx: Tx): Promise<DemoSellerIds> {
   const [demo] = await tx
     .insert(sellers)
     .values({
@@ -122,5 +132,24 @@ export async function seedSellers(tx: Tx) {
       };
     }),
   );
-  return { demoSellerId: demo!.id, blockedSellerId: blocked!.id };
+  // Coded after the generated sellers so their codes (and the seeds keyed on their order) stay as they were.
+  const [kyc] = await tx
+    .insert(sellers)
+    .values({
+      sellerCode: `SEL-${String(names.length + 3).padStart(4, '0')}`,
+      sellerName: 'Kesar Crafts',
+      email: 'kyc@demo.local',
+      phone: '+91 98200 00003',
+      address: address('Kesar Crafts', 'kyc@demo.local', 2),
+      // Pending KYC: e-mail verified, papers rejected once; not blocked, so the seller can fix them.
+      isActive: false,
+      isEmailVerified: true,
+      isKycDone: false,
+      isNewSeller: false,
+      blocked: false,
+      kycRejectionReason: DEMO_KYC_REJECTION_REASON,
+      createdAt: daysAgo(12),
+    })
+    .returning({ id: sellers.id });
+  return { demoSellerId: demo!.id, blockedSellerId: blocked!.id, kycSellerId: kyc!.id };
 }

@@ -15,6 +15,7 @@ import {
   subscriptionRequests,
   users,
 } from '../schema';
+import type { DemoSellerIds } from './sellers';
 
 const DAY_MS = 86_400_000;
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -27,6 +28,9 @@ export const DEMO_SELLER_FIGURES = {
   /** Days left on the current (Quarterly) period. */
   subscriptionDaysLeft: 70,
 } as const;
+
+/** kyc@demo.local paid for a month at sign-up; this many days of it are left. */
+export const DEMO_KYC_SELLER_DAYS_LEFT = 24;
 
 const demoProducts = [
   'Handloom Cotton Saree',
@@ -74,7 +78,7 @@ function periodsEndingAt(seller: SellerRow, plan: PlanRow, endsAt: Date, max = 4
   return periods;
 }
 
-export async function seedSubscriptions(tx: Tx, ids: { demoSellerId: string; blockedSellerId: string }) {
+export async function seedSubscriptions(tx: Tx, ids: DemoSellerIds) {
   const [monthly, quarterly, yearly] = await tx
     .insert(subscriptionPlans)
     .values([
@@ -99,6 +103,11 @@ export async function seedSubscriptions(tx: Tx, ids: { demoSellerId: string; blo
     if (seller.id === ids.blockedSellerId) {
       // Lapsed 20 days ago and blocked for it (seedSellers sets blocked, not new).
       periods.push(...periodsEndingAt(seller, quarterly, daysFromNow(-20)));
+      continue;
+    }
+    if (seller.id === ids.kycSellerId) {
+      // Subscribed at sign-up while the KYC papers are checked: approving them is all that is left.
+      periods.push(...periodsEndingAt(seller, monthly, daysFromNow(DEMO_KYC_SELLER_DAYS_LEFT)));
       continue;
     }
     const n = generated++;

@@ -2,6 +2,7 @@ import type { ServerRole } from '../../../contracts/roles';
 import { hashPassword } from '../../lib/passwords';
 import type { Tx } from '../client';
 import { users } from '../schema';
+import type { DemoSellerIds } from './sellers';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -14,7 +15,7 @@ export interface DemoAccount {
   sellerId?: string;
 }
 
-export async function seedUsers(tx: Tx, ids: { demoSellerId: string; blockedSellerId: string }) {
+export async function seedUsers(tx: Tx, ids: DemoSellerIds) {
   const accounts: DemoAccount[] = [
     { email: 'admin@demo.local', role: 'Admin', firstName: 'Asha', lastName: 'Admin', description: 'Admin' },
     { email: 'staff@demo.local', role: 'Staff', firstName: 'Sam', lastName: 'Staff', description: 'Staff' },
@@ -33,6 +34,14 @@ export async function seedUsers(tx: Tx, ids: { demoSellerId: string; blockedSell
       lastName: 'Blocked',
       description: 'a seller whose subscription is blocked',
       sellerId: ids.blockedSellerId,
+    },
+    {
+      email: 'kyc@demo.local',
+      role: 'Seller',
+      firstName: 'Kavya',
+      lastName: 'Kesar',
+      description: 'a seller whose KYC was rejected',
+      sellerId: ids.kycSellerId,
     },
   ];
   // Each account gets its own salt: hashes are computed one by one (argon2 is deliberately slow).

@@ -7,7 +7,15 @@ import {
   slugify,
 } from '../../../contracts/categories';
 import { products, sellers } from '../../db/schema';
-import { createTestApp, demoEmails, json, signInAs, type TestApp, testBackends } from '../../test-support';
+import {
+  type ApiAs,
+  apiAs,
+  createTestApp,
+  type DemoRole,
+  json,
+  type TestApp,
+  testBackends,
+} from '../../test-support';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const API = '/api/v1/categories';
@@ -24,23 +32,21 @@ describe('slugify', () => {
 
 describe.each(testBackends)('categories on %s', (backend) => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
+  let as: ApiAs;
   beforeAll(async () => {
     t = await createTestApp({ backend });
-    for (const [who, email] of Object.entries(demoEmails)) tokens[who] = (await signInAs(t.app, email)).token;
+    as = await apiAs(t.app);
   });
   afterAll(() => t.close());
 
-  const as = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
   const ok = async <T>(response: Promise<{ statusCode: number; body: string }>, status = 200) => {
     const answer = await response;
     expect(answer.statusCode, answer.body).toBe(status);
     return JSON.parse(answer.body) as T;
   };
   const topLevel = (query = '') => ok<CategoryList>(as('Admin', 'GET', `${API}/listCategories?${query}`));
-  const create = (body: object, who = 'Admin') => as(who, 'POST', `${API}/createCategory`, body);
-  const createSub = (parentId: string, body: object, who = 'Admin') =>
+  const create = (body: object, who: DemoRole = 'Admin') => as(who, 'POST', `${API}/createCategory`, body);
+  const createSub = (parentId: string, body: object, who: DemoRole = 'Admin') =>
     as(who, 'POST', `${API}/createSubcategory/${parentId}`, body);
   const addProduct = async (categoryId: string) => {
     const [seller] = await t.database.db.select({ id: sellers.id }).from(sellers).limit(1);

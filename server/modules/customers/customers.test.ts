@@ -2,15 +2,23 @@ import { type and, eq, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, CustomerList } from '../../../contracts/customers';
 import { customers, sellers } from '../../db/schema';
-import { createTestApp, demoEmails, json, signInAs, type TestApp, testBackends } from '../../test-support';
+import {
+  type ApiAs,
+  apiAs,
+  createTestApp,
+  type DemoRole,
+  demoEmails,
+  json,
+  type TestApp,
+  testBackends,
+} from '../../test-support';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const EDIT_ROUTE = '/sellers/seller-customers/customer-edit';
 
 describe.each(testBackends)('customers on %s', (backend) => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
-  const ids: Record<string, string> = {};
+  let as: ApiAs;
   let demoSellerId: string;
   let otherSellersCustomer: Customer;
   let ownCustomer: Customer;
@@ -18,11 +26,7 @@ describe.each(testBackends)('customers on %s', (backend) => {
 
   beforeAll(async () => {
     t = await createTestApp({ backend });
-    for (const [who, email] of Object.entries(demoEmails)) {
-      const session = await signInAs(t.app, email);
-      tokens[who] = session.token;
-      ids[who] = session.userId;
-    }
+    as = await apiAs(t.app);
     const [demo] = await t.database.db
       .select({ id: sellers.id })
       .from(sellers)
@@ -38,9 +42,7 @@ describe.each(testBackends)('customers on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  const as = (who: string, method: 'GET' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
-  const list = async (who: string, url: string) => {
+  const list = async (who: DemoRole, url: string) => {
     const response = await as(who, 'GET', url);
     expect(response.statusCode, `${who} ${url}: ${response.body}`).toBe(200);
     return json<CustomerList>(response);
@@ -139,7 +141,7 @@ describe.each(testBackends)('customers on %s', (backend) => {
   it('opens the edit page data to admins only by default', async () => {
     const url = `/api/v1/users/customers/${ownCustomer.id}`;
     expect((await as('Admin', 'GET', url)).statusCode).toBe(200);
-    for (const who of ['Staff', 'Seller']) {
+    for (const who of ['Staff', 'Seller'] as const) {
       expect((await as(who, 'GET', url)).statusCode, who).toBe(403);
       expect((await as(who, 'PUT', url, editBody(ownCustomer))).statusCode, who).toBe(403);
     }
@@ -148,8 +150,8 @@ describe.each(testBackends)('customers on %s', (backend) => {
   it('never hands a seller another seller’s customer by id, even with the edit right', async () => {
     await t.app.inject({
       method: 'POST',
-      url: `/api/v1/users/updateUserPermissions/${ids.Seller}`,
-      headers: { authorization: `Bearer ${tokens.Admin}` },
+      url: `/api/v1/users/updateUserPermissions/${as.ids.Seller}`,
+      headers: { authorization: `Bearer ${as.tokens.Admin}` },
       payload: { overrides: { [EDIT_ROUTE]: ['view', 'edit'] } },
     });
     try {
@@ -173,8 +175,8 @@ describe.each(testBackends)('customers on %s', (backend) => {
     } finally {
       await t.app.inject({
         method: 'POST',
-        url: `/api/v1/users/updateUserPermissions/${ids.Seller}`,
-        headers: { authorization: `Bearer ${tokens.Admin}` },
+        url: `/api/v1/users/updateUserPermissions/${as.ids.Seller}`,
+        headers: { authorization: `Bearer ${as.tokens.Admin}` },
         payload: { overrides: {} },
       });
     }

@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/seller-dashboard';
 import type { Db } from '../../db/client';
 import { chatSessions, customerQueries, products } from '../../db/schema';
+import { sellerStatus } from '../sellers/dto';
 import { ownSeller } from '../sellers/own-seller';
 import { currentSubscription } from '../subscriptions/service';
 import { formatAddress, latestLogoPath } from '../users/current-user';
@@ -73,7 +74,8 @@ export async function sellerDashboardRoutes(app: FastifyInstance) {
       config: { permission: { route: '/sellers/general-dashboard', action: 'view' } },
       schema: {
         tags: ['sellers'],
-        summary: "The signed-in seller's own profile and figures: products, queries, chats, subscription",
+        summary:
+          "The signed-in seller's own profile, verification state and figures: products, queries, chats, subscription",
         response: { 200: sellerDashboardSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
     },
@@ -95,6 +97,8 @@ export async function sellerDashboardRoutes(app: FastifyInstance) {
         isKycDone: seller.isKycDone,
         isNewSeller: seller.isNewSeller,
         blocked: seller.blocked,
+        status: sellerStatus(seller),
+        kycRejectionReason: seller.kycRejectionReason,
         memberSince: seller.createdAt.toISOString(),
         ...figures,
         subscription,

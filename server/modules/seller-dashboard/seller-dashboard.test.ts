@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerDashboard } from '../../../contracts/seller-dashboard';
 import { chatSessions, customerQueries, products, sellers } from '../../db/schema';
-import { DEMO_SELLER_FIGURES } from '../../db/seed/subscriptions';
+import { DEMO_KYC_REJECTION_REASON } from '../../db/seed/sellers';
+import { DEMO_KYC_SELLER_DAYS_LEFT, DEMO_SELLER_FIGURES } from '../../db/seed/subscriptions';
 import { createTestApp, demoEmails, json, signInAs, type TestApp, testBackends } from '../../test-support';
 
 const URL = '/api/v1/sellers/getSellerDashboard';
@@ -18,6 +19,8 @@ describe.each(testBackends)('seller dashboard on %s', (backend) => {
 
   const get = (who: string, url = URL) =>
     t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
+  const put = (who: string, url: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
   const sellerId = async (email: string) =>
     (await t.database.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.email, email)))[0]!.id;
 
@@ -39,6 +42,54 @@ describe.each(testBackends)('seller dashboard on %s', (backend) => {
       plan: { name: 'Quarterly' },
       daysLeft: DEMO_SELLER_FIGURES.subscriptionDaysLeft,
     });
+  });
+
+  it('tells the seller where they stand in verification, and why their KYC was rejected', async () => {
+    expect(json<SellerDashboard>(await get('Seller'))).toMatchObject({
+      status: 'Active',
+      kycRejectionReason: null,
+    });
+    const kyc = json<SellerDashboard>(await get('Kyc'));
+    expect(kyc).toMatchObject({
+      sellerName: 'Kesar Crafts',
+      status: 'Pending KYC',
+      isActive: false,
+      isEmailVerified: true,
+      isKycDone: false,
+      blocked: false,
+      kycRejectionReason: DEMO_KYC_REJECTION_REASON,
+      products: { total: 0 },
+      subscription: { state: 'Active', daysLeft: DEMO_KYC_SELLER_DAYS_LEFT },
+    });
+
+    const id = await sellerId(demoEmails.Kyc);
+    const status = (action: string, reason?: string) =>
+      put('Admin', `/api/v1/sellers/updateSellerStatusById/${id}`, { action, reason });
+    try {
+      // A new rejection: the seller reads the admin's words exactly as written.
+      expect((await status('rejectKyc', '<b>Address proof</b> has expired')).statusCode).toBe(200);
+      expect(json<SellerDashboard>(await get('Kyc'))).toMatchObject({
+        status: 'Pending KYC',
+        kycRejectionReason: '<b>Address proof</b> has expired',
+      });
+      // Approval makes the seller active and the reason goes with it.
+      expect((await status('approveKyc')).statusCode).toBe(200);
+      expect(json<SellerDashboard>(await get('Kyc'))).toMatchObject({
+        status: 'Active',
+        isKycDone: true,
+        kycRejectionReason: null,
+      });
+      // Paused by the seller: Inactive, which the dashboard says too.
+      expect(
+        (await put('Kyc', '/api/v1/sellers/updateStatusBySeller', { action: 'deactivate' })).statusCode,
+      ).toBe(200);
+      expect(json<SellerDashboard>(await get('Kyc')).status).toBe('Inactive');
+    } finally {
+      await t.database.db
+        .update(sellers)
+        .set({ isActive: false, isKycDone: false, kycRejectionReason: DEMO_KYC_REJECTION_REASON })
+        .where(eq(sellers.id, id));
+    }
   });
 
   it("counts only the seller's own rows, whatever other sellers have", async () => {

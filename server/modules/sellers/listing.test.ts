@@ -2,7 +2,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountHash, type SellerList, searchFilterOf, sellerTabs } from '../../../contracts/sellers';
 import { sellers } from '../../db/schema';
-import { createTestApp, demoEmails, json, signInAs, type TestApp, testBackends } from '../../test-support';
+import {
+  type ApiAs,
+  apiAs,
+  createTestApp,
+  type DemoRole,
+  json,
+  type TestApp,
+  testBackends,
+} from '../../test-support';
 
 type Row = typeof sellers.$inferSelect;
 type FlagKey = 'isActive' | 'isEmailVerified' | 'isKycDone';
@@ -135,21 +143,20 @@ const query = (params: Record<string, string | number | boolean | undefined>) =>
 
 describe.each(testBackends)('seller list and search on %s', (backend) => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
+  let as: ApiAs;
 
   beforeAll(async () => {
     t = await createTestApp({ backend });
     await t.database.db.insert(sellers).values(fixtures());
-    for (const [who, email] of Object.entries(demoEmails)) tokens[who] = (await signInAs(t.app, email)).token;
+    as = await apiAs(t.app);
   });
   afterAll(() => t.close());
 
-  const get = (path: string, params: Record<string, string | number | boolean | undefined>, who = 'Staff') =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/v1/sellers/${path}?${query(params)}`,
-      headers: { authorization: `Bearer ${tokens[who]}` },
-    });
+  const get = (
+    path: string,
+    params: Record<string, string | number | boolean | undefined>,
+    who: DemoRole = 'Staff',
+  ) => as(who, 'GET', `/api/v1/sellers/${path}?${query(params)}`);
   const list = async (
     params: Record<string, string | number | boolean | undefined>,
     path = 'listSellers',
@@ -372,7 +379,7 @@ describe.each(testBackends)('seller list and search on %s', (backend) => {
       const params = { query: 'fixture' };
       expect((await get(path, params, 'Admin')).statusCode).toBe(200);
       expect((await get(path, params, 'Staff')).statusCode).toBe(200);
-      for (const who of ['Seller', 'Blocked']) {
+      for (const who of ['Seller', 'Blocked'] as const) {
         const response = await get(path, params, who);
         expect(response.statusCode, `${who} ${path}`).toBe(403);
         expect(json(response).code).toBe('FORBIDDEN');

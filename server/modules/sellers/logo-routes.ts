@@ -1,19 +1,15 @@
-// Seller logos: upload (PNG, JPEG or WebP by content, ≤ 2 MB). Each upload is appended to sellerLogos;
-// the logo shown everywhere is the last entry (SPEC §3). Files are public, served by files.ts.
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../contracts/errors';
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '../../../contracts/seller-admin';
 import { sellerSchema } from '../../../contracts/sellers';
-import { sellers } from '../../db/schema';
 import { latestLogoPath } from '../users/current-user';
 import { assertSellerAccess } from './access';
 import { toSellerDto } from './dto';
 import { LOGOS_FOLDER, logoUrl } from './files';
 import { actorOf, recordSellerChange } from './history';
-import { findSeller, type SellerRow } from './repository';
+import { findSeller, updateSeller } from './repository';
 import { extensionOf, readUploadedFile, storeFile, withStoredFile } from './uploads';
 
 export async function sellerLogoRoutes(app: FastifyInstance, options: { dataDir: string }) {
@@ -47,18 +43,14 @@ export async function sellerLogoRoutes(app: FastifyInstance, options: { dataDir:
           // Locked: two uploads at once both land in sellerLogos, in order.
           const before = await findSeller(tx, id, { forUpdate: true });
           const logo = { path: logoUrl(stored.name), uploadedAt: new Date().toISOString() };
-          const [row] = await tx
-            .update(sellers)
-            .set({ sellerLogos: [...before.sellerLogos, logo], updatedAt: new Date() })
-            .where(eq(sellers.id, id))
-            .returning();
+          const after = await updateSeller(tx, id, { sellerLogos: [...before.sellerLogos, logo] });
           await recordSellerChange(tx, {
             sellerId: id,
             actor: await actorOf(tx, request),
             action: 'logo',
             changes: [{ field: 'logo', before: latestLogoPath(before.sellerLogos), after: logo.path }],
           });
-          return row as SellerRow;
+          return after;
         }),
       );
       return toSellerDto(updated);

@@ -3,28 +3,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerDetail, SellerHistory } from '../../../contracts/seller-admin';
 import type { Seller } from '../../../contracts/sellers';
 import { sellerHistory, sellers } from '../../db/schema';
-import { createTestApp, json, type TestApp, testBackends } from '../../test-support';
-import { type Caller, callerFor, demoSellerId, newSellerBody } from './test-helpers';
+import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
+import { demoSellerId, newSellerBody } from './test-helpers';
 
 const BASE = '/api/v1/sellers';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe.each(testBackends)('seller management on %s', (backend) => {
   let t: TestApp;
-  let c: Caller;
+  let as: ApiAs;
   beforeAll(async () => {
     t = await createTestApp({ backend });
-    c = await callerFor(t);
+    as = await apiAs(t.app);
   });
   afterAll(() => t.close());
 
   const create = async (overrides: Record<string, unknown> = {}) => {
-    const response = await c.as('Admin', 'POST', `${BASE}/createNewSeller`, newSellerBody(overrides));
+    const response = await as('Admin', 'POST', `${BASE}/createNewSeller`, newSellerBody(overrides));
     expect(response.statusCode, response.body).toBe(201);
     return json<Seller>(response);
   };
   const history = async (id: string, query = '') =>
-    json<SellerHistory>(await c.as('Admin', 'GET', `${BASE}/getUpdateHistory/${id}${query}`));
+    json<SellerHistory>(await as('Admin', 'GET', `${BASE}/getUpdateHistory/${id}${query}`));
 
   describe('createNewSeller', () => {
     it('creates a seller in Pending Verification with a generated, readable code and records it', async () => {
@@ -76,7 +76,7 @@ describe.each(testBackends)('seller management on %s', (backend) => {
     });
 
     it('refuses a duplicate e-mail or code, whatever the case, with 409 and a clear message', async () => {
-      const email = await c.as(
+      const email = await as(
         'Admin',
         'POST',
         `${BASE}/createNewSeller`,
@@ -87,7 +87,7 @@ describe.each(testBackends)('seller management on %s', (backend) => {
         message: 'A seller with the e-mail SELLER@Demo.Local already exists.',
         code: 'DUPLICATE_EMAIL',
       });
-      const code = await c.as(
+      const code = await as(
         'Admin',
         'POST',
         `${BASE}/createNewSeller`,
@@ -103,8 +103,8 @@ describe.each(testBackends)('seller management on %s', (backend) => {
     it('turns a unique-index race into the same 409 (the index is the last word)', async () => {
       const body = newSellerBody();
       const answers = await Promise.all([
-        c.as('Admin', 'POST', `${BASE}/createNewSeller`, body),
-        c.as('Admin', 'POST', `${BASE}/createNewSeller`, body),
+        as('Admin', 'POST', `${BASE}/createNewSeller`, body),
+        as('Admin', 'POST', `${BASE}/createNewSeller`, body),
       ]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
       const rows = await t.database.db.select().from(sellers).where(eq(sellers.email, body.email));
@@ -118,7 +118,7 @@ describe.each(testBackends)('seller management on %s', (backend) => {
       [{ sellerCode: 'has space' }, 'sellerCode'],
       [{ address: { city: 'Pune' } }, 'address'],
     ])('answers 400 for bad input %j', async (overrides, field) => {
-      const response = await c.as('Admin', 'POST', `${BASE}/createNewSeller`, newSellerBody(overrides));
+      const response = await as('Admin', 'POST', `${BASE}/createNewSeller`, newSellerBody(overrides));
       expect(response.statusCode).toBe(400);
       expect(json<{ message: string; code: string }>(response)).toMatchObject({ code: 'VALIDATION_ERROR' });
       expect(json<{ message: string }>(response).message).toContain(field);
@@ -127,7 +127,7 @@ describe.each(testBackends)('seller management on %s', (backend) => {
     it('is for admins only: staff and sellers get 403, and nothing is written', async () => {
       const body = newSellerBody();
       for (const who of ['Staff', 'Seller'] as const) {
-        const response = await c.as(who, 'POST', `${BASE}/createNewSeller`, body);
+        const response = await as(who, 'POST', `${BASE}/createNewSeller`, body);
         expect(response.statusCode).toBe(403);
       }
       const rows = await t.database.db.select().from(sellers).where(eq(sellers.email, body.email));
@@ -138,35 +138,35 @@ describe.each(testBackends)('seller management on %s', (backend) => {
   describe('getSellersById', () => {
     it('answers the seller with the user who signs in for it', async () => {
       const id = await demoSellerId(t, 'seller@demo.local');
-      const response = await c.as('Staff', 'GET', `${BASE}/getSellersById/${id}`);
+      const response = await as('Staff', 'GET', `${BASE}/getSellersById/${id}`);
       expect(response.statusCode).toBe(200);
       const seller = json<SellerDetail>(response);
       expect(seller).toMatchObject({ id, sellerCode: 'SEL-0001', status: 'Active' });
       expect(seller.userId).toMatch(/^[0-9a-f-]{36}$/);
       const created = await create();
       expect(
-        json<SellerDetail>(await c.as('Admin', 'GET', `${BASE}/getSellersById/${created.id}`)).userId,
+        json<SellerDetail>(await as('Admin', 'GET', `${BASE}/getSellersById/${created.id}`)).userId,
       ).toBe(null);
     });
 
     it('answers 400 for a malformed id and 404 for an unknown one', async () => {
-      const malformed = await c.as('Admin', 'GET', `${BASE}/getSellersById/abc`);
+      const malformed = await as('Admin', 'GET', `${BASE}/getSellersById/abc`);
       expect(malformed.statusCode).toBe(400);
-      const unknown = await c.as('Admin', 'GET', `${BASE}/getSellersById/${UNKNOWN_ID}`);
+      const unknown = await as('Admin', 'GET', `${BASE}/getSellersById/${UNKNOWN_ID}`);
       expect(unknown.statusCode).toBe(404);
       expect(json(unknown)).toEqual({ message: 'Seller not found', code: 'SELLER_NOT_FOUND' });
     });
 
     it('is not for sellers, not even their own', async () => {
       const id = await demoSellerId(t, 'seller@demo.local');
-      expect((await c.as('Seller', 'GET', `${BASE}/getSellersById/${id}`)).statusCode).toBe(403);
+      expect((await as('Seller', 'GET', `${BASE}/getSellersById/${id}`)).statusCode).toBe(403);
     });
   });
 
   describe('updateSeller', () => {
     it('changes only the fields sent and records each field before → after', async () => {
       const seller = await create();
-      const response = await c.as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {
+      const response = await as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {
         sellerName: 'Renamed Store',
         phone: '+91 11111 22222',
       });
@@ -190,7 +190,7 @@ describe.each(testBackends)('seller management on %s', (backend) => {
 
     it('records nothing when nothing changes', async () => {
       const seller = await create();
-      const response = await c.as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {
+      const response = await as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {
         sellerName: seller.sellerName,
       });
       expect(response.statusCode).toBe(200);
@@ -209,25 +209,25 @@ describe.each(testBackends)('seller management on %s', (backend) => {
         country: 'IN',
         zipcode: '682001',
       };
-      const set = await c.as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, { address });
+      const set = await as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, { address });
       expect(json<Seller>(set).address).toEqual(address);
-      const cleared = await c.as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, { address: null });
+      const cleared = await as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, { address: null });
       expect(json<Seller>(cleared).address).toBeNull();
     });
 
     it('refuses another seller’s e-mail or code (any case) with 409 but allows changing the own case', async () => {
       const seller = await create();
-      const email = await c.as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {
+      const email = await as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {
         email: 'Seller@Demo.Local',
       });
       expect(email.statusCode).toBe(409);
       expect(json(email)).toMatchObject({ code: 'DUPLICATE_EMAIL' });
-      const code = await c.as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {
+      const code = await as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {
         sellerCode: 'sel-0002',
       });
       expect(code.statusCode).toBe(409);
       expect(json(code)).toMatchObject({ code: 'DUPLICATE_SELLER_CODE' });
-      const own = await c.as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {
+      const own = await as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {
         email: seller.email.toUpperCase(),
       });
       expect(own.statusCode).toBe(200);
@@ -235,16 +235,16 @@ describe.each(testBackends)('seller management on %s', (backend) => {
 
     it('answers 400 for an empty body or malformed id, 404 for an unknown seller, 403 for staff', async () => {
       const seller = await create();
-      expect((await c.as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {})).statusCode).toBe(400);
+      expect((await as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, {})).statusCode).toBe(400);
       expect(
-        (await c.as('Admin', 'PUT', `${BASE}/updateSeller/nope`, { phone: '+91 12345 67890' })).statusCode,
+        (await as('Admin', 'PUT', `${BASE}/updateSeller/nope`, { phone: '+91 12345 67890' })).statusCode,
       ).toBe(400);
       expect(
-        (await c.as('Admin', 'PUT', `${BASE}/updateSeller/${UNKNOWN_ID}`, { phone: '+91 12345 67890' }))
+        (await as('Admin', 'PUT', `${BASE}/updateSeller/${UNKNOWN_ID}`, { phone: '+91 12345 67890' }))
           .statusCode,
       ).toBe(404);
       expect(
-        (await c.as('Staff', 'PUT', `${BASE}/updateSeller/${seller.id}`, { phone: '+91 12345 67890' }))
+        (await as('Staff', 'PUT', `${BASE}/updateSeller/${seller.id}`, { phone: '+91 12345 67890' }))
           .statusCode,
       ).toBe(403);
     });
@@ -253,7 +253,7 @@ describe.each(testBackends)('seller management on %s', (backend) => {
   describe('markSellerFree', () => {
     it('marks a blocked seller free, which unblocks them, and records it; taking it back keeps them unblocked', async () => {
       const id = await demoSellerId(t, 'blocked@demo.local');
-      const free = await c.as('Admin', 'PUT', `${BASE}/markSellerFree/${id}`, { isFree: true });
+      const free = await as('Admin', 'PUT', `${BASE}/markSellerFree/${id}`, { isFree: true });
       expect(free.statusCode).toBe(200);
       expect(json<Seller>(free)).toMatchObject({ isFree: true, blocked: false });
       const [entry] = (await history(id)).result;
@@ -264,23 +264,23 @@ describe.each(testBackends)('seller management on %s', (backend) => {
           { field: 'blocked', before: true, after: false },
         ],
       });
-      const again = await c.as('Admin', 'PUT', `${BASE}/markSellerFree/${id}`, { isFree: true });
+      const again = await as('Admin', 'PUT', `${BASE}/markSellerFree/${id}`, { isFree: true });
       expect(again.statusCode).toBe(200);
       expect((await history(id)).count).toBe(1);
-      const paying = await c.as('Admin', 'PUT', `${BASE}/markSellerFree/${id}`, { isFree: false });
+      const paying = await as('Admin', 'PUT', `${BASE}/markSellerFree/${id}`, { isFree: false });
       expect(json<Seller>(paying)).toMatchObject({ isFree: false, blocked: false });
     });
 
     it('validates its input and its caller', async () => {
       const seller = await create();
       expect(
-        (await c.as('Admin', 'PUT', `${BASE}/markSellerFree/${seller.id}`, { isFree: 'yes' })).statusCode,
+        (await as('Admin', 'PUT', `${BASE}/markSellerFree/${seller.id}`, { isFree: 'yes' })).statusCode,
       ).toBe(400);
       expect(
-        (await c.as('Admin', 'PUT', `${BASE}/markSellerFree/${UNKNOWN_ID}`, { isFree: true })).statusCode,
+        (await as('Admin', 'PUT', `${BASE}/markSellerFree/${UNKNOWN_ID}`, { isFree: true })).statusCode,
       ).toBe(404);
       expect(
-        (await c.as('Staff', 'PUT', `${BASE}/markSellerFree/${seller.id}`, { isFree: true })).statusCode,
+        (await as('Staff', 'PUT', `${BASE}/markSellerFree/${seller.id}`, { isFree: true })).statusCode,
       ).toBe(403);
     });
   });
@@ -288,7 +288,7 @@ describe.each(testBackends)('seller management on %s', (backend) => {
   describe('getFillerProductSellers', () => {
     it('lists active sellers only, matching name or code case-insensitively, within the limit', async () => {
       const all = json<{ result: { id: string; sellerCode: string; sellerName: string }[] }>(
-        await c.as('Staff', 'GET', `${BASE}/getFillerProductSellers?limit=50`),
+        await as('Staff', 'GET', `${BASE}/getFillerProductSellers?limit=50`),
       ).result;
       expect(all.length).toBeGreaterThan(0);
       expect(Object.keys(all[0] ?? {}).sort()).toEqual(['id', 'sellerCode', 'sellerName']);
@@ -300,27 +300,27 @@ describe.each(testBackends)('seller management on %s', (backend) => {
       for (const row of all) expect(activeIds.has(row.id)).toBe(true);
 
       const byName = json<{ result: { sellerName: string }[] }>(
-        await c.as('Admin', 'GET', `${BASE}/getFillerProductSellers?query=DEMO%20seller`),
+        await as('Admin', 'GET', `${BASE}/getFillerProductSellers?query=DEMO%20seller`),
       ).result;
       expect(byName.map((r) => r.sellerName)).toEqual(['Demo Seller Store']);
       const byCode = json<{ result: { sellerCode: string }[] }>(
-        await c.as('Admin', 'GET', `${BASE}/getFillerProductSellers?query=sel-0001`),
+        await as('Admin', 'GET', `${BASE}/getFillerProductSellers?query=sel-0001`),
       ).result;
       expect(byCode.map((r) => r.sellerCode)).toEqual(['SEL-0001']);
       // A wildcard typed by the user is a literal character, not "anything".
       const percent = json<{ result: unknown[] }>(
-        await c.as('Admin', 'GET', `${BASE}/getFillerProductSellers?query=%25`),
+        await as('Admin', 'GET', `${BASE}/getFillerProductSellers?query=%25`),
       );
       expect(percent.result).toEqual([]);
       const limited = json<{ result: unknown[] }>(
-        await c.as('Admin', 'GET', `${BASE}/getFillerProductSellers?limit=2`),
+        await as('Admin', 'GET', `${BASE}/getFillerProductSellers?limit=2`),
       );
       expect(limited.result).toHaveLength(2);
     });
 
     it('answers 400 above 50 and 403 to sellers', async () => {
-      expect((await c.as('Admin', 'GET', `${BASE}/getFillerProductSellers?limit=51`)).statusCode).toBe(400);
-      expect((await c.as('Seller', 'GET', `${BASE}/getFillerProductSellers`)).statusCode).toBe(403);
+      expect((await as('Admin', 'GET', `${BASE}/getFillerProductSellers?limit=51`)).statusCode).toBe(400);
+      expect((await as('Seller', 'GET', `${BASE}/getFillerProductSellers`)).statusCode).toBe(403);
     });
   });
 
@@ -328,7 +328,7 @@ describe.each(testBackends)('seller management on %s', (backend) => {
     it('pages newest first with the total count', async () => {
       const seller = await create();
       for (const phone of ['+91 10000 00001', '+91 10000 00002', '+91 10000 00003']) {
-        await c.as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, { phone });
+        await as('Admin', 'PUT', `${BASE}/updateSeller/${seller.id}`, { phone });
       }
       const page = await history(seller.id, '?skip=1&limit=2');
       expect(page.count).toBe(4);
@@ -356,11 +356,11 @@ describe.each(testBackends)('seller management on %s', (backend) => {
     });
 
     it('answers 400, 404 and 403 as it should', async () => {
-      expect((await c.as('Admin', 'GET', `${BASE}/getUpdateHistory/x`)).statusCode).toBe(400);
-      expect((await c.as('Admin', 'GET', `${BASE}/getUpdateHistory/${UNKNOWN_ID}`)).statusCode).toBe(404);
+      expect((await as('Admin', 'GET', `${BASE}/getUpdateHistory/x`)).statusCode).toBe(400);
+      expect((await as('Admin', 'GET', `${BASE}/getUpdateHistory/${UNKNOWN_ID}`)).statusCode).toBe(404);
       const id = await demoSellerId(t, 'seller@demo.local');
-      expect((await c.as('Admin', 'GET', `${BASE}/getUpdateHistory/${id}?limit=500`)).statusCode).toBe(400);
-      expect((await c.as('Seller', 'GET', `${BASE}/getUpdateHistory/${id}`)).statusCode).toBe(403);
+      expect((await as('Admin', 'GET', `${BASE}/getUpdateHistory/${id}?limit=500`)).statusCode).toBe(400);
+      expect((await as('Seller', 'GET', `${BASE}/getUpdateHistory/${id}`)).statusCode).toBe(403);
     });
   });
 });

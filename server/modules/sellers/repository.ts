@@ -18,6 +18,16 @@ export async function findSeller(db: Db | Tx, id: string, options: { forUpdate?:
   return seller;
 }
 
+/** Writes `patch` to the seller (stamping updatedAt) and returns the row as it is now. */
+export async function updateSeller(tx: Tx, id: string, patch: Partial<typeof sellers.$inferInsert>) {
+  const [row] = await tx
+    .update(sellers)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(sellers.id, id))
+    .returning();
+  return row as SellerRow;
+}
+
 /** The user account that signs in for the seller (the oldest, if there are several), for the detail view. */
 export async function sellerUserId(db: Db, sellerId: string): Promise<string | null> {
   const [user] = await db

@@ -36,6 +36,7 @@ import {
   type SellerRow,
   sellerNotFound,
   sellerUserId,
+  updateSeller,
 } from './repository';
 
 export interface SellerRoutesOptions {
@@ -165,18 +166,14 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
             },
             before.id,
           );
-          const [row] = await tx
-            .update(sellers)
-            .set({ ...patch, updatedAt: new Date() })
-            .where(eq(sellers.id, before.id))
-            .returning();
+          const after = await updateSeller(tx, before.id, patch);
           await recordSellerChange(tx, {
             sellerId: before.id,
             actor: await actorOf(tx, request),
             action: 'updated',
             changes,
           });
-          return row as SellerRow;
+          return after;
         });
         return toSellerDto(updated);
       } catch (error) {
@@ -196,12 +193,7 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
       const before = await findSeller(tx, sellerId, { forUpdate: true });
       const outcome = decide(before);
       if (!outcome.ok) throw outcome.error;
-      const [row] = await tx
-        .update(sellers)
-        .set({ ...outcome.flags, updatedAt: new Date() })
-        .where(eq(sellers.id, before.id))
-        .returning();
-      const after = row as SellerRow;
+      const after = await updateSeller(tx, before.id, outcome.flags);
       const changes: FieldChange[] = [
         { field: 'status', before: sellerStatus(before), after: outcome.to },
         ...diffFields(before, outcome.flags, [
@@ -289,11 +281,7 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
         const patch = isFree ? { isFree, blocked: false } : { isFree };
         const changes = diffFields(before, patch, ['isFree', 'blocked']);
         if (changes.length === 0) return before;
-        const [row] = await tx
-          .update(sellers)
-          .set({ ...patch, updatedAt: new Date() })
-          .where(eq(sellers.id, before.id))
-          .returning();
+        const after = await updateSeller(tx, before.id, patch);
         await recordSellerChange(tx, {
           sellerId: before.id,
           actor: await actorOf(tx, request),
@@ -301,7 +289,7 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
           changes,
           note: isFree ? 'Marked free of the subscription fee' : 'Subscription fee applies again',
         });
-        return row as SellerRow;
+        return after;
       });
       return toSellerDto(updated);
     },

@@ -8,8 +8,8 @@ import {
 } from '../../../contracts/seller-admin';
 import { type Seller, type SellerStatus, sellerStatuses } from '../../../contracts/sellers';
 import { sellers } from '../../db/schema';
-import { createTestApp, json, type TestApp, testBackends } from '../../test-support';
-import { type Caller, callerFor, demoSellerId, newSellerBody } from './test-helpers';
+import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
+import { demoSellerId, newSellerBody } from './test-helpers';
 
 const BASE = '/api/v1/sellers';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -24,18 +24,18 @@ const pathTo: Record<SellerStatus, SellerStatusAction[]> = {
 
 describe.each(testBackends)('seller lifecycle API on %s', (backend) => {
   let t: TestApp;
-  let c: Caller;
+  let as: ApiAs;
   beforeAll(async () => {
     t = await createTestApp({ backend });
-    c = await callerFor(t);
+    as = await apiAs(t.app);
   });
   afterAll(() => t.close());
 
   const setStatus = (id: string, action: SellerStatusAction, reason?: string) =>
-    c.as('Admin', 'PUT', `${BASE}/updateSellerStatusById/${id}`, { action, reason });
+    as('Admin', 'PUT', `${BASE}/updateSellerStatusById/${id}`, { action, reason });
 
   const sellerIn = async (status: SellerStatus): Promise<Seller> => {
-    const created = await c.as('Admin', 'POST', `${BASE}/createNewSeller`, newSellerBody());
+    const created = await as('Admin', 'POST', `${BASE}/createNewSeller`, newSellerBody());
     let seller = json<Seller>(created);
     for (const action of pathTo[status]) {
       const response = await setStatus(seller.id, action, 'because');
@@ -46,7 +46,7 @@ describe.each(testBackends)('seller lifecycle API on %s', (backend) => {
     return seller;
   };
   const history = async (id: string) =>
-    json<SellerHistory>(await c.as('Admin', 'GET', `${BASE}/getUpdateHistory/${id}`));
+    json<SellerHistory>(await as('Admin', 'GET', `${BASE}/getUpdateHistory/${id}`));
 
   const pairs = sellerStatuses.flatMap((status) =>
     sellerStatusActions.map((action) => [status, action] as const),
@@ -105,7 +105,7 @@ describe.each(testBackends)('seller lifecycle API on %s', (backend) => {
   it('a KYC rejection stays visible until KYC is approved', async () => {
     const seller = await sellerIn('Pending KYC');
     await setStatus(seller.id, 'rejectKyc', 'Address proof expired');
-    const detail = json<Seller>(await c.as('Admin', 'GET', `${BASE}/getSellersById/${seller.id}`));
+    const detail = json<Seller>(await as('Admin', 'GET', `${BASE}/getSellersById/${seller.id}`));
     expect(detail).toMatchObject({ status: 'Pending KYC', kycRejectionReason: 'Address proof expired' });
     const approved = json<Seller>(await setStatus(seller.id, 'approveKyc'));
     expect(approved).toMatchObject({ status: 'Active', kycRejectionReason: null });
@@ -123,8 +123,7 @@ describe.each(testBackends)('seller lifecycle API on %s', (backend) => {
   it('answers 400 for an unknown action or malformed id, 404 for an unknown seller', async () => {
     const seller = await sellerIn('Active');
     expect(
-      (await c.as('Admin', 'PUT', `${BASE}/updateSellerStatusById/${seller.id}`, { action: 'ban' }))
-        .statusCode,
+      (await as('Admin', 'PUT', `${BASE}/updateSellerStatusById/${seller.id}`, { action: 'ban' })).statusCode,
     ).toBe(400);
     expect((await setStatus('123', 'activate')).statusCode).toBe(400);
     expect((await setStatus(UNKNOWN_ID, 'activate')).statusCode).toBe(404);
@@ -133,7 +132,7 @@ describe.each(testBackends)('seller lifecycle API on %s', (backend) => {
   it('needs the approve action: staff and sellers get 403', async () => {
     const seller = await sellerIn('Pending Verification');
     for (const who of ['Staff', 'Seller'] as const) {
-      const response = await c.as(who, 'PUT', `${BASE}/updateSellerStatusById/${seller.id}`, {
+      const response = await as(who, 'PUT', `${BASE}/updateSellerStatusById/${seller.id}`, {
         action: 'verifyEmail',
       });
       expect(response.statusCode).toBe(403);
@@ -152,7 +151,7 @@ describe.each(testBackends)('seller lifecycle API on %s', (backend) => {
 
   describe('updateStatusBySeller', () => {
     const bySeller = (who: 'Seller' | 'Admin' | 'Staff', action: string) =>
-      c.as(who, 'PUT', `${BASE}/updateStatusBySeller`, { action });
+      as(who, 'PUT', `${BASE}/updateStatusBySeller`, { action });
 
     it('lets a seller pause and resume their own shop, recorded with the seller as actor', async () => {
       const id = await demoSellerId(t, 'seller@demo.local');
@@ -187,7 +186,7 @@ describe.each(testBackends)('seller lifecycle API on %s', (backend) => {
         .update(sellers)
         .set({ isActive: false, isKycDone: false, blocked: false })
         .where(eq(sellers.id, id));
-      const response = await c.as('Blocked', 'PUT', `${BASE}/updateStatusBySeller`, { action: 'activate' });
+      const response = await as('Blocked', 'PUT', `${BASE}/updateStatusBySeller`, { action: 'activate' });
       expect(response.statusCode, response.body).toBe(409);
       expect(json(response)).toEqual({
         message: 'Cannot activate a seller who is Pending KYC.',

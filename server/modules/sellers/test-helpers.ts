@@ -1,38 +1,9 @@
-// Shared by the seller API tests: sign-ins, authorised requests, multipart bodies and tiny real files.
+// Shared by the seller API tests: seller ids, multipart bodies and tiny real files. (Sign-ins and
+// authorised requests: `apiAs` in server/test-support.ts.)
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { sellers } from '../../db/schema';
-import { demoEmails, signInAs, type TestApp } from '../../test-support';
-
-export type Who = keyof typeof demoEmails;
-
-export interface Caller {
-  tokens: Record<Who, string>;
-  as(
-    who: Who,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    payload?: object | Buffer,
-    headers?: Record<string, string>,
-  ): Promise<LightMyRequestResponse>;
-}
-
-export async function callerFor(t: TestApp): Promise<Caller> {
-  const tokens = {} as Record<Who, string>;
-  for (const [who, email] of Object.entries(demoEmails))
-    tokens[who as Who] = (await signInAs(t.app, email)).token;
-  return {
-    tokens,
-    as: (who, method, url, payload, headers = {}) =>
-      t.app.inject({
-        method,
-        url,
-        payload: payload as never,
-        headers: { authorization: `Bearer ${tokens[who]}`, ...headers },
-      }),
-  };
-}
+import type { TestApp } from '../../test-support';
 
 export async function demoSellerId(t: TestApp, email: string): Promise<string> {
   const [row] = await t.database.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.email, email));

@@ -5,8 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerDocument, SellerHistory } from '../../../contracts/seller-admin';
 import type { Seller } from '../../../contracts/sellers';
 import { sellerDocuments } from '../../db/schema';
-import { createTestApp, json, type TestApp, testBackends } from '../../test-support';
-import { type Caller, callerFor, demoSellerId, multipart, newSellerBody, sampleFile } from './test-helpers';
+import {
+  type ApiAs,
+  apiAs,
+  createTestApp,
+  type DemoRole,
+  json,
+  type TestApp,
+  testBackends,
+} from '../../test-support';
+import { demoSellerId, multipart, newSellerBody, sampleFile } from './test-helpers';
 import { cleanFileName, sniffFileType } from './uploads';
 
 const BASE = '/api/v1/sellers';
@@ -45,14 +53,14 @@ describe('cleanFileName', () => {
 
 describe.each(testBackends)('seller documents and logo on %s', (backend) => {
   let t: TestApp;
-  let c: Caller;
+  let as: ApiAs;
   let ownId: string;
   let otherId: string;
   beforeAll(async () => {
     t = await createTestApp({ backend });
-    c = await callerFor(t);
+    as = await apiAs(t.app);
     ownId = await demoSellerId(t, 'seller@demo.local');
-    otherId = json<Seller>(await c.as('Admin', 'POST', `${BASE}/createNewSeller`, newSellerBody())).id;
+    otherId = json<Seller>(await as('Admin', 'POST', `${BASE}/createNewSeller`, newSellerBody())).id;
   });
   afterAll(() => t.close());
 
@@ -60,13 +68,13 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
   const documentRows = async (sellerId: string) =>
     t.database.db.select().from(sellerDocuments).where(eq(sellerDocuments.sellerId, sellerId));
   const upload = (
-    who: Parameters<Caller['as']>[0],
+    who: DemoRole,
     sellerId: string,
     file: { filename: string; type: string; content: Buffer },
     kind = 'identity',
   ) => {
     const body = multipart([file]);
-    return c.as(
+    return as(
       who,
       'POST',
       `${BASE}/uploadSellerDocument?sellerId=${sellerId}&kind=${kind}`,
@@ -75,12 +83,12 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
     );
   };
   const uploadLogo = (
-    who: Parameters<Caller['as']>[0],
+    who: DemoRole,
     sellerId: string,
     file: { filename: string; type: string; content: Buffer },
   ) => {
     const body = multipart([file]);
-    return c.as(who, 'POST', `${BASE}/uploadSellerLogo/${sellerId}`, body.payload, body.headers);
+    return as(who, 'POST', `${BASE}/uploadSellerLogo/${sellerId}`, body.payload, body.headers);
   };
 
   describe('documents', () => {
@@ -115,11 +123,11 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
         expect(await readFile(path.join(t.dataDir, row?.storagePath ?? ''))).toEqual(content);
 
         const list = json<{ result: SellerDocument[] }>(
-          await c.as('Staff', 'GET', `${BASE}/getSellerDocuments/${otherId}`),
+          await as('Staff', 'GET', `${BASE}/getSellerDocuments/${otherId}`),
         );
         expect(list.result[0]).toEqual(document);
 
-        const download = await c.as('Staff', 'GET', `${BASE}/documents/${document.id}`);
+        const download = await as('Staff', 'GET', `${BASE}/documents/${document.id}`);
         expect(download.statusCode).toBe(200);
         expect(download.headers['content-type']).toBe(type);
         expect(download.headers['content-disposition']).toBe(
@@ -129,7 +137,7 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
         expect(download.rawPayload).toEqual(content);
 
         const [entry] = json<SellerHistory>(
-          await c.as('Admin', 'GET', `${BASE}/getUpdateHistory/${otherId}`),
+          await as('Admin', 'GET', `${BASE}/getUpdateHistory/${otherId}`),
         ).result;
         expect(entry).toMatchObject({
           action: 'document',
@@ -179,17 +187,12 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
     });
 
     it('answers 415 for a non-multipart body and 400 for a multipart body without a file', async () => {
-      const asJson = await c.as(
-        'Admin',
-        'POST',
-        `${BASE}/uploadSellerDocument?sellerId=${otherId}&kind=tax`,
-        {
-          file: 'x',
-        },
-      );
+      const asJson = await as('Admin', 'POST', `${BASE}/uploadSellerDocument?sellerId=${otherId}&kind=tax`, {
+        file: 'x',
+      });
       expect(asJson.statusCode).toBe(415);
       const noFile = multipart([], { note: 'hello' });
-      const empty = await c.as(
+      const empty = await as(
         'Admin',
         'POST',
         `${BASE}/uploadSellerDocument?sellerId=${otherId}&kind=tax`,
@@ -205,9 +208,9 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
       expect((await upload('Admin', otherId, file, 'selfie')).statusCode).toBe(400);
       expect((await upload('Admin', 'nope', file)).statusCode).toBe(400);
       expect((await upload('Admin', UNKNOWN_ID, file)).statusCode).toBe(404);
-      expect((await c.as('Admin', 'GET', `${BASE}/getSellerDocuments/${UNKNOWN_ID}`)).statusCode).toBe(404);
-      expect((await c.as('Admin', 'GET', `${BASE}/documents/${UNKNOWN_ID}`)).statusCode).toBe(404);
-      expect((await c.as('Admin', 'GET', `${BASE}/documents/zzz`)).statusCode).toBe(400);
+      expect((await as('Admin', 'GET', `${BASE}/getSellerDocuments/${UNKNOWN_ID}`)).statusCode).toBe(404);
+      expect((await as('Admin', 'GET', `${BASE}/documents/${UNKNOWN_ID}`)).statusCode).toBe(404);
+      expect((await as('Admin', 'GET', `${BASE}/documents/zzz`)).statusCode).toBe(400);
     });
 
     it('lets a seller upload, list and download their own documents only', async () => {
@@ -216,10 +219,10 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
       expect(own.statusCode).toBe(201);
       const ownDoc = json<SellerDocument>(own);
       expect(
-        json<{ result: SellerDocument[] }>(await c.as('Seller', 'GET', `${BASE}/getSellerDocuments/${ownId}`))
+        json<{ result: SellerDocument[] }>(await as('Seller', 'GET', `${BASE}/getSellerDocuments/${ownId}`))
           .result,
       ).toContainEqual(ownDoc);
-      expect((await c.as('Seller', 'GET', `${BASE}/documents/${ownDoc.id}`)).statusCode).toBe(200);
+      expect((await as('Seller', 'GET', `${BASE}/documents/${ownDoc.id}`)).statusCode).toBe(200);
 
       const rowsBefore = (await documentRows(otherId)).length;
       const other = await upload('Seller', otherId, file);
@@ -229,9 +232,9 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
         code: 'FORBIDDEN',
       });
       expect(await documentRows(otherId)).toHaveLength(rowsBefore);
-      expect((await c.as('Seller', 'GET', `${BASE}/getSellerDocuments/${otherId}`)).statusCode).toBe(403);
+      expect((await as('Seller', 'GET', `${BASE}/getSellerDocuments/${otherId}`)).statusCode).toBe(403);
       const [otherDoc] = await documentRows(otherId);
-      expect((await c.as('Seller', 'GET', `${BASE}/documents/${otherDoc?.id}`)).statusCode).toBe(403);
+      expect((await as('Seller', 'GET', `${BASE}/documents/${otherDoc?.id}`)).statusCode).toBe(403);
     });
 
     it('staff may view but not upload', async () => {
@@ -255,12 +258,12 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
         .update(sellerDocuments)
         .set({ storagePath: 'uploads/documents/does-not-exist' })
         .where(eq(sellerDocuments.id, document.id));
-      expect((await c.as('Admin', 'GET', `${BASE}/documents/${document.id}`)).statusCode).toBe(404);
+      expect((await as('Admin', 'GET', `${BASE}/documents/${document.id}`)).statusCode).toBe(404);
       await t.database.db
         .update(sellerDocuments)
         .set({ storagePath: '../../../../etc/passwd' })
         .where(eq(sellerDocuments.id, document.id));
-      expect((await c.as('Admin', 'GET', `${BASE}/documents/${document.id}`)).statusCode).toBe(404);
+      expect((await as('Admin', 'GET', `${BASE}/documents/${document.id}`)).statusCode).toBe(404);
     });
   });
 
@@ -293,7 +296,7 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
     );
 
     it('appends every upload and records before → after', async () => {
-      const before = json<Seller>(await c.as('Admin', 'GET', `${BASE}/getSellersById/${otherId}`));
+      const before = json<Seller>(await as('Admin', 'GET', `${BASE}/getSellersById/${otherId}`));
       const response = await uploadLogo('Admin', otherId, {
         filename: 'new.png',
         type: 'image/png',
@@ -302,7 +305,7 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
       const after = json<Seller>(response);
       expect(after.sellerLogos).toHaveLength(before.sellerLogos.length + 1);
       const [entry] = json<SellerHistory>(
-        await c.as('Admin', 'GET', `${BASE}/getUpdateHistory/${otherId}`),
+        await as('Admin', 'GET', `${BASE}/getUpdateHistory/${otherId}`),
       ).result;
       expect(entry).toMatchObject({
         action: 'logo',

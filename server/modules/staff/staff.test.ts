@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffList, StaffMessage } from '../../../contracts/staff';
 import { users } from '../../db/schema';
 import {
+  type ApiAs,
+  apiAs,
   createTestApp,
   demoEmails,
   json,
@@ -18,20 +20,13 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe.each(testBackends)('staff management on %s', (backend) => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
-  const ids: Record<string, string> = {};
+  let as: ApiAs;
   beforeAll(async () => {
     t = await createTestApp({ backend });
-    for (const [who, email] of Object.entries(demoEmails)) {
-      const session = await signInAs(t.app, email);
-      tokens[who] = session.token;
-      ids[who] = session.userId;
-    }
+    as = await apiAs(t.app);
   });
   afterAll(() => t.close());
 
-  const as = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
   const outbox = () => readdir(path.join(t.dataDir, 'outbox')).catch(() => [] as string[]);
   /** The set-password token of the newest mail to `to` that arrived after `before`. */
   async function mailedToken(before: string[], to: string): Promise<string> {
@@ -67,7 +62,7 @@ describe.each(testBackends)('staff management on %s', (backend) => {
     expect(json<StaffList>(await as('Admin', 'GET', '/api/v1/staff/listStaff?status=inactive')).count).toBe(
       0,
     );
-    for (const who of ['Staff', 'Seller']) {
+    for (const who of ['Staff', 'Seller'] as const) {
       const forbidden = await as(who, 'GET', '/api/v1/staff/listStaff');
       expect(forbidden.statusCode, who).toBe(403);
       expect(json(forbidden).code).toBe('FORBIDDEN');
@@ -177,7 +172,7 @@ describe.each(testBackends)('staff management on %s', (backend) => {
 
   it('deactivates a staff member: sessions end, sign-in and refresh are refused, until reactivated', async () => {
     const staffSession = await signInAs(t.app, demoEmails.Staff);
-    const deactivated = await as('Admin', 'PUT', `/api/v1/staff/updateStaffStatus/${ids.Staff}`, {
+    const deactivated = await as('Admin', 'PUT', `/api/v1/staff/updateStaffStatus/${as.ids.Staff}`, {
       isActive: false,
     });
     expect(deactivated.statusCode).toBe(200);
@@ -196,18 +191,18 @@ describe.each(testBackends)('staff management on %s', (backend) => {
     });
     expect(refresh.statusCode).toBe(401);
     // No reset link is given to an inactive account either.
-    expect((await as('Admin', 'POST', `/api/v1/staff/resendInvite/${ids.Staff}`)).statusCode).toBe(409);
+    expect((await as('Admin', 'POST', `/api/v1/staff/resendInvite/${as.ids.Staff}`)).statusCode).toBe(409);
     const inactive = json<StaffList>(await as('Admin', 'GET', '/api/v1/staff/listStaff?status=inactive'));
     expect(inactive.rows.map((row) => row.email)).toEqual([demoEmails.Staff]);
 
-    const reactivated = await as('Admin', 'PUT', `/api/v1/staff/updateStaffStatus/${ids.Staff}`, {
+    const reactivated = await as('Admin', 'PUT', `/api/v1/staff/updateStaffStatus/${as.ids.Staff}`, {
       isActive: true,
     });
     expect(reactivated.statusCode).toBe(200);
     const back = await signIn(demoEmails.Staff, 'Demo@12345');
     expect(back.statusCode).toBe(200);
     expect(refreshCookieOf(back)).toBeTruthy();
-    tokens.Staff = json<{ accessToken: string }>(back).accessToken;
+    as.tokens.Staff = json<{ accessToken: string }>(back).accessToken;
   });
 
   it('spends an unused invitation link when the account is deactivated', async () => {
@@ -243,12 +238,12 @@ describe.each(testBackends)('staff management on %s', (backend) => {
   it('only touches staff accounts, and validates ids', async () => {
     const url = (id: string) => `/api/v1/staff/updateStaffStatus/${id}`;
     // Admins are not staff (and nobody may switch themselves off).
-    expect((await as('Admin', 'PUT', url(ids.Admin as string), { isActive: false })).statusCode).toBe(409);
-    expect((await as('Admin', 'PUT', url(ids.Admin as string), { isActive: true })).statusCode).toBe(404);
-    expect((await as('Admin', 'PUT', url(ids.Seller as string), { isActive: false })).statusCode).toBe(404);
+    expect((await as('Admin', 'PUT', url(as.ids.Admin), { isActive: false })).statusCode).toBe(409);
+    expect((await as('Admin', 'PUT', url(as.ids.Admin), { isActive: true })).statusCode).toBe(404);
+    expect((await as('Admin', 'PUT', url(as.ids.Seller), { isActive: false })).statusCode).toBe(404);
     expect((await as('Admin', 'PUT', url(UNKNOWN_ID), { isActive: false })).statusCode).toBe(404);
     expect((await as('Admin', 'PUT', url('nope'), { isActive: false })).statusCode).toBe(400);
-    expect((await as('Admin', 'PUT', url(ids.Staff as string), { isActive: 'no' })).statusCode).toBe(400);
+    expect((await as('Admin', 'PUT', url(as.ids.Staff), { isActive: 'no' })).statusCode).toBe(400);
     expect((await as('Admin', 'POST', `/api/v1/staff/resendInvite/${UNKNOWN_ID}`)).statusCode).toBe(404);
     expect((await as('Admin', 'POST', '/api/v1/staff/resendInvite/nope')).statusCode).toBe(400);
     // Still an active admin: the 404s above changed nothing.
@@ -256,17 +251,17 @@ describe.each(testBackends)('staff management on %s', (backend) => {
   });
 
   it('does not let a staff member with the edit right deactivate themselves', async () => {
-    await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${ids.Staff}`, {
+    await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${as.ids.Staff}`, {
       overrides: { '/staff/manage-staff': ['view', 'edit'] },
     });
     try {
-      const self = await as('Staff', 'PUT', `/api/v1/staff/updateStaffStatus/${ids.Staff}`, {
+      const self = await as('Staff', 'PUT', `/api/v1/staff/updateStaffStatus/${as.ids.Staff}`, {
         isActive: false,
       });
       expect(self.statusCode).toBe(409);
       expect(json(self).code).toBe('SELF_DEACTIVATION');
     } finally {
-      await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${ids.Staff}`, { overrides: {} });
+      await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${as.ids.Staff}`, { overrides: {} });
     }
   });
 });

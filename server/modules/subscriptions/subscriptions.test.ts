@@ -14,21 +14,15 @@ import {
 } from '../../../contracts/subscriptions';
 import { sellerHistory, sellers, subscriptionRequests, users } from '../../db/schema';
 import { DEMO_SELLER_FIGURES } from '../../db/seed/subscriptions';
-import { createTestApp, demoEmails, json, signInAs, testBackends } from '../../test-support';
+import { apiAs, createTestApp, demoEmails, json, testBackends } from '../../test-support';
 
 const BASE = '/api/v1/subscriptionManager';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const DAY_MS = 86_400_000;
 
-type Who = keyof typeof demoEmails;
-
 async function setup(backend: 'pglite' | 'postgres') {
   const t = await createTestApp({ backend });
-  const tokens = {} as Record<Who, string>;
-  for (const [who, email] of Object.entries(demoEmails))
-    tokens[who as Who] = (await signInAs(t.app, email)).token;
-  const as = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
+  const as = await apiAs(t.app);
   const sellerIdOf = async (email: string) => {
     const [row] = await t.database.db
       .select({ id: sellers.id })

@@ -1,28 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SidebarData, SidebarItem } from '../../../contracts/permissions';
 import { canOpenRoute, isMenuItem, routes } from '../../../contracts/routes';
-import { createTestApp, demoEmails, json, signInAs, type TestApp, testBackends } from '../../test-support';
+import {
+  type ApiAs,
+  apiAs,
+  createTestApp,
+  type DemoRole,
+  demoEmails,
+  json,
+  signInAs,
+  type TestApp,
+  testBackends,
+} from '../../test-support';
 
 const flatten = (items: SidebarItem[]): SidebarItem[] =>
   items.flatMap((item) => [item, ...flatten(item.child)]);
 
 describe.each(testBackends)('permissions on %s', (backend) => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
-  const ids: Record<string, string> = {};
+  let as: ApiAs;
   beforeAll(async () => {
     t = await createTestApp({ backend });
-    for (const [who, email] of Object.entries(demoEmails)) {
-      const session = await signInAs(t.app, email);
-      tokens[who] = session.token;
-      ids[who] = session.userId;
-    }
+    as = await apiAs(t.app);
   });
   afterAll(() => t.close());
 
-  const as = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
-  const sidebar = async (who: string) =>
+  const sidebar = async (who: DemoRole) =>
     json<SidebarData>(await as(who, 'GET', '/api/v1/users/getSidebarData'));
 
   it('has API routes guarded for every available page', () => {
@@ -30,7 +33,7 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     for (const route of routes.filter((r) => r.available)) expect(guarded, route.path).toContain(route.path);
   });
 
-  it.each(Object.keys(demoEmails))(
+  it.each(Object.keys(demoEmails) as DemoRole[])(
     'sidebar, route guard and API agree for every route for %s',
     async (who) => {
       const { menu, permissions } = await sidebar(who);
@@ -54,7 +57,7 @@ describe.each(testBackends)('permissions on %s', (backend) => {
   );
 
   it('gives each demo role the sidebar it should see', async () => {
-    const names = async (who: string) => flatten((await sidebar(who)).menu).map((item) => item.name);
+    const names = async (who: DemoRole) => flatten((await sidebar(who)).menu).map((item) => item.name);
     // User Permissions is reached from Manage Staff (its parent) now that that page exists.
     expect(await names('Admin')).toEqual([
       'Dashboard',
@@ -78,6 +81,8 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     ]);
     expect(await names('Seller')).toEqual(['General Dashboard', 'My Subscription', 'Sellers', 'Customers']);
     expect(await names('Blocked')).toEqual(['My Subscription']);
+    // A seller still in KYC has the seller's pages: the dashboard is where they upload their papers.
+    expect(await names('Kyc')).toEqual(['General Dashboard', 'My Subscription', 'Sellers', 'Customers']);
   });
 
   it('answers a forbidden call with 403 and a message naming what is missing', async () => {
@@ -90,7 +95,7 @@ describe.each(testBackends)('permissions on %s', (backend) => {
   });
 
   it('applies user overrides on top of the role, in the sidebar and the API alike', async () => {
-    const update = await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${ids.Staff}`, {
+    const update = await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${as.ids.Staff}`, {
       overrides: { '/': [], '/staff/manage-staff': ['view'], '/permission/UserPermission': ['view'] },
     });
     expect(update.statusCode).toBe(200);
@@ -124,7 +129,7 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     await as('Admin', 'PUT', '/api/v1/users/defaultPermissions', { enabled: false });
     expect((await as('Staff', 'GET', '/api/v1/dashboard/getSummary')).statusCode).toBe(403);
 
-    await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${ids.Staff}`, { overrides: {} });
+    await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${as.ids.Staff}`, { overrides: {} });
     expect((await as('Staff', 'GET', '/api/v1/dashboard/getSummary')).statusCode).toBe(200);
   });
 
@@ -152,7 +157,7 @@ describe.each(testBackends)('permissions on %s', (backend) => {
   });
 
   it('refuses edits that would lock admins out of the permissions page', async () => {
-    const self = await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${ids.Admin}`, {
+    const self = await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${as.ids.Admin}`, {
       overrides: { '/permission/UserPermission': ['view'] },
     });
     expect(self.statusCode).toBe(409);
@@ -189,11 +194,15 @@ describe.each(testBackends)('permissions on %s', (backend) => {
       await as('Admin', 'GET', '/api/v1/users/listUsersByRole?limit=2&skip=0'),
     );
     expect(page.rows).toHaveLength(2);
-    expect(page.count).toBe(4);
+    expect(page.count).toBe(5);
     const sellersOnly = json<{ rows: { email: string }[] }>(
       await as('Admin', 'GET', '/api/v1/users/listUsersByRole?role=Seller'),
     );
-    expect(sellersOnly.rows.map((row) => row.email)).toEqual(['blocked@demo.local', 'seller@demo.local']);
+    expect(sellersOnly.rows.map((row) => row.email)).toEqual([
+      'blocked@demo.local',
+      'kyc@demo.local',
+      'seller@demo.local',
+    ]);
     const search = json<{ rows: { email: string }[] }>(
       await as('Admin', 'GET', '/api/v1/users/listUsersByRole?query=STAFF'),
     );

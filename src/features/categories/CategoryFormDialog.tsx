@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-} from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Switch, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import {
   type Category,
@@ -19,6 +8,8 @@ import {
   slugify,
 } from '../../../contracts/categories';
 import { getErrorMessage } from '../../services/http';
+import { FormDialog } from '../../ui/form-dialog';
+import { FormMessage, fieldErrors } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { type Level, useSaveCategory } from './api';
 
@@ -74,12 +65,7 @@ export function CategoryFormDialog({
       sortOrder: draft.sortOrder.trim() === '' ? 0 : draft.sortOrder,
     });
     if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as (typeof fields)[number];
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error.issues, fields));
       return;
     }
     setErrors({});
@@ -98,109 +84,88 @@ export function CategoryFormDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => !event.open && close()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate aria-label={category ? `Edit ${noun}` : `New ${noun}`}>
-              <Dialog.Header>
-                <Dialog.Title>{category ? `Edit ${category.name}` : `New ${noun}`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {save.isError ? (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{getErrorMessage(save.error)}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
-                  <Field.Root invalid={!!errors.name} required>
-                    <Field.Label>
-                      Name <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      name="name"
-                      maxLength={100}
-                      value={draft.name}
-                      onChange={(e) => {
-                        const name = e.target.value;
-                        setDraft((d) => ({ ...d, name, slug: slugTouched ? d.slug : slugify(name) }));
-                      }}
-                    />
-                    <Field.ErrorText>{errors.name}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.slug}>
-                    <Field.Label>Slug</Field.Label>
-                    <Input
-                      name="slug"
-                      maxLength={MAX_SLUG_LENGTH}
-                      value={draft.slug}
-                      onChange={(e) => {
-                        const slug = e.target.value;
-                        // Emptying the field hands the slug back to the name.
-                        setSlugTouched(slug !== '');
-                        setDraft((d) => ({ ...d, slug }));
-                      }}
-                    />
-                    <Field.HelperText>
-                      Used in the storefront's addresses: lower-case letters and digits joined by hyphens.
-                      Leave it empty to make one from the name.
-                    </Field.HelperText>
-                    <Field.ErrorText>{errors.slug}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.description}>
-                    <Field.Label>Description</Field.Label>
-                    <Textarea
-                      name="description"
-                      rows={3}
-                      maxLength={1000}
-                      value={draft.description}
-                      onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
-                    />
-                    <Field.ErrorText>{errors.description}</Field.ErrorText>
-                  </Field.Root>
-                  <SimpleGrid columns={2} gap="4" alignItems="end">
-                    <Field.Root invalid={!!errors.sortOrder}>
-                      <Field.Label>Sort order</Field.Label>
-                      <Input
-                        name="sortOrder"
-                        type="number"
-                        inputMode="numeric"
-                        min={0}
-                        max={MAX_SORT_ORDER}
-                        step={1}
-                        value={draft.sortOrder}
-                        onChange={(e) => setDraft((d) => ({ ...d, sortOrder: e.target.value }))}
-                      />
-                      <Field.HelperText>Lower numbers come first.</Field.HelperText>
-                      <Field.ErrorText>{errors.sortOrder}</Field.ErrorText>
-                    </Field.Root>
-                    <Switch.Root
-                      colorPalette="brand"
-                      checked={draft.isActive}
-                      onCheckedChange={(e) => setDraft((d) => ({ ...d, isActive: e.checked }))}
-                      mb="6"
-                    >
-                      <Switch.HiddenInput />
-                      <Switch.Control />
-                      <Switch.Label>Active</Switch.Label>
-                    </Switch.Root>
-                  </SimpleGrid>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={save.isPending}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={save.isPending}>
-                  {category ? 'Save' : `Create ${noun}`}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={close}
+      onSubmit={submit}
+      title={category ? `Edit ${category.name}` : `New ${noun}`}
+      label={category ? `Edit ${noun}` : `New ${noun}`}
+      submitLabel={category ? 'Save' : `Create ${noun}`}
+      pending={save.isPending}
+    >
+      <FormMessage status="error">{save.isError ? getErrorMessage(save.error) : null}</FormMessage>
+      <Field.Root invalid={!!errors.name} required>
+        <Field.Label>
+          Name <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          name="name"
+          maxLength={100}
+          value={draft.name}
+          onChange={(e) => {
+            const name = e.target.value;
+            setDraft((d) => ({ ...d, name, slug: slugTouched ? d.slug : slugify(name) }));
+          }}
+        />
+        <Field.ErrorText>{errors.name}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root invalid={!!errors.slug}>
+        <Field.Label>Slug</Field.Label>
+        <Input
+          name="slug"
+          maxLength={MAX_SLUG_LENGTH}
+          value={draft.slug}
+          onChange={(e) => {
+            const slug = e.target.value;
+            // Emptying the field hands the slug back to the name.
+            setSlugTouched(slug !== '');
+            setDraft((d) => ({ ...d, slug }));
+          }}
+        />
+        <Field.HelperText>
+          Used in the storefront's addresses: lower-case letters and digits joined by hyphens. Leave it empty
+          to make one from the name.
+        </Field.HelperText>
+        <Field.ErrorText>{errors.slug}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root invalid={!!errors.description}>
+        <Field.Label>Description</Field.Label>
+        <Textarea
+          name="description"
+          rows={3}
+          maxLength={1000}
+          value={draft.description}
+          onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
+        />
+        <Field.ErrorText>{errors.description}</Field.ErrorText>
+      </Field.Root>
+      <SimpleGrid columns={2} gap="4" alignItems="end">
+        <Field.Root invalid={!!errors.sortOrder}>
+          <Field.Label>Sort order</Field.Label>
+          <Input
+            name="sortOrder"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_SORT_ORDER}
+            step={1}
+            value={draft.sortOrder}
+            onChange={(e) => setDraft((d) => ({ ...d, sortOrder: e.target.value }))}
+          />
+          <Field.HelperText>Lower numbers come first.</Field.HelperText>
+          <Field.ErrorText>{errors.sortOrder}</Field.ErrorText>
+        </Field.Root>
+        <Switch.Root
+          colorPalette="brand"
+          checked={draft.isActive}
+          onCheckedChange={(e) => setDraft((d) => ({ ...d, isActive: e.checked }))}
+          mb="6"
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>Active</Switch.Label>
+        </Switch.Root>
+      </SimpleGrid>
+    </FormDialog>
   );
 }

@@ -1,14 +1,10 @@
-import { Button, Card, Input } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CATEGORY_PAGE_SIZE } from '../../../contracts/categories';
-import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
-import { EmptyMessage, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
-import { Pager } from '../../ui/pager';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { PageHeader } from '../../ui/page-states';
 import { useCategories } from './api';
 import { CategoryFormDialog } from './CategoryFormDialog';
-import { CategoryTable } from './CategoryTable';
+import { CategoryListCard, useCategoryListSearch } from './CategoryListCard';
 
 const PAGE = '/sellers/manage-category';
 const SUBCATEGORY_PAGE = '/sellers/manage-subcategory';
@@ -18,11 +14,9 @@ const level = { kind: 'category' } as const;
 export default function ManageCategoryPage() {
   const { can } = useRouteActions(PAGE);
   const subcategories = useRouteActions(SUBCATEGORY_PAGE);
-  const [search, setSearch] = useState('');
-  const [skip, setSkip] = useState(0);
+  const listSearch = useCategoryListSearch();
   const [creating, setCreating] = useState(false);
-  const query = useDebouncedValue(search.trim());
-  const categories = useCategories({ query, skip, limit: CATEGORY_PAGE_SIZE });
+  const categories = useCategories(listSearch.params);
 
   return (
     <>
@@ -37,55 +31,17 @@ export default function ManageCategoryPage() {
           ) : null
         }
       />
-      <Card.Root>
-        <Card.Body>
-          <Input
-            mb="4"
-            placeholder="Search by name or slug"
-            aria-label="Search categories"
-            maxLength={100}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setSkip(0);
-            }}
-          />
-          {categories.isPending ? (
-            <LoadingState rows={6} label="Loading categories" />
-          ) : categories.isError ? (
-            <ErrorState message={getErrorMessage(categories.error)} onRetry={() => categories.refetch()} />
-          ) : categories.data.rows.length === 0 ? (
-            query ? (
-              <EmptyMessage
-                title="No categories match"
-                description={`No name or slug contains “${query}”.`}
-              />
-            ) : (
-              <EmptyMessage
-                title="No categories yet"
-                description={can('create') ? 'Create the first one with New category.' : undefined}
-              />
-            )
-          ) : (
-            <>
-              <CategoryTable
-                level={level}
-                rows={categories.data.rows}
-                dimmed={categories.isPlaceholderData}
-                can={{ edit: can('edit'), delete: can('delete') }}
-                canOpenSubcategories={subcategories.can('view')}
-              />
-              <Pager
-                label="Category pages"
-                skip={skip}
-                limit={CATEGORY_PAGE_SIZE}
-                count={categories.data.count}
-                onSkipChange={setSkip}
-              />
-            </>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <CategoryListCard
+        level={level}
+        listSearch={listSearch}
+        list={categories}
+        empty={{
+          title: 'No categories yet',
+          description: can('create') ? 'Create the first one with New category.' : undefined,
+        }}
+        can={{ edit: can('edit'), delete: can('delete') }}
+        canOpenSubcategories={subcategories.can('view')}
+      />
       {creating ? (
         <CategoryFormDialog level={level} category={null} open onClose={() => setCreating(false)} />
       ) : null}

@@ -1,15 +1,12 @@
-import { Badge, Button, Card, HStack, Input } from '@chakra-ui/react';
+import { Badge, Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
-import { CATEGORY_PAGE_SIZE } from '../../../contracts/categories';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
-import { EmptyMessage, ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
-import { Pager } from '../../ui/pager';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
 import { useSubcategories } from './api';
 import { CategoryFormDialog } from './CategoryFormDialog';
-import { CategoryTable } from './CategoryTable';
+import { CategoryListCard, useCategoryListSearch } from './CategoryListCard';
 
 const PAGE = '/sellers/manage-subcategory';
 const CATEGORY_PAGE = '/sellers/manage-category';
@@ -20,11 +17,9 @@ export default function ManageSubcategoryPage() {
   const categoryId = new URLSearchParams(useSearch()).get('categoryId');
   const valid = !!categoryId && UUID.test(categoryId);
   const { can } = useRouteActions(PAGE);
-  const [search, setSearch] = useState('');
-  const [skip, setSkip] = useState(0);
+  const listSearch = useCategoryListSearch();
   const [creating, setCreating] = useState(false);
-  const query = useDebouncedValue(search.trim());
-  const list = useSubcategories(valid ? categoryId : null, { query, skip, limit: CATEGORY_PAGE_SIZE });
+  const list = useSubcategories(valid ? categoryId : null, listSearch.params);
   const back = (
     <Button asChild variant="outline">
       <RouterLink href={CATEGORY_PAGE}>All categories</RouterLink>
@@ -73,51 +68,17 @@ export default function ManageSubcategoryPage() {
           </HStack>
         }
       />
-      <Card.Root>
-        <Card.Body>
-          <Input
-            mb="4"
-            placeholder="Search by name or slug"
-            aria-label="Search subcategories"
-            maxLength={100}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setSkip(0);
-            }}
-          />
-          {list.data.rows.length === 0 ? (
-            query ? (
-              <EmptyMessage
-                title="No subcategories match"
-                description={`No name or slug contains “${query}”.`}
-              />
-            ) : (
-              <EmptyMessage
-                title={`${parent.name} has no subcategories yet`}
-                description={can('create') ? 'Add one with New subcategory.' : undefined}
-              />
-            )
-          ) : (
-            <>
-              <CategoryTable
-                level={level}
-                rows={list.data.rows}
-                dimmed={list.isPlaceholderData}
-                can={{ edit: can('edit'), delete: can('delete') }}
-                canOpenSubcategories={false}
-              />
-              <Pager
-                label="Subcategory pages"
-                skip={skip}
-                limit={CATEGORY_PAGE_SIZE}
-                count={list.data.count}
-                onSkipChange={setSkip}
-              />
-            </>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <CategoryListCard
+        level={level}
+        listSearch={listSearch}
+        list={list}
+        empty={{
+          title: `${parent.name} has no subcategories yet`,
+          description: can('create') ? 'Add one with New subcategory.' : undefined,
+        }}
+        can={{ edit: can('edit'), delete: can('delete') }}
+        canOpenSubcategories={false}
+      />
       {creating ? (
         <CategoryFormDialog level={level} category={null} open onClose={() => setCreating(false)} />
       ) : null}

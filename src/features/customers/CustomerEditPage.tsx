@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -19,6 +18,7 @@ import { type Customer, updateCustomerBodySchema } from '../../../contracts/cust
 import type { Address } from '../../../contracts/sellers';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
+import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
 import { useCustomer, useUpdateCustomer } from './api';
@@ -140,12 +140,7 @@ function CustomerForm({ customer, canEdit }: { customer: Customer; canEdit: bool
   return (
     <form onSubmit={submit} noValidate aria-label="Customer details">
       <Stack gap="6">
-        {save.isError ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{getErrorMessage(save.error)}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormMessage status="error">{save.isError ? getErrorMessage(save.error) : null}</FormMessage>
         <Card.Root>
           <Card.Header>
             <Heading size="md">Customer</Heading>

@@ -6,8 +6,8 @@ import type { Seller } from '../../../contracts/sellers';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { ErrorState, LoadingState } from '../../ui/page-states';
-import { useSeller } from './api';
-import { SellerDocumentsPanel } from './SellerDocumentsPanel';
+import { SellerDocumentsPanel } from '../../ui/seller-documents-panel';
+import { useInvalidateSellers, useSeller } from './api';
 import { SellerHistoryTimeline } from './SellerHistoryTimeline';
 import { SellerLifecyclePanel } from './SellerLifecyclePanel';
 import { SellerLogo } from './SellerLogo';
@@ -30,6 +30,7 @@ export function SellerDrawer({ sellerId, onClose }: { sellerId: string | null; o
   const seller = useSeller(shownId);
   const { can } = useRouteActions(MANAGE_SELLERS);
   const permissions = useRouteActions(PERMISSIONS_PAGE);
+  const invalidateSellers = useInvalidateSellers();
 
   return (
     <Drawer.Root open={!!sellerId} onOpenChange={(event) => !event.open && onClose()} size="lg">
@@ -92,7 +93,11 @@ export function SellerDrawer({ sellerId, onClose }: { sellerId: string | null; o
                     </Stack>
                   </Tabs.Content>
                   <Tabs.Content value="documents">
-                    <SellerDocumentsPanel sellerId={seller.data.id} canEdit={can('edit')} />
+                    <SellerDocumentsPanel
+                      sellerId={seller.data.id}
+                      canEdit={can('edit')}
+                      onUploaded={invalidateSellers}
+                    />
                   </Tabs.Content>
                   <Tabs.Content value="history">
                     <SellerHistoryTimeline sellerId={seller.data.id} />

@@ -2,9 +2,9 @@ import { Alert, Button, Card, Heading, HStack, Progress, Stack, Text } from '@ch
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Seller } from '../../../contracts/sellers';
+import { checkFile, LOGO_ACCEPT } from '../../lib/file-limits';
 import { getErrorMessage } from '../../services/http';
 import { useUploadLogo } from './api';
-import { checkFile, LOGO_ACCEPT } from './file-limits';
 import { SellerLogo } from './SellerLogo';
 
 type UploadState =

@@ -10,8 +10,6 @@ import {
 import type {
   CreateSellerBody,
   SellerDetail,
-  SellerDocument,
-  SellerDocumentKind,
   SellerHistory,
   SellerStatusAction,
   UpdateSellerBody,
@@ -24,7 +22,7 @@ import {
   sellerListSchema,
   sellerTabs,
 } from '../../../contracts/sellers';
-import { ApiError, http, toApiError } from '../../services/http';
+import { http } from '../../services/http';
 import type { SellerSortField, SortOrder } from './url-state';
 
 const BASE = '/api/v1/sellers';
@@ -45,8 +43,9 @@ export const sellerAdminKeys = {
   list: (params: SellerListParams) => [...sellerAdminKeys.lists(), params] as const,
   detail: (id: string) => [...sellerAdminKeys.all, 'detail', id] as const,
   history: (id: string) => [...sellerAdminKeys.all, 'history', id] as const,
-  documents: (id: string) => [...sellerAdminKeys.all, 'documents', id] as const,
 };
+// A seller's documents live under their own key, shared with the seller's dashboard
+// (src/services/seller-documents.ts).
 
 /**
  * The request a list view makes: listSellers with the tab's filter, or searchSellers with the search
@@ -97,15 +96,11 @@ export const useSellerHistory = (id: string) =>
     },
   });
 
-export const useSellerDocuments = (id: string) =>
-  useQuery({
-    queryKey: sellerAdminKeys.documents(id),
-    queryFn: async ({ signal }): Promise<{ result: SellerDocument[] }> =>
-      (await http.get(`${BASE}/getSellerDocuments/${id}`, { signal, silent: true })).data,
-  });
-
-/** Any change to a seller can move it between tabs and adds history: refresh everything of this page. */
-function useInvalidateSellers() {
+/**
+ * Any change to a seller (a document upload too) can move it between tabs and adds history: refresh
+ * everything of this page.
+ */
+export function useInvalidateSellers() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: sellerAdminKeys.all });
 }
@@ -151,18 +146,6 @@ const formWith = (file: File) => {
   return form;
 };
 
-export const useUploadDocument = () =>
-  useMutation({
-    mutationFn: async (input: { sellerId: string; kind: SellerDocumentKind; file: File }) =>
-      (
-        await http.post(`${BASE}/uploadSellerDocument`, formWith(input.file), {
-          params: { sellerId: input.sellerId, kind: input.kind },
-          silent: true,
-        })
-      ).data as SellerDocument,
-    onSuccess: useInvalidateSellers(),
-  });
-
 /** `onProgress` gets 0…1 as the browser sends the file (axios `onUploadProgress`). */
 export const useUploadLogo = () =>
   useMutation({
@@ -178,37 +161,3 @@ export const useUploadLogo = () =>
       ).data as Seller,
     onSuccess: useInvalidateSellers(),
   });
-
-/**
- * Downloads a document through the authorised client (a plain link would carry no token) and hands it
- * to the browser as a file. A failure's body is a Blob here; its `{ message }` is read back out.
- */
-export async function downloadDocument(document: SellerDocument): Promise<void> {
-  let blob: Blob;
-  try {
-    blob = (await http.get(`${BASE}/documents/${document.id}`, { responseType: 'blob', silent: true })).data;
-  } catch (error) {
-    const apiError = toApiError(error);
-    if (apiError.data instanceof Blob) {
-      const body = await apiError.data.text().catch(() => '');
-      let message = apiError.message;
-      try {
-        message = (JSON.parse(body) as { message?: string }).message || message;
-      } catch {
-        // Not JSON: keep the generic wording.
-      }
-      throw new ApiError({ message, status: apiError.status, code: apiError.code });
-    }
-    throw apiError;
-  }
-  const url = URL.createObjectURL(blob);
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = document.fileName;
-  link.rel = 'noopener';
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the object URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

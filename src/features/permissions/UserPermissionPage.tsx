@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  Flex,
-  HStack,
-  Input,
-  SegmentGroup,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Input, SegmentGroup, Stack, Switch, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { PermissionMap } from '../../../contracts/permissions';
@@ -18,6 +6,7 @@ import type { ServerRole } from '../../../contracts/roles';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
+import { Pager } from '../../ui/pager';
 import {
   type PermissionRoute,
   useDefaultPermissions,
@@ -79,28 +68,15 @@ function UserList({ selected, onSelect }: { selected: string | null; onSelect: (
           <Text color="fg.muted">No users match “{query}”.</Text>
         ) : null}
       </Stack>
-      {users.data && users.data.count > PAGE_SIZE ? (
-        <HStack justify="space-between">
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={skip === 0}
-            onClick={() => setSkip(Math.max(0, skip - PAGE_SIZE))}
-          >
-            Previous
-          </Button>
-          <Text fontSize="xs" color="fg.muted">
-            {skip + 1}–{Math.min(skip + PAGE_SIZE, users.data.count)} of {users.data.count}
-          </Text>
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={skip + PAGE_SIZE >= users.data.count}
-            onClick={() => setSkip(skip + PAGE_SIZE)}
-          >
-            Next
-          </Button>
-        </HStack>
+      {users.data ? (
+        <Pager
+          compact
+          label="User pages"
+          skip={skip}
+          limit={PAGE_SIZE}
+          count={users.data.count}
+          onSkipChange={setSkip}
+        />
       ) : null}
     </Stack>
   );

@@ -12,6 +12,7 @@ import {
   Stat,
   Text,
 } from '@chakra-ui/react';
+import { ShieldCheck } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import {
   type CustomerQueryStatus,
@@ -27,6 +28,7 @@ import { BarChart } from '../../ui/bar-chart';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
 import { formatDay, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
 import { useSellerDashboard } from './api';
+import { VerificationCard } from './VerificationCard';
 
 const SUBSCRIPTION_PAGE = '/sellers/payment-seller-subscriptions';
 
@@ -157,7 +159,10 @@ function BlockedNotice() {
   );
 }
 
-/** The seller's own landing page: their store's figures, counted live by the server, and the subscription. */
+/**
+ * The seller's own landing page: their verification while they are not active (with the KYC upload),
+ * their store's figures, counted live by the server, and the subscription.
+ */
 export default function GeneralDashboardPage() {
   const dashboard = useSellerDashboard();
   if (dashboard.isPending) return <LoadingState />;
@@ -170,7 +175,19 @@ export default function GeneralDashboardPage() {
   const { products, queries, chats, subscription } = seller;
   return (
     <>
-      <PageHeader title={seller.sellerName} description={`Seller code ${seller.sellerCode}`} />
+      <PageHeader
+        title={seller.sellerName}
+        description={`Seller code ${seller.sellerCode}`}
+        actions={
+          seller.status === 'Active' ? (
+            <Badge colorPalette="green" size="lg" alignSelf={{ md: 'center' }}>
+              <ShieldCheck aria-hidden /> Verified
+            </Badge>
+          ) : null
+        }
+      />
+      {/* Until the seller is active, what to do about it comes before everything else. */}
+      <VerificationCard seller={seller} />
       <SubscriptionNotice subscription={subscription} />
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" mb="6">
         <StatCard

@@ -1,6 +1,7 @@
 // The seller's own pages: their dashboard and their subscription (plans, periods, renewal requests).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SellerDashboard } from '../../../contracts/seller-dashboard';
+import type { Seller } from '../../../contracts/sellers';
 import type {
   Plan,
   RequestRenewalBody,
@@ -30,6 +31,16 @@ export const sellerDashboardQuery = () =>
   });
 
 export const useSellerDashboard = () => useQuery(sellerDashboardQuery());
+
+/** The seller resumes their paused shop (Inactive → Active); the dashboard then reads the new status. */
+export const useResumeShop = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<Seller> =>
+      (await http.put('/api/v1/sellers/updateStatusBySeller', { action: 'activate' })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: sellerKeys.ownDashboard() }),
+  });
+};
 
 export const useOwnSubscription = (page: { skip: number; limit: number }) =>
   useQuery({

@@ -1,8 +1,9 @@
-import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { inviteStaffBodySchema } from '../../../contracts/staff';
 import { getErrorMessage } from '../../services/http';
-import { fieldErrors } from '../../ui/form-parts';
+import { FormDialog } from '../../ui/form-dialog';
+import { FormMessage, fieldErrors } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { useInviteStaff } from './api';
 
@@ -42,58 +43,36 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => !event.open && close()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate aria-label="Invite staff member">
-              <Dialog.Header>
-                <Dialog.Title>Invite a staff member</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    They get an e-mail with a link to choose their password. Until then the account cannot be
-                    used.
-                  </Text>
-                  {invite.isError ? (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{getErrorMessage(invite.error)}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
-                  {fields.map((name) => (
-                    <Field.Root key={name} invalid={!!errors[name]} required={name !== 'lastName'}>
-                      <Field.Label>
-                        {labels[name]}
-                        {name !== 'lastName' ? <Field.RequiredIndicator /> : null}
-                      </Field.Label>
-                      <Input
-                        name={name}
-                        type={name === 'email' ? 'email' : 'text'}
-                        autoComplete="off"
-                        maxLength={name === 'email' ? 254 : 100}
-                        value={values[name]}
-                        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-                      />
-                      <Field.ErrorText>{errors[name]}</Field.ErrorText>
-                    </Field.Root>
-                  ))}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={invite.isPending}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={invite.isPending}>
-                  Send invitation
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={close}
+      onSubmit={submit}
+      title="Invite a staff member"
+      label="Invite staff member"
+      submitLabel="Send invitation"
+      pending={invite.isPending}
+    >
+      <Text color="fg.muted" fontSize="sm">
+        They get an e-mail with a link to choose their password. Until then the account cannot be used.
+      </Text>
+      <FormMessage status="error">{invite.isError ? getErrorMessage(invite.error) : null}</FormMessage>
+      {fields.map((name) => (
+        <Field.Root key={name} invalid={!!errors[name]} required={name !== 'lastName'}>
+          <Field.Label>
+            {labels[name]}
+            {name !== 'lastName' ? <Field.RequiredIndicator /> : null}
+          </Field.Label>
+          <Input
+            name={name}
+            type={name === 'email' ? 'email' : 'text'}
+            autoComplete="off"
+            maxLength={name === 'email' ? 254 : 100}
+            value={values[name]}
+            onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+          />
+          <Field.ErrorText>{errors[name]}</Field.ErrorText>
+        </Field.Root>
+      ))}
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { DialogActions } from '../../ui/form-dialog';
 import { FormMessage } from '../../ui/form-parts';
 
 const NOTE_MAX = 500;
@@ -71,14 +72,12 @@ export function NoteDialog(props: NoteDialogProps) {
                   <FormMessage status="error">{props.error}</FormMessage>
                 </Stack>
               </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={props.pending}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette={props.confirmPalette} loading={props.pending}>
-                  {props.confirmLabel}
-                </Button>
-              </Dialog.Footer>
+              <DialogActions
+                label={props.confirmLabel}
+                palette={props.confirmPalette}
+                pending={props.pending}
+                onCancel={onClose}
+              />
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" />
               </Dialog.CloseTrigger>

@@ -1,27 +1,17 @@
-import { Badge, Box, Button, HStack, Link, SegmentGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Link, SegmentGroup, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { RenewalListFilter, RenewalRequest, RenewalStatus } from '../../../contracts/subscriptions';
+import type { RenewalListFilter, RenewalRequest } from '../../../contracts/subscriptions';
 import { formatMoney } from '../../lib/currency';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
-import { formatDay } from '../../ui/subscription-state-badge';
+import { Pager } from '../../ui/pager';
+import { formatDay, RenewalStatusBadge } from '../../ui/subscription-state-badge';
 import { useDecideRenewal, useRenewalRequests } from './api';
 import { NoteDialog } from './NoteDialog';
-import { Pager } from './Pager';
 
 const PAGE_SIZE = 10;
-const statusPalette: Record<RenewalStatus, string> = {
-  pending: 'yellow',
-  approved: 'green',
-  rejected: 'red',
-};
-const statusLabel: Record<RenewalStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
 const decidedFilters = [
   { value: 'decided', label: 'All decided' },
   { value: 'approved', label: 'Approved' },
@@ -133,7 +123,7 @@ export function RenewalRequestsTab({
           description={mode === 'pending' ? 'New requests from sellers appear here.' : undefined}
         />
       ) : (
-        <Box>
+        <Stack gap="3">
           <Table.ScrollArea>
             <Table.Root
               size="sm"
@@ -172,9 +162,7 @@ export function RenewalRequestsTab({
                     {mode === 'decided' ? (
                       <>
                         <Table.Cell>
-                          <Badge colorPalette={statusPalette[request.status]}>
-                            {statusLabel[request.status]}
-                          </Badge>
+                          <RenewalStatusBadge status={request.status} />
                           <Text fontSize="xs" color="fg.muted">
                             {request.decidedBy ?? '—'}
                             {request.decidedAt ? `, ${formatDay(request.decidedAt)}` : ''}
@@ -219,8 +207,15 @@ export function RenewalRequestsTab({
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <Pager skip={skip} limit={PAGE_SIZE} count={requests.data.count} onChange={setSkip} />
-        </Box>
+          <Pager
+            compact
+            label="Renewal request pages"
+            skip={skip}
+            limit={PAGE_SIZE}
+            count={requests.data.count}
+            onSkipChange={setSkip}
+          />
+        </Stack>
       )}
       <NoteDialog
         open={!!deciding}

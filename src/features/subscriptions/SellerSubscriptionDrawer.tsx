@@ -1,21 +1,9 @@
-import { Badge, CloseButton, DataList, Drawer, Heading, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import type { RenewalStatus } from '../../../contracts/subscriptions';
+import { CloseButton, DataList, Drawer, Heading, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { formatMoney } from '../../lib/currency';
 import { getErrorMessage } from '../../services/http';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
-import { formatDay, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
+import { formatDay, RenewalStatusBadge, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
 import { useSellerSubscriptionDetail } from './api';
-
-const statusPalette: Record<RenewalStatus, string> = {
-  pending: 'yellow',
-  approved: 'green',
-  rejected: 'red',
-};
-const statusLabel: Record<RenewalStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
 
 /** One seller's subscription at a glance: state, the latest periods and requests. */
 export function SellerSubscriptionDrawer({
@@ -113,9 +101,7 @@ export function SellerSubscriptionDrawer({
                         <Stack key={request.id} gap="1" borderWidth="1px" rounded="md" p="3">
                           <Text fontWeight="medium">
                             {request.plan.name}, {formatDay(request.requestedAt)}{' '}
-                            <Badge colorPalette={statusPalette[request.status]}>
-                              {statusLabel[request.status]}
-                            </Badge>
+                            <RenewalStatusBadge status={request.status} />
                           </Text>
                           {request.note ? (
                             <Text fontSize="sm" whiteSpace="pre-wrap">

@@ -9,10 +9,10 @@ import {
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
+import { Pager } from '../../ui/pager';
 import { formatDay, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
 import { useBlockSubscription, useSellerSubscriptionList } from './api';
 import { NoteDialog } from './NoteDialog';
-import { Pager } from './Pager';
 
 const PAGE_SIZE = 15;
 /** Typing pauses this long before the search goes to the server. */
@@ -117,7 +117,7 @@ export function SellerSubscriptionsTab({
       ) : list.data.result.length === 0 ? (
         <EmptyMessage title="No sellers match" description="Try another state or search." />
       ) : (
-        <Box>
+        <Stack gap="3">
           <Table.ScrollArea>
             <Table.Root size="sm" aria-label="Seller subscriptions">
               <Table.Header>
@@ -175,8 +175,15 @@ export function SellerSubscriptionsTab({
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <Pager skip={skip} limit={PAGE_SIZE} count={list.data.count} onChange={setSkip} />
-        </Box>
+          <Pager
+            compact
+            label="Seller subscription pages"
+            skip={skip}
+            limit={PAGE_SIZE}
+            count={list.data.count}
+            onSkipChange={setSkip}
+          />
+        </Stack>
       )}
       <NoteDialog
         open={!!target}

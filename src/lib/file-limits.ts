@@ -1,5 +1,5 @@
 // What the browser checks before sending a file, to answer at once; the server decides by content.
-import { DOCUMENT_MAX_BYTES, LOGO_MAX_BYTES } from '../../../contracts/seller-admin';
+import { DOCUMENT_MAX_BYTES, LOGO_MAX_BYTES } from '../../contracts/seller-admin';
 
 export const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp';
 export const DOCUMENT_ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';

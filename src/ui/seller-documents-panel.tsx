@@ -17,12 +17,12 @@ import {
   type SellerDocumentKind,
   sellerDocumentKindLabels,
   sellerDocumentKinds,
-} from '../../../contracts/seller-admin';
-import { getErrorMessage } from '../../services/http';
-import { notify } from '../../ui/notify';
-import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
-import { downloadDocument, useSellerDocuments, useUploadDocument } from './api';
-import { checkFile, DOCUMENT_ACCEPT, formatBytes } from './file-limits';
+} from '../../contracts/seller-admin';
+import { checkFile, DOCUMENT_ACCEPT, formatBytes } from '../lib/file-limits';
+import { getErrorMessage } from '../services/http';
+import { downloadDocument, useSellerDocuments, useUploadDocument } from '../services/seller-documents';
+import { notify } from './notify';
+import { EmptyMessage, ErrorState, LoadingState } from './page-states';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const kindLabel = (kind: string) => sellerDocumentKindLabels[kind as SellerDocumentKind] ?? kind;
@@ -47,12 +47,33 @@ function DownloadButton({ document }: { document: SellerDocument }) {
   );
 }
 
-/** KYC papers: the list (newest first) with downloads, and an upload for those who may edit. */
-export function SellerDocumentsPanel({ sellerId, canEdit }: { sellerId: string; canEdit: boolean }) {
+export interface SellerDocumentsPanelProps {
+  sellerId: string;
+  /** Whether the upload form is offered (the server checks again). */
+  canEdit: boolean;
+  /** The kind the upload form starts with. */
+  initialKind?: SellerDocumentKind;
+  /** What else to refresh after an upload (the documents list refreshes itself). */
+  onUploaded?: (document: SellerDocument) => unknown;
+  /** The empty state's wording, for whoever is looking. */
+  emptyDescription?: string;
+}
+
+/**
+ * KYC papers: the list (newest first) with downloads, and an upload for those who may edit. Used by
+ * admins in Manage Sellers and by a seller on their own dashboard.
+ */
+export function SellerDocumentsPanel({
+  sellerId,
+  canEdit,
+  initialKind = 'identity',
+  onUploaded,
+  emptyDescription = 'KYC papers the seller or an admin uploads appear here.',
+}: SellerDocumentsPanelProps) {
   const documents = useSellerDocuments(sellerId);
-  const upload = useUploadDocument();
+  const upload = useUploadDocument({ onUploaded });
   const input = useRef<HTMLInputElement>(null);
-  const [kind, setKind] = useState<SellerDocumentKind>('identity');
+  const [kind, setKind] = useState<SellerDocumentKind>(initialKind);
   const [problem, setProblem] = useState<string | null>(null);
 
   const send = (file: File) => {
@@ -74,7 +95,9 @@ export function SellerDocumentsPanel({ sellerId, canEdit }: { sellerId: string; 
       {canEdit ? (
         <Card.Root variant="outline">
           <Card.Body gap="3">
-            <Heading size="sm">Upload a document</Heading>
+            <Heading size="sm" as="h3">
+              Upload a document
+            </Heading>
             <HStack gap="3" align="flex-end" wrap="wrap">
               <Field.Root w="auto" minW="48">
                 <Field.Label>Kind</Field.Label>
@@ -132,10 +155,7 @@ export function SellerDocumentsPanel({ sellerId, canEdit }: { sellerId: string; 
       ) : documents.isError ? (
         <ErrorState message={getErrorMessage(documents.error)} onRetry={() => documents.refetch()} />
       ) : documents.data.result.length === 0 ? (
-        <EmptyMessage
-          title="No documents yet"
-          description="KYC papers the seller or an admin uploads appear here."
-        />
+        <EmptyMessage title="No documents yet" description={emptyDescription} />
       ) : (
         <Table.Root size="sm" aria-label="Documents">
           <Table.Header>
