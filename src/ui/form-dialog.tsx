@@ -48,6 +48,9 @@ export function FormDialog({
   label,
   submitLabel,
   pending,
+  submitPalette,
+  size,
+  scrollBehavior,
   children,
 }: {
   open: boolean;
@@ -58,10 +61,20 @@ export function FormDialog({
   label?: string;
   submitLabel: string;
   pending: boolean;
+  /** The submit button's colour: red for a refusal. */
+  submitPalette?: 'brand' | 'red' | 'green';
+  size?: Dialog.RootProps['size'];
+  /** 'inside' for long forms: the body scrolls, the title and buttons stay in view. */
+  scrollBehavior?: Dialog.RootProps['scrollBehavior'];
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => !event.open && onClose()}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(event) => !event.open && onClose()}
+      size={size}
+      scrollBehavior={scrollBehavior}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -73,7 +86,12 @@ export function FormDialog({
               <Dialog.Body>
                 <Stack gap="4">{children}</Stack>
               </Dialog.Body>
-              <DialogActions label={submitLabel} pending={pending} onCancel={onClose} />
+              <DialogActions
+                label={submitLabel}
+                palette={submitPalette}
+                pending={pending}
+                onCancel={onClose}
+              />
             </form>
           </Dialog.Content>
         </Dialog.Positioner>

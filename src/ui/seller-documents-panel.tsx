@@ -1,26 +1,17 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Field,
-  Heading,
-  HStack,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { Download, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Button, Card, Field, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
 import {
   type SellerDocument,
   type SellerDocumentKind,
   sellerDocumentKindLabels,
   sellerDocumentKinds,
 } from '../../contracts/seller-admin';
-import { checkFile, DOCUMENT_ACCEPT, formatBytes } from '../lib/file-limits';
+import { formatBytes } from '../lib/file-limits';
 import { getErrorMessage } from '../services/http';
 import { downloadDocument, useSellerDocuments, useUploadDocument } from '../services/seller-documents';
+import { FileUploadButton } from './file-upload-button';
+import { FormMessage } from './form-parts';
 import { notify } from './notify';
 import { EmptyMessage, ErrorState, LoadingState } from './page-states';
 
@@ -72,14 +63,11 @@ export function SellerDocumentsPanel({
 }: SellerDocumentsPanelProps) {
   const documents = useSellerDocuments(sellerId);
   const upload = useUploadDocument({ onUploaded });
-  const input = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<SellerDocumentKind>(initialKind);
   const [problem, setProblem] = useState<string | null>(null);
 
   const send = (file: File) => {
-    const tooBig = checkFile(file, 'document');
-    setProblem(tooBig);
-    if (tooBig) return;
+    setProblem(null);
     upload.mutate(
       { sellerId, kind, file },
       {
@@ -116,37 +104,23 @@ export function SellerDocumentsPanel({
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               </Field.Root>
-              <input
-                ref={input}
-                type="file"
-                accept={DOCUMENT_ACCEPT}
-                hidden
-                aria-label="Document file"
-                data-testid="document-input"
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  event.target.value = '';
-                  if (file) send(file);
-                }}
-              />
-              <Button
+              <FileUploadButton
+                kind="document"
+                inputLabel="Document file"
+                testId="document-input"
+                onFile={send}
+                onRejected={setProblem}
                 size="sm"
                 colorPalette="brand"
                 loading={upload.isPending}
-                onClick={() => input.current?.click()}
               >
-                <Upload /> Choose file
-              </Button>
+                Choose file
+              </FileUploadButton>
             </HStack>
             <Text fontSize="xs" color="fg.muted">
               PDF, JPEG or PNG, up to 5 MB.
             </Text>
-            {problem ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{problem}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            <FormMessage status="error">{problem}</FormMessage>
           </Card.Body>
         </Card.Root>
       ) : null}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Input, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Input, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { CUSTOMER_PAGE_SIZE } from '../../../contracts/customers';
@@ -6,7 +6,7 @@ import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { useCurrentUser } from '../../services/session-queries';
 import { EmptyMessage, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
-import { Pager } from '../../ui/pager';
+import { PagedTable } from '../../ui/paged-table';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useCustomers } from './api';
 
@@ -70,60 +70,56 @@ export default function CustomersPage() {
               />
             )
           ) : (
-            <Box opacity={customers.isPlaceholderData ? 0.6 : 1} aria-busy={customers.isFetching}>
-              <Table.ScrollArea>
-                <Table.Root size="sm" aria-label="Customers">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>Name</Table.ColumnHeader>
-                      <Table.ColumnHeader>E-mail</Table.ColumnHeader>
-                      <Table.ColumnHeader>Phone</Table.ColumnHeader>
-                      {isSeller ? null : <Table.ColumnHeader>Store</Table.ColumnHeader>}
-                      <Table.ColumnHeader>Status</Table.ColumnHeader>
-                      {canOpen ? <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader> : null}
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {customers.data.rows.map((customer) => (
-                      <Table.Row key={customer.id} data-customer-id={customer.id}>
-                        <Table.Cell fontWeight="medium">{customer.name}</Table.Cell>
-                        <Table.Cell>{customer.email}</Table.Cell>
-                        <Table.Cell>{customer.phone || <Text color="fg.subtle">–</Text>}</Table.Cell>
-                        {isSeller ? null : (
-                          <Table.Cell>
-                            {customer.sellerName ?? <Text color="fg.muted">Marketplace</Text>}
-                          </Table.Cell>
-                        )}
-                        <Table.Cell>
-                          <Badge colorPalette={customer.isActive ? 'green' : 'gray'}>
-                            {customer.isActive ? 'Active' : 'Inactive'}
-                          </Badge>
-                        </Table.Cell>
-                        {canOpen ? (
-                          <Table.Cell textAlign="end">
-                            <Button asChild size="xs" variant="outline">
-                              <RouterLink
-                                href={`${EDIT_PAGE}?customerId=${customer.id}`}
-                                aria-label={`${editPage.can('edit') ? 'Edit' : 'View'} ${customer.name}`}
-                              >
-                                {editPage.can('edit') ? 'Edit' : 'View'}
-                              </RouterLink>
-                            </Button>
-                          </Table.Cell>
-                        ) : null}
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-              <Pager
-                label="Customer pages"
-                skip={skip}
-                limit={CUSTOMER_PAGE_SIZE}
-                count={customers.data.count}
-                onSkipChange={setSkip}
-              />
-            </Box>
+            <PagedTable
+              label="Customers"
+              pagerLabel="Customer pages"
+              skip={skip}
+              limit={CUSTOMER_PAGE_SIZE}
+              count={customers.data.count}
+              onSkipChange={setSkip}
+              stale={customers.isPlaceholderData}
+              busy={customers.isFetching}
+              columns={
+                <>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+                  <Table.ColumnHeader>Phone</Table.ColumnHeader>
+                  {isSeller ? null : <Table.ColumnHeader>Store</Table.ColumnHeader>}
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  {canOpen ? <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader> : null}
+                </>
+              }
+            >
+              {customers.data.rows.map((customer) => (
+                <Table.Row key={customer.id} data-customer-id={customer.id}>
+                  <Table.Cell fontWeight="medium">{customer.name}</Table.Cell>
+                  <Table.Cell>{customer.email}</Table.Cell>
+                  <Table.Cell>{customer.phone || <Text color="fg.subtle">–</Text>}</Table.Cell>
+                  {isSeller ? null : (
+                    <Table.Cell>
+                      {customer.sellerName ?? <Text color="fg.muted">Marketplace</Text>}
+                    </Table.Cell>
+                  )}
+                  <Table.Cell>
+                    <Badge colorPalette={customer.isActive ? 'green' : 'gray'}>
+                      {customer.isActive ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Table.Cell>
+                  {canOpen ? (
+                    <Table.Cell textAlign="end">
+                      <Button asChild size="xs" variant="outline">
+                        <RouterLink
+                          href={`${EDIT_PAGE}?customerId=${customer.id}`}
+                          aria-label={`${editPage.can('edit') ? 'Edit' : 'View'} ${customer.name}`}
+                        >
+                          {editPage.can('edit') ? 'Edit' : 'View'}
+                        </RouterLink>
+                      </Button>
+                    </Table.Cell>
+                  ) : null}
+                </Table.Row>
+              ))}
+            </PagedTable>
           )}
         </Card.Body>
       </Card.Root>

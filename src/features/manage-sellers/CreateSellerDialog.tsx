@@ -1,7 +1,9 @@
-import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import type { Seller } from '../../../contracts/sellers';
 import { getErrorMessage } from '../../services/http';
+import { FormDialog } from '../../ui/form-dialog';
+import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { useCreateSeller } from './api';
 import { SellerFormFields } from './SellerFormFields';
@@ -52,46 +54,21 @@ export function CreateSellerDialog({
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(event) => !event.open && close()}
+      onClose={close}
+      onSubmit={submit}
+      title="New seller"
+      submitLabel="Create seller"
+      pending={create.isPending}
       size="lg"
       scrollBehavior="inside"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate aria-label="New seller">
-              <Dialog.Header>
-                <Dialog.Title>New seller</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    The seller starts in Pending Verification until their e-mail is verified.
-                  </Text>
-                  {create.isError ? (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{getErrorMessage(create.error)}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
-                  <SellerFormFields values={values} errors={errors} onChange={setValues} codeOptional />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={create.isPending}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={create.isPending}>
-                  Create seller
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text color="fg.muted" fontSize="sm">
+        The seller starts in Pending Verification until their e-mail is verified.
+      </Text>
+      <FormMessage status="error">{create.isError ? getErrorMessage(create.error) : null}</FormMessage>
+      <SellerFormFields values={values} errors={errors} onChange={setValues} codeOptional />
+    </FormDialog>
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Dialog,
-  Field,
-  Heading,
-  HStack,
-  Portal,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Heading, HStack, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import {
   allowedSellerActions,
@@ -21,6 +8,8 @@ import {
 import type { Seller, SellerStatus } from '../../../contracts/sellers';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormDialog } from '../../ui/form-dialog';
+import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { useChangeSellerStatus, useMarkSellerFree } from './api';
 
@@ -65,66 +54,41 @@ function RejectKycDialog({
     onSubmit(reason.trim());
   };
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(event) => {
-        if (!event.open && !pending) onClose();
-      }}
+      // Escape and the backdrop do nothing while the rejection is being sent.
+      onClose={() => !pending && onClose()}
+      onSubmit={submit}
+      title="Reject KYC"
+      submitLabel="Reject KYC"
+      submitPalette="red"
+      pending={pending}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate aria-label="Reject KYC">
-              <Dialog.Header>
-                <Dialog.Title>Reject KYC</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    The seller stays in Pending KYC and sees this reason, so say what to fix.
-                  </Text>
-                  {error ? (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{error}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
-                  <Field.Root invalid={invalid} required>
-                    <Field.Label>
-                      Reason
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Textarea
-                      name="reason"
-                      rows={4}
-                      maxLength={REASON_MAX}
-                      value={reason}
-                      onChange={(e) => {
-                        setReason(e.target.value);
-                        setInvalid(false);
-                      }}
-                    />
-                    <Field.HelperText>
-                      {reason.length}/{REASON_MAX}
-                    </Field.HelperText>
-                    <Field.ErrorText>Give a reason; the seller sees it.</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={pending}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="red" loading={pending}>
-                  Reject KYC
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text color="fg.muted" fontSize="sm">
+        The seller stays in Pending KYC and sees this reason, so say what to fix.
+      </Text>
+      <FormMessage status="error">{error}</FormMessage>
+      <Field.Root invalid={invalid} required>
+        <Field.Label>
+          Reason
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Textarea
+          name="reason"
+          rows={4}
+          maxLength={REASON_MAX}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setInvalid(false);
+          }}
+        />
+        <Field.HelperText>
+          {reason.length}/{REASON_MAX}
+        </Field.HelperText>
+        <Field.ErrorText>Give a reason; the seller sees it.</Field.ErrorText>
+      </Field.Root>
+    </FormDialog>
   );
 }
 
@@ -181,12 +145,7 @@ export function SellerLifecyclePanel({
             </Alert.Content>
           </Alert.Root>
         ) : null}
-        {error && !dialog ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormMessage status="error">{dialog ? null : error}</FormMessage>
         {actions.length > 0 ? (
           <HStack gap="2" wrap="wrap">
             {actions.map((action) => (

@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Card, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import type { Seller } from '../../../contracts/sellers';
-import { checkFile, LOGO_ACCEPT } from '../../lib/file-limits';
 import { getErrorMessage } from '../../services/http';
+import { FileUploadButton } from '../../ui/file-upload-button';
+import { FormMessage } from '../../ui/form-parts';
 import { useUploadLogo } from './api';
 import { SellerLogo } from './SellerLogo';
 
@@ -15,15 +15,9 @@ type UploadState =
 /** The current logo and a new one, with the real upload progress (axios onUploadProgress). */
 export function SellerLogoPanel({ seller, canEdit }: { seller: Seller; canEdit: boolean }) {
   const upload = useUploadLogo();
-  const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
 
   const send = (file: File) => {
-    const problem = checkFile(file, 'logo');
-    if (problem) {
-      setState({ phase: 'error', message: problem });
-      return;
-    }
     setState({ phase: 'uploading', percent: 0, fileName: file.name });
     upload.mutate(
       {
@@ -54,30 +48,19 @@ export function SellerLogoPanel({ seller, canEdit }: { seller: Seller; canEdit: 
             </Text>
           </Stack>
           {canEdit ? (
-            <>
-              <input
-                ref={input}
-                type="file"
-                accept={LOGO_ACCEPT}
-                hidden
-                aria-label="Logo file"
-                data-testid="logo-input"
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  event.target.value = '';
-                  if (file) send(file);
-                }}
-              />
-              <Button
-                size="sm"
-                variant="outline"
-                loading={upload.isPending}
-                loadingText="Uploading"
-                onClick={() => input.current?.click()}
-              >
-                <Upload /> Upload logo
-              </Button>
-            </>
+            <FileUploadButton
+              kind="logo"
+              inputLabel="Logo file"
+              testId="logo-input"
+              onFile={send}
+              onRejected={(message) => setState({ phase: 'error', message })}
+              size="sm"
+              variant="outline"
+              loading={upload.isPending}
+              loadingText="Uploading"
+            >
+              Upload logo
+            </FileUploadButton>
           ) : null}
         </HStack>
         {state.phase === 'uploading' || state.phase === 'done' ? (
@@ -97,12 +80,7 @@ export function SellerLogoPanel({ seller, canEdit }: { seller: Seller; canEdit: 
             </Progress.Track>
           </Progress.Root>
         ) : null}
-        {state.phase === 'error' ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{state.message}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormMessage status="error">{state.phase === 'error' ? state.message : null}</FormMessage>
       </Card.Body>
     </Card.Root>
   );

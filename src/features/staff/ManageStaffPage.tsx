@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { STAFF_PAGE_SIZE, type StaffMember, type StaffStatusFilter } from '../../../contracts/staff';
@@ -7,7 +7,7 @@ import { useRouteActions } from '../../services/route-permissions';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
-import { Pager } from '../../ui/pager';
+import { PagedTable } from '../../ui/paged-table';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useResendInvite, useSetStaffActive, useStaffList } from './api';
 import { InviteStaffDialog } from './InviteStaffDialog';
@@ -204,40 +204,36 @@ export default function ManageStaffPage() {
               />
             )
           ) : (
-            <Box opacity={staff.isPlaceholderData ? 0.6 : 1} aria-busy={staff.isFetching}>
-              <Table.ScrollArea>
-                <Table.Root size="sm" aria-label="Staff">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>Name</Table.ColumnHeader>
-                      <Table.ColumnHeader>E-mail</Table.ColumnHeader>
-                      <Table.ColumnHeader>Status</Table.ColumnHeader>
-                      <Table.ColumnHeader>Added</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {staff.data.rows.map((member) => (
-                      <StaffRow
-                        key={member.id}
-                        member={member}
-                        canEdit={can('edit')}
-                        canInvite={can('create')}
-                        canOpenPermissions={permissionsPage.can('view')}
-                        onToggle={setToggling}
-                      />
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-              <Pager
-                label="Staff pages"
-                skip={skip}
-                limit={STAFF_PAGE_SIZE}
-                count={staff.data.count}
-                onSkipChange={setSkip}
-              />
-            </Box>
+            <PagedTable
+              label="Staff"
+              pagerLabel="Staff pages"
+              skip={skip}
+              limit={STAFF_PAGE_SIZE}
+              count={staff.data.count}
+              onSkipChange={setSkip}
+              stale={staff.isPlaceholderData}
+              busy={staff.isFetching}
+              columns={
+                <>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>Added</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </>
+              }
+            >
+              {staff.data.rows.map((member) => (
+                <StaffRow
+                  key={member.id}
+                  member={member}
+                  canEdit={can('edit')}
+                  canInvite={can('create')}
+                  canOpenPermissions={permissionsPage.can('view')}
+                  onToggle={setToggling}
+                />
+              ))}
+            </PagedTable>
           )}
         </Card.Body>
       </Card.Root>

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Link, SegmentGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, SegmentGroup, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { RenewalListFilter, RenewalRequest } from '../../../contracts/subscriptions';
 import { formatMoney } from '../../lib/currency';
@@ -6,10 +6,11 @@ import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
-import { Pager } from '../../ui/pager';
+import { PagedTable } from '../../ui/paged-table';
 import { formatDay, RenewalStatusBadge } from '../../ui/subscription-state-badge';
 import { useDecideRenewal, useRenewalRequests } from './api';
 import { NoteDialog } from './NoteDialog';
+import { SellerLink } from './SellerLink';
 
 const PAGE_SIZE = 10;
 const decidedFilters = [
@@ -29,11 +30,7 @@ function SellerCell({
 }) {
   return (
     <Box>
-      <Link asChild fontWeight="medium" colorPalette="brand">
-        <button type="button" onClick={() => onOpenSeller(request.seller.id)}>
-          {request.seller.sellerName}
-        </button>
-      </Link>
+      <SellerLink name={request.seller.sellerName} onOpen={() => onOpenSeller(request.seller.id)} />
       <Text fontSize="xs" color="fg.muted">
         {request.seller.sellerCode}
       </Text>
@@ -123,99 +120,90 @@ export function RenewalRequestsTab({
           description={mode === 'pending' ? 'New requests from sellers appear here.' : undefined}
         />
       ) : (
-        <Stack gap="3">
-          <Table.ScrollArea>
-            <Table.Root
-              size="sm"
-              aria-label={mode === 'pending' ? 'Pending renewal requests' : 'Decided renewal requests'}
-            >
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Seller</Table.ColumnHeader>
-                  <Table.ColumnHeader>Plan</Table.ColumnHeader>
-                  <Table.ColumnHeader>Seller's note</Table.ColumnHeader>
-                  <Table.ColumnHeader>Requested</Table.ColumnHeader>
-                  {mode === 'decided' ? (
-                    <>
-                      <Table.ColumnHeader>Decision</Table.ColumnHeader>
-                      <Table.ColumnHeader>Reason / note</Table.ColumnHeader>
-                    </>
-                  ) : null}
-                  {showActions ? <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader> : null}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {requests.data.result.map((request) => (
-                  <Table.Row key={request.id}>
-                    <Table.Cell>
-                      <SellerCell request={request} onOpenSeller={onOpenSeller} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <PlanCell request={request} />
-                    </Table.Cell>
-                    <Table.Cell maxW="xs" whiteSpace="pre-wrap">
-                      {request.note ?? '—'}
-                    </Table.Cell>
-                    <Table.Cell title={formatDay(request.requestedAt)}>
-                      {relativeTime(request.requestedAt)}
-                    </Table.Cell>
-                    {mode === 'decided' ? (
-                      <>
-                        <Table.Cell>
-                          <RenewalStatusBadge status={request.status} />
-                          <Text fontSize="xs" color="fg.muted">
-                            {request.decidedBy ?? '—'}
-                            {request.decidedAt ? `, ${formatDay(request.decidedAt)}` : ''}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell maxW="xs" whiteSpace="pre-wrap">
-                          {request.decisionNote ?? '—'}
-                        </Table.Cell>
-                      </>
-                    ) : null}
-                    {showActions ? (
-                      <Table.Cell textAlign="end">
-                        <HStack justify="flex-end" gap="2">
-                          <Button
-                            size="xs"
-                            colorPalette="green"
-                            aria-label={`Approve ${request.seller.sellerName}`}
-                            onClick={() => {
-                              decide.reset();
-                              setDeciding({ request, decision: 'approve' });
-                            }}
-                          >
-                            Approve
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="red"
-                            aria-label={`Reject ${request.seller.sellerName}`}
-                            onClick={() => {
-                              decide.reset();
-                              setDeciding({ request, decision: 'reject' });
-                            }}
-                          >
-                            Reject
-                          </Button>
-                        </HStack>
-                      </Table.Cell>
-                    ) : null}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <Pager
-            compact
-            label="Renewal request pages"
-            skip={skip}
-            limit={PAGE_SIZE}
-            count={requests.data.count}
-            onSkipChange={setSkip}
-          />
-        </Stack>
+        <PagedTable
+          compact
+          label={mode === 'pending' ? 'Pending renewal requests' : 'Decided renewal requests'}
+          pagerLabel="Renewal request pages"
+          skip={skip}
+          limit={PAGE_SIZE}
+          count={requests.data.count}
+          onSkipChange={setSkip}
+          columns={
+            <>
+              <Table.ColumnHeader>Seller</Table.ColumnHeader>
+              <Table.ColumnHeader>Plan</Table.ColumnHeader>
+              <Table.ColumnHeader>Seller's note</Table.ColumnHeader>
+              <Table.ColumnHeader>Requested</Table.ColumnHeader>
+              {mode === 'decided' ? (
+                <>
+                  <Table.ColumnHeader>Decision</Table.ColumnHeader>
+                  <Table.ColumnHeader>Reason / note</Table.ColumnHeader>
+                </>
+              ) : null}
+              {showActions ? <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader> : null}
+            </>
+          }
+        >
+          {requests.data.result.map((request) => (
+            <Table.Row key={request.id}>
+              <Table.Cell>
+                <SellerCell request={request} onOpenSeller={onOpenSeller} />
+              </Table.Cell>
+              <Table.Cell>
+                <PlanCell request={request} />
+              </Table.Cell>
+              <Table.Cell maxW="xs" whiteSpace="pre-wrap">
+                {request.note ?? '—'}
+              </Table.Cell>
+              <Table.Cell title={formatDay(request.requestedAt)}>
+                {relativeTime(request.requestedAt)}
+              </Table.Cell>
+              {mode === 'decided' ? (
+                <>
+                  <Table.Cell>
+                    <RenewalStatusBadge status={request.status} />
+                    <Text fontSize="xs" color="fg.muted">
+                      {request.decidedBy ?? '—'}
+                      {request.decidedAt ? `, ${formatDay(request.decidedAt)}` : ''}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell maxW="xs" whiteSpace="pre-wrap">
+                    {request.decisionNote ?? '—'}
+                  </Table.Cell>
+                </>
+              ) : null}
+              {showActions ? (
+                <Table.Cell textAlign="end">
+                  <HStack justify="flex-end" gap="2">
+                    <Button
+                      size="xs"
+                      colorPalette="green"
+                      aria-label={`Approve ${request.seller.sellerName}`}
+                      onClick={() => {
+                        decide.reset();
+                        setDeciding({ request, decision: 'approve' });
+                      }}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      colorPalette="red"
+                      aria-label={`Reject ${request.seller.sellerName}`}
+                      onClick={() => {
+                        decide.reset();
+                        setDeciding({ request, decision: 'reject' });
+                      }}
+                    >
+                      Reject
+                    </Button>
+                  </HStack>
+                </Table.Cell>
+              ) : null}
+            </Table.Row>
+          ))}
+        </PagedTable>
       )}
       <NoteDialog
         open={!!deciding}

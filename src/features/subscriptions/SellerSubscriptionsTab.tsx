@@ -1,5 +1,5 @@
-import { Badge, Box, Button, HStack, Input, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Badge, Box, Button, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import {
   type SubscriptionRow,
   type SubscriptionStateKey,
@@ -9,23 +9,16 @@ import {
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
-import { Pager } from '../../ui/pager';
+import { PagedTable } from '../../ui/paged-table';
 import { formatDay, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useBlockSubscription, useSellerSubscriptionList } from './api';
 import { NoteDialog } from './NoteDialog';
+import { SellerLink } from './SellerLink';
 
 const PAGE_SIZE = 15;
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DELAY_MS = 300;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 function RenewalCell({ row }: { row: SubscriptionRow }) {
   const { endsAt, daysLeft, state } = row.current;
@@ -54,7 +47,7 @@ export function SellerSubscriptionsTab({
 }) {
   const [status, setStatus] = useState<SubscriptionStateKey | ''>('');
   const [search, setSearch] = useState('');
-  const query = useDebounced(search, SEARCH_DELAY_MS);
+  const query = useDebouncedValue(search, SEARCH_DELAY_MS);
   const [skip, setSkip] = useState(0);
   const list = useSellerSubscriptionList({ status, query, skip, limit: PAGE_SIZE });
   const block = useBlockSubscription();
@@ -117,73 +110,61 @@ export function SellerSubscriptionsTab({
       ) : list.data.result.length === 0 ? (
         <EmptyMessage title="No sellers match" description="Try another state or search." />
       ) : (
-        <Stack gap="3">
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-label="Seller subscriptions">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Seller</Table.ColumnHeader>
-                  <Table.ColumnHeader>State</Table.ColumnHeader>
-                  <Table.ColumnHeader>Plan</Table.ColumnHeader>
-                  <Table.ColumnHeader>Renewal date</Table.ColumnHeader>
-                  {canApprove ? <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader> : null}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.data.result.map((row) => (
-                  <Table.Row key={row.id}>
-                    <Table.Cell>
-                      <Link asChild fontWeight="medium" colorPalette="brand">
-                        <button type="button" onClick={() => onOpenSeller(row.id)}>
-                          {row.sellerName}
-                        </button>
-                      </Link>
-                      <Text fontSize="xs" color="fg.muted">
-                        {row.sellerCode} · {row.email}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="2" flexWrap="wrap">
-                        <SubscriptionStateBadge state={row.current.state} />
-                        {row.hasPendingRequest ? (
-                          <Badge colorPalette="yellow">Renewal requested</Badge>
-                        ) : null}
-                      </HStack>
-                    </Table.Cell>
-                    <Table.Cell>{row.current.plan?.name ?? '—'}</Table.Cell>
-                    <Table.Cell>
-                      <RenewalCell row={row} />
-                    </Table.Cell>
-                    {canApprove ? (
-                      <Table.Cell textAlign="end">
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette={row.blocked ? 'green' : 'red'}
-                          aria-label={`${row.blocked ? 'Unblock' : 'Block'} ${row.sellerName}`}
-                          onClick={() => {
-                            block.reset();
-                            setTarget(row);
-                          }}
-                        >
-                          {row.blocked ? 'Unblock' : 'Block'}
-                        </Button>
-                      </Table.Cell>
-                    ) : null}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <Pager
-            compact
-            label="Seller subscription pages"
-            skip={skip}
-            limit={PAGE_SIZE}
-            count={list.data.count}
-            onSkipChange={setSkip}
-          />
-        </Stack>
+        <PagedTable
+          compact
+          label="Seller subscriptions"
+          pagerLabel="Seller subscription pages"
+          skip={skip}
+          limit={PAGE_SIZE}
+          count={list.data.count}
+          onSkipChange={setSkip}
+          columns={
+            <>
+              <Table.ColumnHeader>Seller</Table.ColumnHeader>
+              <Table.ColumnHeader>State</Table.ColumnHeader>
+              <Table.ColumnHeader>Plan</Table.ColumnHeader>
+              <Table.ColumnHeader>Renewal date</Table.ColumnHeader>
+              {canApprove ? <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader> : null}
+            </>
+          }
+        >
+          {list.data.result.map((row) => (
+            <Table.Row key={row.id}>
+              <Table.Cell>
+                <SellerLink name={row.sellerName} onOpen={() => onOpenSeller(row.id)} />
+                <Text fontSize="xs" color="fg.muted">
+                  {row.sellerCode} · {row.email}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="2" flexWrap="wrap">
+                  <SubscriptionStateBadge state={row.current.state} />
+                  {row.hasPendingRequest ? <Badge colorPalette="yellow">Renewal requested</Badge> : null}
+                </HStack>
+              </Table.Cell>
+              <Table.Cell>{row.current.plan?.name ?? '—'}</Table.Cell>
+              <Table.Cell>
+                <RenewalCell row={row} />
+              </Table.Cell>
+              {canApprove ? (
+                <Table.Cell textAlign="end">
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    colorPalette={row.blocked ? 'green' : 'red'}
+                    aria-label={`${row.blocked ? 'Unblock' : 'Block'} ${row.sellerName}`}
+                    onClick={() => {
+                      block.reset();
+                      setTarget(row);
+                    }}
+                  >
+                    {row.blocked ? 'Unblock' : 'Block'}
+                  </Button>
+                </Table.Cell>
+              ) : null}
+            </Table.Row>
+          ))}
+        </PagedTable>
       )}
       <NoteDialog
         open={!!target}
