@@ -1,0 +1,113 @@
+// Broker topics (SPEC §4, §5, §7, §9): their names, MQTT's rules for them, and who may subscribe to
+// what. Pure and shared: the embedded broker's authoriser, the browser's broker client and the tests
+// all decide with these same functions.
+
+/** SPEC §5: subscribing to or unsubscribing from an invalid topic fails with this text. */
+export const INVALID_TOPIC_MESSAGE = 'Invalid topic';
+
+/** MQTT 3.1.1/5: a topic is at most 65,535 bytes of UTF-8. */
+export const MAX_TOPIC_BYTES = 65_535;
+
+/** The user's own notification and task topic: `{prefix}_{userId}_message`. */
+export function userMessageTopic(prefix: string, userId: string): string {
+  return `${prefix}_${userId}_message`;
+}
+
+/** An admin's extra topic: `{prefix}_{userId}_admin`. */
+export function adminTopic(prefix: string, userId: string): string {
+  return `${prefix}_${userId}_admin`;
+}
+
+/** One help chat of a seller's sales bot (SPEC §7): `/chatBot/salesBot/{sellerId}/{sessionId}`. */
+export function salesBotTopic(sellerId: string, sessionId: string): string {
+  return `/chatBot/salesBot/${sellerId}/${sessionId}`;
+}
+
+/** All the help chats of a seller: `/chatBot/salesBot/{sellerId}/+`. */
+export function salesBotFilter(sellerId: string): string {
+  return `/chatBot/salesBot/${sellerId}/+`;
+}
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * Whether `topic` is a valid MQTT topic name (to publish to: no wildcards) or, with `filter`, a valid
+ * topic filter (to subscribe to: `+` fills a whole level, `#` only as the whole last level).
+ */
+export function isValidTopic(topic: string, options: { filter?: boolean } = {}): boolean {
+  if (typeof topic !== 'string' || topic.length === 0) return false;
+  if (topic.includes('\u0000') || byteLength(topic) > MAX_TOPIC_BYTES) return false;
+  const levels = topic.split('/');
+  return levels.every((level, index) => {
+    if (!level.includes('+') && !level.includes('#')) return true;
+    if (!options.filter) return false;
+    if (level === '+') return true;
+    return level === '#' && index === levels.length - 1;
+  });
+}
+
+/** Whether the topic filter `filter` matches the topic name `topic` (MQTT matching rules). */
+export function topicMatches(filter: string, topic: string): boolean {
+  const filterLevels = filter.split('/');
+  const topicLevels = topic.split('/');
+  // Topics starting with `$` are the broker's own; wildcards at the first level never match them.
+  if (topic.startsWith('$') && (filterLevels[0] === '+' || filterLevels[0] === '#')) return false;
+  for (let index = 0; index < filterLevels.length; index++) {
+    const level = filterLevels[index];
+    if (level === '#') return true;
+    if (index >= topicLevels.length) return false;
+    if (level !== '+' && level !== topicLevels[index]) return false;
+  }
+  return filterLevels.length === topicLevels.length;
+}
+
+/** Who is asking, as the broker knows them from the verified access token. */
+export interface BrokerUser {
+  id: string;
+  role: 'Admin' | 'Staff' | 'Seller';
+  sellerId: string | null;
+}
+
+/**
+ * The topic filters a user may subscribe to, exactly (SPEC §6/§7): their own message topic; admins
+ * also their admin topic; sellers also their own sales-bot chats. Nothing else: no wildcard that would
+ * reach anyone else's topic.
+ */
+export function allowedSubscriptions(user: BrokerUser, prefix: string): string[] {
+  const topics = [userMessageTopic(prefix, user.id)];
+  if (user.role === 'Admin') topics.push(adminTopic(prefix, user.id));
+  if (user.role === 'Seller' && user.sellerId) topics.push(salesBotFilter(user.sellerId));
+  return topics;
+}
+
+/**
+ * Whether every topic `requested` can match is also matched by `allowed`: the same levels, where
+ * `requested` has a wildcard only where `allowed` has one too (so one chat of one's own sales bot is
+ * fine, anyone else's is not).
+ */
+export function filterCovers(allowed: string, requested: string): boolean {
+  const allowedLevels = allowed.split('/');
+  const requestedLevels = requested.split('/');
+  if (requestedLevels.includes('#') && !allowedLevels.includes('#')) return false;
+  if (allowedLevels.at(-1) === '#') {
+    const fixed = allowedLevels.slice(0, -1);
+    return (
+      requestedLevels.length >= fixed.length && fixed.every((level, i) => covers(level, requestedLevels[i]))
+    );
+  }
+  return (
+    allowedLevels.length === requestedLevels.length &&
+    allowedLevels.every((level, i) => covers(level, requestedLevels[i]))
+  );
+}
+
+function covers(allowedLevel: string, requestedLevel: string | undefined): boolean {
+  if (requestedLevel === undefined || requestedLevel === '#') return false;
+  return allowedLevel === '+' || allowedLevel === requestedLevel;
+}
+
+/** Whether the broker accepts this subscription (anything else is refused with a SUBACK failure). */
+export function maySubscribe(user: BrokerUser, filter: string, prefix: string): boolean {
+  if (!isValidTopic(filter, { filter: true })) return false;
+  return allowedSubscriptions(user, prefix).some((allowed) => filterCovers(allowed, filter));
+}
