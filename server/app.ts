@@ -36,6 +36,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { createMailer, type Mailer, mailPlugin } from './plugins/mail';
 import { securityHeaders } from './plugins/security-headers';
+import { brokerPlugin } from './realtime/broker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ttlSeconds: config.ACCESS_TOKEN_TTL,
   });
   await app.register(authPlugin, { tokens });
+  await app.register(brokerPlugin, { tokens, prefix: config.MQTT_TOPIC_PREFIX });
   // After auth: it needs the verified user, and a missing permission still answers FORBIDDEN first.
   await app.register(blockedSellerGuard);
 
