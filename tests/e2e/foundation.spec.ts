@@ -1,29 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { apiSession, fillSignIn, PASSWORD } from './support';
 
-const PASSWORD = 'Demo@12345';
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-manual');
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 async function sidebarNames(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link').first()).toBeVisible();
   return nav.getByRole('link').allTextContents();
-}
-
-async function apiToken(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/v1/auth/signin', { data: { email, password: PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return {
-    token: (await response.json()).accessToken as string,
-    userId: (await response.json()).user.id as string,
-  };
 }
 
 /** User Permissions is a detail page of Manage Staff: reached from there, without reloading the SPA. */
@@ -35,7 +20,7 @@ async function openUserPermissions(page: Page) {
 test('a signed-out visitor is sent to sign-in and comes back after signing in', async ({ page }) => {
   await page.goto('/permission/UserPermission?userId=abc');
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Fpermission%2FUserPermission%3FuserId%3Dabc$/);
-  await signIn(page, 'admin@demo.local');
+  await fillSignIn(page, 'admin@demo.local');
   await expect(page).toHaveURL(/\/permission\/UserPermission\?userId=abc$/);
   await expect(page.getByRole('heading', { name: 'User Permissions' })).toBeVisible();
   // The stored auth is encrypted: never readable as JSON, never showing the token.
@@ -47,7 +32,7 @@ test('a signed-out visitor is sent to sign-in and comes back after signing in', 
 
 test('a wrong password shows the server message', async ({ page }) => {
   await page.goto('/signin');
-  await signIn(page, 'staff@demo.local', 'wrong-password-1');
+  await fillSignIn(page, 'staff@demo.local', 'wrong-password-1');
   await expect(page.getByRole('alert')).toContainText('Invalid e-mail or password');
   await expect(page).toHaveURL(/\/signin$/);
 });
@@ -98,7 +83,7 @@ const roles = [
 for (const role of roles) {
   test(`${role.email} lands where SPEC §4 says and sees their sidebar`, async ({ page }) => {
     await page.goto('/signin');
-    await signIn(page, role.email);
+    await fillSignIn(page, role.email);
     await expect(page).toHaveURL(role.landing);
     await expect(page.getByRole('heading', { name: role.heading, level: 2 }).first()).toBeVisible();
     expect(await sidebarNames(page)).toEqual(role.menu);
@@ -109,7 +94,7 @@ for (const role of roles) {
 
 test('a route the user may not open shows No access, and the sidebar never offers it', async ({ page }) => {
   await page.goto('/signin');
-  await signIn(page, 'seller@demo.local');
+  await fillSignIn(page, 'seller@demo.local');
   await expect(page).toHaveURL(/general-dashboard$/);
   await page.goto('/permission/UserPermission');
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
@@ -119,7 +104,7 @@ test('the theme toggles to the -dark variant and survives a reload; sellers get 
   page,
 }) => {
   await page.goto('/signin');
-  await signIn(page, 'seller@demo.local');
+  await fillSignIn(page, 'seller@demo.local');
   await expect(page).toHaveURL(/general-dashboard$/);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'seller');
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
@@ -136,7 +121,7 @@ test('a 401 gets one silent refresh with the rotating cookie, and the request su
   page,
 }) => {
   await page.goto('/signin');
-  await signIn(page, 'admin@demo.local');
+  await fillSignIn(page, 'admin@demo.local');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
   const storedBefore = await page.evaluate(() => localStorage.getItem('auth'));
   // The server refuses the access token once (as when it has expired); everything after is real.
@@ -166,7 +151,7 @@ test('a 401 that a refresh cannot cure sends the user to sign-in and removes the
   context,
 }) => {
   await page.goto('/signin');
-  await signIn(page, 'admin@demo.local');
+  await fillSignIn(page, 'admin@demo.local');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
   // The session ends on the server side: no refresh cookie, and the API refuses the access token.
   await context.clearCookies();
@@ -184,8 +169,8 @@ test('a 401 that a refresh cannot cure sends the user to sign-in and removes the
 });
 
 test('a forbidden API call shows the server message', async ({ page, request }) => {
-  const admin = await apiToken(request, 'admin@demo.local');
-  const staff = await apiToken(request, 'staff@demo.local');
+  const admin = await apiSession(request, 'admin@demo.local');
+  const staff = await apiSession(request, 'staff@demo.local');
   const setStaff = (overrides: Record<string, string[]>) =>
     request.post(`/api/v1/users/updateUserPermissions/${staff.userId}`, {
       headers: { authorization: `Bearer ${admin.token}` },
@@ -198,7 +183,7 @@ test('a forbidden API call shows the server message', async ({ page, request }) 
   ).toBe(true);
   try {
     await page.goto('/signin');
-    await signIn(page, 'staff@demo.local');
+    await fillSignIn(page, 'staff@demo.local');
     await openUserPermissions(page);
     await page.getByRole('tab', { name: 'Roles' }).click();
     await page.getByLabel('view Dashboard').click({ force: true });
@@ -249,7 +234,7 @@ test('forgot password mails a reset link to the outbox, and the link sets a new 
   await choose(PASSWORD);
   await expect(page.getByText('Your password has been changed. Sign in with the new one.')).toBeVisible();
   await page.getByRole('link', { name: 'Sign in' }).click();
-  await signIn(page, 'staff@demo.local', PASSWORD);
+  await fillSignIn(page, 'staff@demo.local', PASSWORD);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
 
   // The link is spent: it cannot set a password twice.

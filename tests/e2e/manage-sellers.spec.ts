@@ -1,13 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-
-const PASSWORD = 'Demo@12345';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/signin');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { apiSession, signIn } from './support';
 
 const tabs = [
   { key: 'active', label: 'Active Sellers', status: 'Active' },
@@ -165,20 +157,17 @@ test('an admin creates a seller, verifies the e-mail, approves KYC and uploads a
 });
 
 /**
- * Staff's default on this page is view only. The demo staff account's password is changed by another
- * spec (foundation: forgot password), so the same permission is given to the admin for this test
- * through a user override, and taken back afterwards.
+ * Staff's default on this page is view only. The same permission is given to the admin for this test
+ * through a user override (so no other spec's use of the staff account matters), and taken back
+ * afterwards.
  */
 test('a user who may only view sees the sellers but no create, edit or lifecycle controls', async ({
   page,
   request,
 }) => {
-  const signin = await request.post('/api/v1/auth/signin', {
-    data: { email: 'admin@demo.local', password: PASSWORD },
-  });
-  const { accessToken, user } = (await signin.json()) as { accessToken: string; user: { id: string } };
+  const { token: accessToken, userId } = await apiSession(request, 'admin@demo.local');
   const setOverrides = (overrides: Record<string, string[]>) =>
-    request.post(`/api/v1/users/updateUserPermissions/${user.id}`, {
+    request.post(`/api/v1/users/updateUserPermissions/${userId}`, {
       data: { overrides },
       headers: { authorization: `Bearer ${accessToken}` },
     });

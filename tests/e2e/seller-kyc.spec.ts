@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { signedIn } from './support';
 
-const PASSWORD = 'Demo@12345';
 const SELLER_NAME = 'Kesar Crafts';
 const REJECTION = 'KYC was rejected: The GST certificate is unreadable. Upload a clear scan.';
 const FILE_NAME = 'gst-certificate-clear-scan.pdf';
@@ -23,21 +23,6 @@ function tinyPdf(): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/signin');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Each person in a browser context of their own, as two people on two machines. */
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
 }
 
 const verificationCard = (page: Page) => page.getByRole('region', { name: 'Verification' });

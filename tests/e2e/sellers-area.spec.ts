@@ -1,17 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { apiSession, signIn } from './support';
 
-const PASSWORD = 'Demo@12345';
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-manual');
 const outbox = path.join(dataDir, 'outbox');
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/signin');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'breadcrumb' });
@@ -185,10 +178,7 @@ test('an admin creates a category and a subcategory', async ({ page }) => {
 
 test('a seller sees only their own customers', async ({ page, request }) => {
   // A customer of another store, found as an admin.
-  const admin = await request.post('/api/v1/auth/signin', {
-    data: { email: 'admin@demo.local', password: PASSWORD },
-  });
-  const adminToken = (await admin.json()).accessToken as string;
+  const { token: adminToken } = await apiSession(request, 'admin@demo.local');
   const all = await request.get('/api/v1/users/listCustomers?limit=100', {
     headers: { authorization: `Bearer ${adminToken}` },
   });

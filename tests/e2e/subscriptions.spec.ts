@@ -1,29 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO_SELLER_FIGURES } from '../../server/db/seed/subscriptions';
-
-const PASSWORD = 'Demo@12345';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/signin');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** A signed-in page in a browser context of its own: two people at two computers. */
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
-
-async function apiSession(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/v1/auth/signin', { data: { email, password: PASSWORD } });
-  expect(response.ok()).toBe(true);
-  const body = await response.json();
-  return { token: body.accessToken as string, userId: body.user.id as string };
-}
+import { apiSession, signedIn, signIn } from './support';
 
 /** The number of a stat card (Chakra's Stat is a dl: the label a dt, the value the first dd). */
 function stat(page: Page, label: string) {

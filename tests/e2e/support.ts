@@ -1,0 +1,34 @@
+// What every end-to-end spec needs to act as a demo user.
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+
+/** The password of every demo account (server/db/seed/users.ts). */
+export const PASSWORD = 'Demo@12345';
+
+/** Fills and sends the sign-in form the page is showing (keeps a returnTo the page already has). */
+export async function fillSignIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens /signin and signs in. */
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/signin');
+  await fillSignIn(page, email, password);
+}
+
+/** A signed-in page in a browser context of its own: two people at two computers. */
+export async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
+}
+
+/** Signs in through the API: the access token and the user id, for calls a test makes itself. */
+export async function apiSession(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/v1/auth/signin', { data: { email, password: PASSWORD } });
+  expect(response.ok()).toBe(true);
+  const body = await response.json();
+  return { token: body.accessToken as string, userId: body.user.id as string };
+}
