@@ -29,6 +29,7 @@ import { useCurrentUser } from '../../services/session-queries';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
+import { SubscriptionPeriodsTable } from '../../ui/subscription-periods-table';
 import { formatDay, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
 import { useOwnSubscription, usePlans, useRefreshSellerSession, useRequestRenewal } from './api';
 
@@ -293,26 +294,7 @@ function PeriodsTable({
   }
   return (
     <Stack gap="3">
-      <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Plan</Table.ColumnHeader>
-            <Table.ColumnHeader>From</Table.ColumnHeader>
-            <Table.ColumnHeader>To</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {data.periods.map((period) => (
-            <Table.Row key={period.id}>
-              <Table.Cell>{period.plan.name}</Table.Cell>
-              <Table.Cell>{formatDay(period.startsAt)}</Table.Cell>
-              <Table.Cell>{formatDay(period.endsAt)}</Table.Cell>
-              <Table.Cell textAlign="end">{price(period.plan)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <SubscriptionPeriodsTable periods={data.periods} />
       {data.periodCount > PERIODS_PER_PAGE ? (
         <HStack justify="space-between">
           <Button

@@ -1,7 +1,7 @@
-import { CloseButton, DataList, Drawer, Heading, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { formatMoney } from '../../lib/currency';
+import { CloseButton, DataList, Drawer, Heading, Portal, Stack, Text } from '@chakra-ui/react';
 import { getErrorMessage } from '../../services/http';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
+import { SubscriptionPeriodsTable } from '../../ui/subscription-periods-table';
 import { formatDay, RenewalStatusBadge, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
 import { useSellerSubscriptionDetail } from './api';
 
@@ -63,28 +63,7 @@ export function SellerSubscriptionDrawer({
                     {detail.data.periods.length === 0 ? (
                       <EmptyMessage title="No periods yet" />
                     ) : (
-                      <Table.Root size="sm">
-                        <Table.Header>
-                          <Table.Row>
-                            <Table.ColumnHeader>Plan</Table.ColumnHeader>
-                            <Table.ColumnHeader>From</Table.ColumnHeader>
-                            <Table.ColumnHeader>To</Table.ColumnHeader>
-                            <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
-                          </Table.Row>
-                        </Table.Header>
-                        <Table.Body>
-                          {detail.data.periods.map((period) => (
-                            <Table.Row key={period.id}>
-                              <Table.Cell>{period.plan.name}</Table.Cell>
-                              <Table.Cell>{formatDay(period.startsAt)}</Table.Cell>
-                              <Table.Cell>{formatDay(period.endsAt)}</Table.Cell>
-                              <Table.Cell textAlign="end">
-                                {formatMoney(period.plan.priceMinor / 100, period.plan.currency)}
-                              </Table.Cell>
-                            </Table.Row>
-                          ))}
-                        </Table.Body>
-                      </Table.Root>
+                      <SubscriptionPeriodsTable periods={detail.data.periods} />
                     )}
                     {detail.data.periodCount > detail.data.periods.length ? (
                       <Text fontSize="xs" color="fg.muted">
