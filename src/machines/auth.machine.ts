@@ -90,6 +90,34 @@ const signedOutTransitions = {
   },
 } as const;
 
+/** Another tab refreshed or updated the auth: adopt it (it is already stored) and time its refresh. */
+const adoptOtherTabAuth = [
+  'storeAuth',
+  {
+    type: 'scheduleRefresh',
+    params: ({ event }: { event: StorageChangedEvent }) => ({ accessToken: event.auth?.accessToken ?? '' }),
+  },
+] as const;
+
+/** Another tab signed out: so does this one (the stored auth is already gone). */
+const followOtherTabSignOut = {
+  target: 'signedOut',
+  actions: ['cancelRefresh', 'forgetAuth', { type: 'redirectToSignIn', params: { withReturnTo: false } }],
+} as const;
+
+/** The session is over (the server refused it, or its refresh failed): forget it and say so. */
+const endExpiredSession = {
+  target: 'expired',
+  actions: [
+    'cancelRefresh',
+    'forgetAuth',
+    'clearStoredAuth',
+    { type: 'setError', params: { message: SESSION_EXPIRED_MESSAGE } },
+    { type: 'notifySessionExpired', params: { message: SESSION_EXPIRED_MESSAGE } },
+    { type: 'redirectToSignIn', params: { withReturnTo: true } },
+  ],
+} as const;
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -183,39 +211,8 @@ export const authMachine = setup({
         'auth.tokenExpiring': { target: 'refreshing', actions: ['requestRefresh'] },
         'auth.unauthorized': { target: 'refreshing', actions: ['cancelRefresh', 'requestRefresh'] },
         'auth.authUpdated': { actions: ['storeAuth', 'persistAuth'] },
-        'auth.storageChanged': [
-          // Another tab refreshed (or updated tasks): adopt its auth; it is already stored.
-          {
-            guard: 'hasAuth',
-            actions: [
-              'storeAuth',
-              {
-                type: 'scheduleRefresh',
-                params: ({ event }) => ({ accessToken: event.auth?.accessToken ?? '' }),
-              },
-            ],
-          },
-          // Another tab signed out: so does this one.
-          {
-            target: 'signedOut',
-            actions: [
-              'cancelRefresh',
-              'forgetAuth',
-              { type: 'redirectToSignIn', params: { withReturnTo: false } },
-            ],
-          },
-        ],
-        'auth.sessionRejected': {
-          target: 'expired',
-          actions: [
-            'cancelRefresh',
-            'forgetAuth',
-            'clearStoredAuth',
-            { type: 'setError', params: { message: SESSION_EXPIRED_MESSAGE } },
-            { type: 'notifySessionExpired', params: { message: SESSION_EXPIRED_MESSAGE } },
-            { type: 'redirectToSignIn', params: { withReturnTo: true } },
-          ],
-        },
+        'auth.storageChanged': [{ guard: 'hasAuth', actions: adoptOtherTabAuth }, followOtherTabSignOut],
+        'auth.sessionRejected': endExpiredSession,
         'auth.signOut': { target: 'signingOut' },
       },
     },
@@ -231,39 +228,12 @@ export const authMachine = setup({
             { type: 'scheduleRefresh', params: ({ event }) => ({ accessToken: event.auth.accessToken }) },
           ],
         },
-        'auth.refreshFailed': {
-          target: 'expired',
-          actions: [
-            'cancelRefresh',
-            'forgetAuth',
-            'clearStoredAuth',
-            { type: 'setError', params: { message: SESSION_EXPIRED_MESSAGE } },
-            { type: 'notifySessionExpired', params: { message: SESSION_EXPIRED_MESSAGE } },
-            { type: 'redirectToSignIn', params: { withReturnTo: true } },
-          ],
-        },
+        'auth.refreshFailed': endExpiredSession,
         // A task generated while the refresh runs must not be lost.
         'auth.authUpdated': { actions: ['storeAuth', 'persistAuth'] },
         'auth.storageChanged': [
-          {
-            guard: 'hasAuth',
-            target: 'signedIn',
-            actions: [
-              'storeAuth',
-              {
-                type: 'scheduleRefresh',
-                params: ({ event }) => ({ accessToken: event.auth?.accessToken ?? '' }),
-              },
-            ],
-          },
-          {
-            target: 'signedOut',
-            actions: [
-              'cancelRefresh',
-              'forgetAuth',
-              { type: 'redirectToSignIn', params: { withReturnTo: false } },
-            ],
-          },
+          { guard: 'hasAuth', target: 'signedIn', actions: adoptOtherTabAuth },
+          followOtherTabSignOut,
         ],
         'auth.signOut': { target: 'signingOut' },
       },
