@@ -483,3 +483,75 @@ export const chatMessages = pgTable(
   },
   (table) => [index('chat_messages_chat_idx').on(table.chatId, table.createdAt)],
 );
+
+/**
+ * A user's notifications (SPEC §7 NOTIFICATION messages). The database is the mailbox, the broker only
+ * the doorbell: a notification is written here first and published after, so a browser that was
+ * offline, or a broker that restarted, loses nothing — the client refetches after every reconnect.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** An in-app path to open, or an API download path (exports). */
+    link: text('link'),
+    /** Set when the notification reports a background task's outcome. */
+    taskId: uuid('task_id'),
+    taskName: text('task_name'),
+    /** The task's status (Completed, Failed) or null for plain notifications. */
+    status: text('status'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('notifications_user_idx').on(table.userId, table.createdAt, table.id),
+    index('notifications_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} IS NULL`),
+    // A task's outcome is notified exactly once, even when its last step runs twice after a crash.
+    uniqueIndex('notifications_task_uq').on(table.taskId),
+  ],
+);
+
+/**
+ * Background jobs (ARCHITECTURE.md "background jobs"): every server instance runs a worker that claims
+ * due jobs with `FOR UPDATE SKIP LOCKED`. A claim is a lease (`locked_until`): a job whose worker died
+ * is claimed again once its lease runs out, so a crash never loses a job.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Which handler runs it, e.g. `export.sellers`. */
+    kind: text('kind').notNull(),
+    /** The task name the user sees ("Sellers export"). */
+    name: text('name').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** Queued, Running, Completed, Failed */
+    status: text('status').notNull().default('Queued'),
+    /** 0–100, written by the handler as it goes. */
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('jobs_due_idx')
+      .on(table.runAfter)
+      .where(sql`${table.status} IN ('Queued', 'Running')`),
+    index('jobs_owner_idx').on(table.ownerId, table.createdAt),
+  ],
+);
