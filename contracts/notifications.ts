@@ -17,6 +17,7 @@ export const taskStatusSchema = z.object({
 });
 export type TaskStatusInfo = z.infer<typeof taskStatusSchema>;
 export const taskAcceptedSchema = z.object({ taskStatus: taskStatusSchema });
+export type TaskAccepted = z.infer<typeof taskAcceptedSchema>;
 
 /** A task as its owner may follow it (progress is visible while it runs). */
 export const taskSchema = taskStatusSchema.extend({
@@ -81,3 +82,20 @@ export const notificationMessageSchema = z.object({
   status: z.string().optional(),
 });
 export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
+
+/** `GET /api/v1/tasks`: the caller's recent tasks, newest first. */
+export const listTasksQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const taskListSchema = z.object({
+  result: z.array(taskSchema),
+  count: z.number().int(),
+});
+export type TaskList = z.infer<typeof taskListSchema>;
+
+/** Where the owner follows one task (progress, status, error). */
+export function taskPath(taskId: string): string {
+  return `/api/v1/tasks/${taskId}`;
+}

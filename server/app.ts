@@ -14,6 +14,8 @@ import {
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { type JobsOptions, jobsPlugin } from './jobs/plugin';
+import { taskRoutes } from './jobs/routes';
 import { HttpError } from './lib/http-error';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
@@ -21,8 +23,11 @@ import { categoryRoutes } from './modules/categories/routes';
 import { configRoutes } from './modules/configs/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { exportRoutes } from './modules/exports/routes';
 import { createMailLinks, type MailLinks, mailLinkSecret } from './modules/mail-links/links';
 import { mailLinkRoutes } from './modules/mail-links/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { notificationsPlugin } from './modules/notifications/service';
 import { sellerDashboardRoutes } from './modules/seller-dashboard/routes';
 import { sellerFileRoutes } from './modules/sellers/files';
 import { sellerListingRoutes } from './modules/sellers/listing-routes';
@@ -37,6 +42,7 @@ import { errorsPlugin } from './plugins/errors';
 import { createMailer, type Mailer, mailPlugin } from './plugins/mail';
 import { securityHeaders } from './plugins/security-headers';
 import { brokerPlugin } from './realtime/broker';
+import { signallingPlugin } from './realtime/signalling';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +56,8 @@ export interface AppOptions {
   database: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The background job worker; tests turn it off or make it poll and retry faster. */
+  jobs?: JobsOptions;
 }
 
 /** Secrets must never reach the log: strip tokens from URLs (reset links) and never log headers. */
@@ -116,9 +124,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ttlSeconds: config.ACCESS_TOKEN_TTL,
   });
   await app.register(authPlugin, { tokens });
-  await app.register(brokerPlugin, { tokens, prefix: config.MQTT_TOPIC_PREFIX });
+  await app.register(brokerPlugin, {
+    tokens,
+    prefix: config.MQTT_TOPIC_PREFIX,
+    externalUrl: config.MQTT_URL,
+  });
+  await app.register(signallingPlugin, { tokens, redisUrl: config.REDIS_URL });
   // After auth: it needs the verified user, and a missing permission still answers FORBIDDEN first.
   await app.register(blockedSellerGuard);
+  await app.register(notificationsPlugin);
+  await app.register(jobsPlugin, { ...options.jobs, leaseSeconds: config.JOB_LEASE_SECONDS });
 
   app.get(
     '/api/health',
@@ -139,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async () => ({
       status: 'ok' as const,
       db: database.kind,
-      broker: config.MQTT_URL ? ('external' as const) : ('embedded' as const),
+      broker: app.broker.kind,
     }),
   );
 
@@ -163,6 +178,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sellerDashboardRoutes, { prefix: '/api/v1/sellers' });
   await app.register(subscriptionRoutes, { prefix: '/api/v1/subscriptionManager' });
   await app.register(mailLinkRoutes, { prefix: '/api/v1/helperQuery/method', links: app.mailLinks });
+  await app.register(notificationRoutes, { prefix: '/api/v1/localEventMessage' });
+  await app.register(taskRoutes, { prefix: '/api/v1/tasks' });
+  await app.register(exportRoutes, { prefix: '/api/v1/exports', dataDir: config.dataDir });
 
   await registerSpa(app, config.staticDir);
   return app;

@@ -33,6 +33,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/)
     .default('mp'),
   REDIS_URL: z.string().url().optional(),
+  /** How long a background job stays claimed without its worker's heartbeat (a crashed worker's job waits this long). */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   CALL_SERVICE_ENABLED: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().default('./dist'),

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DEMO_PASSWORD, seedDemo } from './db/seed';
+import type { JobsOptions } from './jobs/plugin';
 import { syncRolePermissions } from './modules/permissions/service';
 
 /**
@@ -56,7 +57,13 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 }
 
 export async function createTestApp(
-  options: { backend?: 'pglite' | 'postgres'; seed?: boolean; env?: Record<string, string> } = {},
+  options: {
+    backend?: 'pglite' | 'postgres';
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** The background job worker: off, or polling and retrying faster than in production. */
+    jobs?: JobsOptions;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-test-'));
   const pgDatabase = options.backend === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -73,7 +80,7 @@ export async function createTestApp(
   await database.migrate();
   await syncRolePermissions(database.db);
   if (options.seed !== false) await seedDemo(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, jobs: options.jobs });
   await app.ready();
   return {
     app,

@@ -510,9 +510,7 @@ export const notifications = pgTable(
   },
   (table) => [
     index('notifications_user_idx').on(table.userId, table.createdAt, table.id),
-    index('notifications_unread_idx')
-      .on(table.userId)
-      .where(sql`${table.readAt} IS NULL`),
+    index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} IS NULL`),
     // A task's outcome is notified exactly once, even when its last step runs twice after a crash.
     uniqueIndex('notifications_task_uq').on(table.taskId),
   ],
@@ -549,9 +547,7 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
-    index('jobs_due_idx')
-      .on(table.runAfter)
-      .where(sql`${table.status} IN ('Queued', 'Running')`),
+    index('jobs_due_idx').on(table.runAfter).where(sql`${table.status} IN ('Queued', 'Running')`),
     index('jobs_owner_idx').on(table.ownerId, table.createdAt),
   ],
 );

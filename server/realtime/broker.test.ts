@@ -1,6 +1,10 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { salesBotFilter, salesBotTopic } from '../../contracts/broker-topics';
+import { createTokenService } from '../modules/auth/tokens';
 import { createTestApp, demoEmails, signInAs, type TestApp } from '../test-support';
+
+const JWT_SECRET = 'broker-test-secret-0123456789abcdefghijklmnop';
 
 // The real embedded broker on a real port, spoken to by the real MQTT.js client over WebSocket.
 describe('embedded MQTT broker at /mqtt', () => {
@@ -9,7 +13,8 @@ describe('embedded MQTT broker at /mqtt', () => {
   const clients: mqtt.MqttClient[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // A known secret, so a test can sign a token that expires in seconds (the config minimum is 30 s).
+    t = await createTestApp({ env: { JWT_SECRET } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mqtt`;
@@ -19,13 +24,14 @@ describe('embedded MQTT broker at /mqtt', () => {
     await t.close();
   });
 
-  const connect = async (username: string, password: string) => {
+  const connect = async (username: string, password: string, options: mqtt.IClientOptions = {}) => {
     const client = await mqtt.connectAsync(url, {
       username,
       password,
       reconnectPeriod: 0,
       connectTimeout: 4000,
       clientId: `test_${Math.random().toString(36).slice(2)}`,
+      ...options,
     });
     clients.push(client);
     return client;
@@ -64,5 +70,74 @@ describe('embedded MQTT broker at /mqtt', () => {
     const { token } = await signInAs(t.app, demoEmails.Staff);
     await expect(connect('someone', 'not-a-token')).rejects.toThrow(/Bad username or password/i);
     await expect(connect('00000000-0000-4000-8000-000000000000', token)).rejects.toThrow(/Not authorized/i);
+  });
+
+  it('says it is the embedded broker, and tells browsers to use same-origin /mqtt', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+      broker: 'embedded',
+    });
+    expect(t.app.broker.kind).toBe('embedded');
+    const runtime = await t.app.inject({ method: 'GET', url: '/api/v1/globalConfigs/runtime' });
+    expect(runtime.json()).toMatchObject({ mqttUrl: null, mqttTopicPrefix: 'mp' });
+  });
+
+  it("publishes on any topic with app.broker.publish: a seller's sales-bot chat reaches that seller", async () => {
+    const { token, userId } = await signInAs(t.app, demoEmails.Seller);
+    const { sellerId } = await t.app.tokens.verify(token);
+    const client = await connect(userId, token);
+    await client.subscribeAsync(salesBotFilter(sellerId as string), { qos: 2 });
+    const received = new Promise<[string, unknown]>((resolve) =>
+      client.once('message', (topic, payload) => resolve([topic, JSON.parse(payload.toString())])),
+    );
+    const topic = salesBotTopic(sellerId as string, 'session-1');
+    await t.app.broker.publish(topic, { response: 'Hi', result: [] }, { qos: 1 });
+    expect(await received).toEqual([topic, { response: 'Hi', result: [] }]);
+  });
+
+  it('ends the connection when the access token expires; a fresh token connects again', async () => {
+    const { token, userId } = await signInAs(t.app, demoEmails.Staff);
+    const user = await t.app.tokens.verify(token);
+    const shortLived = await createTokenService(t.database.db, { secret: JWT_SECRET, ttlSeconds: 2 });
+    const shortToken = await shortLived.sign(user);
+    const expiring = await connect(userId, shortToken);
+    const lasting = await connect(userId, token);
+    const started = Date.now();
+    await new Promise<void>((resolve) => expiring.once('close', () => resolve()));
+    // `exp` has whole seconds: the token ran out 1–2 s after it was signed.
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(expiring.connected).toBe(false);
+    expect(lasting.connected).toBe(true);
+    // The expired token is refused outright; the browser reconnects with its fresh one.
+    await expect(connect(userId, shortToken)).rejects.toThrow(/Bad username or password/i);
+    const again = await connect(userId, (await signInAs(t.app, demoEmails.Staff)).token);
+    expect(again.connected).toBe(true);
+  });
+
+  it("refuses a client id that another user's session holds, so nobody inherits its queued messages", async () => {
+    const staff = await signInAs(t.app, demoEmails.Staff);
+    const admin = await signInAs(t.app, demoEmails.Admin);
+    const clientId = `browser_${Math.random().toString(36).slice(2)}`;
+    const first = await connect(staff.userId, staff.token, { clientId, clean: false });
+    await first.subscribeAsync(`mp_${staff.userId}_message`, { qos: 2 });
+    await first.endAsync();
+    // A notification arrives while the staff member is away: the broker queues it for the session.
+    await t.app.broker.publishToUser(staff.userId, { type: 'NOTIFICATION', message: 'for staff only' });
+    await expect(connect(admin.userId, admin.token, { clientId, clean: false })).rejects.toThrow(
+      /Identifier rejected/i,
+    );
+    // The owner comes back and gets what was queued.
+    // Listening before the CONNACK: the queued message follows it at once.
+    const back = mqtt.connect(url, {
+      username: staff.userId,
+      password: staff.token,
+      clientId,
+      clean: false,
+      reconnectPeriod: 0,
+    });
+    clients.push(back);
+    const message = await new Promise<unknown>((resolve) =>
+      back.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))),
+    );
+    expect(message).toEqual({ type: 'NOTIFICATION', message: 'for staff only' });
   });
 });

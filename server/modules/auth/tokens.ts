@@ -12,6 +12,11 @@ export interface TokenUser {
   sellerId: string | null;
 }
 
+/** A verified token's bearer plus when the token expires (epoch ms): long-lived connections end then. */
+export interface VerifiedTokenUser extends TokenUser {
+  expiresAt: number;
+}
+
 const ISSUER = 'marketplace-backoffice';
 const AUDIENCE = 'marketplace-backoffice-api';
 /** RFC 9068 access-token type: a refresh or reset token can never pass for an access token. */
@@ -20,7 +25,7 @@ const ALGORITHM = 'HS256';
 
 export interface TokenService {
   sign(user: TokenUser): Promise<string>;
-  verify(token: string): Promise<TokenUser>;
+  verify(token: string): Promise<VerifiedTokenUser>;
   ttlSeconds: number;
 }
 
@@ -63,7 +68,8 @@ export async function createTokenService(
           throw new HttpError(401, 'Invalid access token', 'TOKEN_INVALID');
         }
         const sellerId = typeof payload.sellerId === 'string' ? payload.sellerId : null;
-        return { id: payload.sub, role, sellerId };
+        // requiredClaims guarantees `exp`; it is in seconds.
+        return { id: payload.sub, role, sellerId, expiresAt: (payload.exp as number) * 1000 };
       } catch (error) {
         if (error instanceof HttpError) throw error;
         if (error instanceof errors.JWTExpired)

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serverRoles } from '../../../contracts/roles';
 import { findRoute, routes } from '../../../contracts/routes';
+import { runtimeConfigSchema } from '../../../contracts/runtime-config';
 import type { Config } from '../../config';
 import { countries } from './countries';
 
@@ -100,15 +101,15 @@ export async function configRoutes(app: FastifyInstance, options: { config: Conf
       config: { public: true },
       schema: {
         tags: ['configs'],
-        summary: 'Runtime client configuration (feature flags)',
-        response: {
-          200: z.object({ callServiceEnabled: z.enum(['true', 'false']), mqttTopicPrefix: z.string() }),
-        },
+        summary: 'Runtime client configuration (feature flags, where the broker is)',
+        response: { 200: runtimeConfigSchema },
       },
     },
     async () => ({
       callServiceEnabled: options.config.CALL_SERVICE_ENABLED ? ('true' as const) : ('false' as const),
       mqttTopicPrefix: options.config.MQTT_TOPIC_PREFIX,
+      // null: the browser uses the embedded broker at same-origin /mqtt (ws: or wss: as the page).
+      mqttUrl: options.config.MQTT_WS_URL ?? null,
     }),
   );
 }

@@ -194,6 +194,9 @@ export async function listSellers(db: Db, params: ListSellersParams): Promise<Se
  */
 const searchText = sql`lower(${sellers.sellerName} || ' ' || ${sellers.sellerCode} || ' ' || ${sellers.email} || ' ' || ${sellers.phone})`;
 
+/** Name, code, e-mail or phone contain `query` (case-insensitive, `%` and `_` literal). */
+const matchesQuery = (query: string) => sql`${searchText} LIKE lower(${containsPattern(query)})`;
+
 /**
  * GET searchSellers: like listSellers, over the sellers whose name, code, e-mail or phone contain the
  * query. One statement: the matches are found once (trigram index), then counted and paged; the sort
@@ -202,7 +205,7 @@ const searchText = sql`lower(${sellers.sellerName} || ' ' || ${sellers.sellerCod
 export async function searchSellers(db: Db, params: SearchSellersParams): Promise<SellerList> {
   const flags = pick(params);
   const order = direction(params.order);
-  const conditions = [sql`${searchText} LIKE lower(${containsPattern(params.query)})`];
+  const conditions = [matchesQuery(params.query)];
   const flagFilter = flagCondition(flags);
   if (flagFilter) conditions.push(flagFilter);
   const found = await db.execute(sql`
@@ -218,4 +221,20 @@ export async function searchSellers(db: Db, params: SearchSellersParams): Promis
     )
     ${pageWithCounts(order)}`);
   return answer(found);
+}
+
+/**
+ * The sellers a list (or, with `query`, a search) selects and the key it orders them by: the same
+ * filter, search and sort as listSellers and searchSellers, for readers that walk every one of them in
+ * keyset-paged batches instead of pages (exports). Rows are ordered by the key, then by id.
+ */
+export function sellerSelection(params: Flags & { sort: ListSellersParams['sort']; query?: string }): {
+  where: SQL;
+  sortKey: SQL;
+} {
+  const conditions: SQL[] = [];
+  if (params.query) conditions.push(matchesQuery(params.query));
+  const flagFilter = flagCondition(pick(params));
+  if (flagFilter) conditions.push(flagFilter);
+  return { where: and(...conditions) ?? sql`true`, sortKey: sortKeys[params.sort] };
 }

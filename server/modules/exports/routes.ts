@@ -1,0 +1,111 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../contracts/errors';
+import { type ExportFormat, exportFormats, sellersExportBodySchema } from '../../../contracts/exports';
+import { taskAcceptedSchema } from '../../../contracts/notifications';
+import { findOwnJob } from '../../jobs/queue';
+import { taskNotFound } from '../../jobs/routes';
+import { HttpError } from '../../lib/http-error';
+import { manage } from '../sellers/access';
+import {
+  exportFilePath,
+  SELLERS_EXPORT_KIND,
+  SELLERS_EXPORT_NAME,
+  type SellersExportPayload,
+  sellersExportHandler,
+} from './sellers-export';
+
+const contentTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Which list each export kind writes, for the downloaded file's name. */
+const fileStems: Record<string, string> = { [SELLERS_EXPORT_KIND]: 'sellers' };
+
+/**
+ * Exports (issue 4): a long action answered at once with `taskStatus`; a background job writes the
+ * file and the completion notification carries the download link. Starting an export needs exactly the
+ * permission that lists what it exports; downloading is for the user who started it.
+ */
+export async function exportRoutes(app: FastifyInstance, options: { dataDir: string }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.jobs.register(SELLERS_EXPORT_KIND, sellersExportHandler({ db: app.db, dataDir: options.dataDir }));
+
+  api.post(
+    '/sellers',
+    {
+      // The sellers list's own permission (listSellers / searchSellers).
+      config: manage('view'),
+      schema: {
+        tags: ['exports'],
+        summary: 'Exports the sellers the list shows (its tab filters, search and order) to CSV or XLSX',
+        description:
+          'Answers 202 with `taskStatus` at once. When the file is written, the owner is notified on the broker with a link to `/api/v1/exports/{taskId}/download`.',
+        body: sellersExportBodySchema,
+        response: { 202: taskAcceptedSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const payload: SellersExportPayload = request.body;
+      const job = await app.jobs.enqueue({
+        kind: SELLERS_EXPORT_KIND,
+        name: SELLERS_EXPORT_NAME,
+        ownerId: request.user.id,
+        payload,
+      });
+      return reply
+        .code(202)
+        .send({ taskStatus: { taskId: job.id, taskName: job.name, status: 'Queued' as const } });
+    },
+  );
+
+  api.get(
+    '/:taskId/download',
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'Downloads the file of a finished export (only the user who started it)',
+        // No response schema: the answer is the file itself (errors are `{ message, code }` as always).
+        params: z.object({ taskId: z.string().uuid('Task not found') }),
+      },
+    },
+    async (request, reply) => {
+      const job = await findOwnJob(app.db, request.user.id, request.params.taskId);
+      const stem = job && fileStems[job.kind];
+      if (!job || !stem) throw taskNotFound();
+      if (job.status === 'Failed') {
+        throw new HttpError(
+          409,
+          'This export failed, so there is no file. Start a new export.',
+          'EXPORT_FAILED',
+        );
+      }
+      const format = z.enum(exportFormats).safeParse(job.result?.format);
+      if (job.status !== 'Completed' || !format.success) {
+        throw new HttpError(
+          409,
+          `This export is not finished yet (${job.progress}% done). The download link arrives in a notification when it is.`,
+          'EXPORT_NOT_READY',
+        );
+      }
+      const file = exportFilePath(options.dataDir, job.id, format.data);
+      const size = await stat(file).then(
+        (info) => info.size,
+        () => null,
+      );
+      if (size === null)
+        throw new HttpError(404, 'The file of this export is no longer available.', 'EXPORT_GONE');
+      const day = (job.finishedAt ?? job.createdAt).toISOString().slice(0, 10);
+      return reply
+        .header('content-type', contentTypes[format.data])
+        .header('content-length', size)
+        .header('content-disposition', `attachment; filename="${stem}-${day}.${format.data}"`)
+        .header('cache-control', 'private, no-store')
+        .send(createReadStream(file));
+    },
+  );
+}

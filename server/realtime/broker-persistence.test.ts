@@ -1,0 +1,118 @@
+// The session store fix (broker-persistence.ts) against the real Aedes and the real MQTT.js client on
+// 127.0.0.1: every QoS 2 message reaches a non-clean session exactly once, whether it arrives in a
+// burst while connected or is replayed from the queue after a reconnect.
+import { createServer, type Server } from 'node:net';
+import { Aedes } from 'aedes';
+import mqtt from 'mqtt';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBrokerPersistence, identifyPubrel } from './broker-persistence';
+
+const TOPIC = 'mp_u1_message';
+
+async function startBroker() {
+  const aedes = await Aedes.createBroker({ persistence: createBrokerPersistence() } as never);
+  const server: Server = createServer((socket) => aedes.handle(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const publish = (n: number) =>
+    new Promise<void>((resolve, reject) =>
+      aedes.publish(
+        {
+          cmd: 'publish',
+          topic: TOPIC,
+          payload: Buffer.from(JSON.stringify({ n })),
+          qos: 2,
+          retain: false,
+          dup: false,
+        } as never,
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    publish,
+    async close() {
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+type Broker = Awaited<ReturnType<typeof startBroker>>;
+
+function receiver(client: mqtt.MqttClient) {
+  const received: number[] = [];
+  client.on('message', (_topic, payload) =>
+    received.push((JSON.parse(payload.toString()) as { n: number }).n),
+  );
+  return received;
+}
+
+async function until(condition: () => boolean, timeoutMs = 3000) {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('the embedded broker session store (aedes-persistence PUBREL fix)', () => {
+  let broker: Broker | null = null;
+  const clients: mqtt.MqttClient[] = [];
+
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+    await broker?.close();
+    broker = null;
+  });
+
+  /** A non-clean session, listening before it connects (a replay may follow the CONNACK at once). */
+  const connect = async (clientId: string) => {
+    const client = mqtt.connect((broker as Broker).url, { clientId, clean: false, reconnectPeriod: 0 });
+    clients.push(client);
+    const received = receiver(client);
+    const connack = await new Promise<mqtt.IConnackPacket>((resolve, reject) => {
+      client.once('connect', resolve);
+      client.once('error', reject);
+    });
+    return { client, received, sessionPresent: connack.sessionPresent };
+  };
+
+  it('gives a PUBREL an identity that matches only its own message id', () => {
+    const first = { cmd: 'pubrel', messageId: 7 } as { cmd: string; messageId: number; brokerId?: string };
+    const second = { cmd: 'pubrel', messageId: 8 } as typeof first;
+    identifyPubrel(first);
+    identifyPubrel(second);
+    expect(first).toMatchObject({ brokerId: 'pubrel', brokerCounter: 7 });
+    expect(second).toMatchObject({ brokerId: 'pubrel', brokerCounter: 8 });
+    const publish = { cmd: 'publish', messageId: 9, brokerId: 'b', brokerCounter: 3 };
+    identifyPubrel(publish);
+    expect(publish).toEqual({ cmd: 'publish', messageId: 9, brokerId: 'b', brokerCounter: 3 });
+  });
+
+  it('delivers a burst of QoS 2 messages to a connected non-clean session, each once', async () => {
+    broker = await startBroker();
+    const { client, received } = await connect('burst');
+    await client.subscribeAsync(TOPIC, { qos: 2 });
+    const sent = Array.from({ length: 50 }, (_, n) => n);
+    await Promise.all(sent.map((n) => (broker as Broker).publish(n)));
+    await until(() => received.length >= sent.length);
+    expect([...received].sort((a, b) => a - b)).toEqual(sent);
+  });
+
+  it('replays every QoS 2 message queued while the session was offline, each once', async () => {
+    broker = await startBroker();
+    const { client: first } = await connect('offline');
+    await first.subscribeAsync(TOPIC, { qos: 2 });
+    await first.endAsync(true);
+    const sent = [1, 2, 3, 4, 5];
+    for (const n of sent) await broker.publish(n);
+    const { received, sessionPresent } = await connect('offline');
+    expect(sessionPresent).toBe(true);
+    await until(() => received.length >= sent.length);
+    // A little longer: a duplicate would show now.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toEqual(sent);
+  });
+});

@@ -1,0 +1,155 @@
+// Signalling (SPEC §7 "Video calling"): socket.io on the app's own port at path /engine.io, for the
+// voice and video features to build their events on. Every socket is authenticated with the user's
+// access token and joins the room `user:{userId}`, so `emitToUser` reaches all of a user's tabs.
+//
+// Scale-out: with REDIS_URL, @socket.io/redis-adapter relays room broadcasts between instances, so
+// an instance reaches users connected to any other one.
+//
+// Transports: polling and websocket. WebTransport needs an HTTP/3 (QUIC) server, which Node 20 does
+// not have; the browser lists it anyway (SPEC §7) and uses what the server offers.
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+import {
+  isReservedEventName,
+  reservedEventMessage,
+  SERVER_TRANSPORTS,
+  SIGNALLING_PATH,
+  userRoom,
+} from '../../contracts/socket-events';
+import type { TokenService, TokenUser } from '../modules/auth/tokens';
+import { redactedUrl } from './redacted-url';
+import { upgradeRouter } from './upgrades';
+
+// biome-ignore lint/suspicious/noExplicitAny: event payloads are defined by the features that emit them
+type AnyEvents = Record<string, (...args: any[]) => void>;
+export interface SocketData {
+  user: TokenUser;
+}
+export type SignallingServer = Server<AnyEvents, AnyEvents, AnyEvents, SocketData>;
+
+export interface Signalling {
+  /** The socket.io server, for the voice and video features to add their events. */
+  io: SignallingServer;
+  /** Sends an event to every socket of the user, on whichever instance it is connected. */
+  emitToUser(userId: string, event: string, ...args: unknown[]): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    signalling: Signalling;
+  }
+}
+
+export interface SignallingOptions {
+  tokens: TokenService;
+  /** REDIS_URL: share rooms with other instances through Redis pub/sub. */
+  redisUrl?: string;
+}
+
+/** Why a handshake is refused; the browser sees it as `connect_error`'s message. */
+async function authenticate(tokens: TokenService, auth: Record<string, unknown>): Promise<TokenUser> {
+  const token = auth.token;
+  if (typeof token !== 'string' || token.length === 0) throw new Error('Access token is missing');
+  try {
+    const user = await tokens.verify(token);
+    return { id: user.id, role: user.role, sellerId: user.sellerId };
+  } catch (error) {
+    // "Access token expired" or "Invalid access token", from the token service.
+    throw new Error(error instanceof Error ? error.message : 'Invalid access token');
+  }
+}
+
+/** Connection attempts at start-up before a wrong or unreachable REDIS_URL stops the start. */
+const REDIS_START_ATTEMPTS = 10;
+
+async function connectRedisAdapter(app: FastifyInstance, io: SignallingServer, url: string) {
+  let started = false;
+  const pubClient = createClient({
+    url,
+    socket: {
+      // node-redis retries forever by default, so a start with Redis down would hang; once connected,
+      // it keeps reconnecting (signalling across instances pauses, local signalling goes on).
+      reconnectStrategy: (retries: number, cause: Error) =>
+        started ? Math.min(100 * 2 ** retries, 3000) : retries >= REDIS_START_ATTEMPTS ? cause : 200,
+    },
+  });
+  const subClient = pubClient.duplicate();
+  // Without 'error' listeners a Redis hiccup would crash the process.
+  pubClient.on('error', (error) => app.log.warn({ err: error }, 'signalling: Redis error'));
+  subClient.on('error', (error) => app.log.warn({ err: error }, 'signalling: Redis error'));
+  try {
+    await Promise.all([pubClient.connect(), subClient.connect()]);
+  } catch (error) {
+    for (const client of [pubClient, subClient]) if (client.isOpen) client.destroy();
+    throw new Error(
+      `Cannot connect to Redis at ${redactedUrl(url)} (REDIS_URL): ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  started = true;
+  io.adapter(createAdapter(pubClient, subClient));
+  // The adapter subscribes without waiting. Commands on one connection run in order, so once this
+  // subscription is confirmed the adapter's are too: when the app is ready, it hears other instances.
+  const barrier = `mp:signalling:ready:${Math.random().toString(36).slice(2)}`;
+  await subClient.subscribe(barrier, () => {});
+  await subClient.unsubscribe(barrier);
+  return async () => {
+    await io.of('/').adapter.close();
+    await Promise.allSettled([pubClient.close(), subClient.close()]);
+  };
+}
+
+export const signallingPlugin = fp(
+  async (app: FastifyInstance, options: SignallingOptions) => {
+    const io: SignallingServer = new Server(app.server, {
+      path: SIGNALLING_PATH,
+      transports: [...SERVER_TRANSPORTS],
+      serveClient: false, // the SPA bundles socket.io-client
+      // Upgrades on other paths are the upgrade router's (upgrades.ts): it hands /mqtt to the broker
+      // and refuses unclaimed ones. By default engine.io would also end any other upgrade still
+      // unanswered after a second.
+      destroyUpgrade: false,
+    });
+    // engine.io adds a trailing slash to its path and listens on the http server itself.
+    const router = upgradeRouter(app);
+    router.claim(`${SIGNALLING_PATH}/`);
+
+    io.use((socket, next) => {
+      authenticate(options.tokens, socket.handshake.auth ?? {}).then(
+        (user) => {
+          socket.data.user = user;
+          next();
+        },
+        (error: Error) => next(error),
+      );
+    });
+    io.on('connection', (socket) => {
+      void socket.join(userRoom(socket.data.user.id));
+    });
+
+    const closeAdapter = options.redisUrl ? await connectRedisAdapter(app, io, options.redisUrl) : null;
+
+    app.decorate('signalling', {
+      io,
+      emitToUser(userId, event, ...args) {
+        if (isReservedEventName(event)) throw new Error(reservedEventMessage(event));
+        io.to(userRoom(userId)).emit(event, ...args);
+      },
+    } satisfies Signalling);
+
+    // preClose: the http server waits for open connections (a pending long-poll, an upgraded
+    // websocket) before it closes.
+    app.addHook('preClose', async () => {
+      router.release(`${SIGNALLING_PATH}/`);
+      // Ending the transports (not `disconnectSockets`, which tells clients not to come back) lets
+      // browsers reconnect, to this instance after a restart or to another one.
+      io.engine.close();
+    });
+    app.addHook('onClose', async () => {
+      await closeAdapter?.();
+    });
+  },
+  { name: 'signalling', dependencies: ['auth'] },
+);
