@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../../contracts/auth';
 import { copyToClipboard } from '../../ui/clipboard';
 import { TourButton } from '../../ui/tour/Tour';
 import type { Crumb } from './breadcrumbs';
+import { HeaderNotifications } from './HeaderNotifications';
 
 interface HeaderProps {
   user: CurrentUser | undefined;
@@ -61,6 +62,7 @@ export function Header({ user, crumbs, isDark, onToggleTheme, onSignOut, onOpenM
       </Breadcrumb.Root>
       <HStack gap="1">
         <TourButton path={location} variant="ghost" size="sm" />
+        <HeaderNotifications />
         <IconButton
           aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}
           variant="ghost"

@@ -16,6 +16,7 @@ import { isBlockedSeller, landingRedirect, SUBSCRIPTION_PAGE } from '../landing'
 import { protectedPages } from '../pages';
 import { breadcrumbTrail } from './breadcrumbs';
 import { Header } from './Header';
+import { RealtimeProvider } from './realtime';
 import { Sidebar } from './Sidebar';
 
 function Brand() {
@@ -74,7 +75,9 @@ export function Shell() {
   const userId = useAuthSelector((s) => s.context.auth?.id ?? null);
   return (
     <UserQueryClient key={userId}>
-      <ShellLayout />
+      <RealtimeProvider>
+        <ShellLayout />
+      </RealtimeProvider>
     </UserQueryClient>
   );
 }

@@ -23,6 +23,7 @@ import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useSellerList } from './api';
 import { CreateSellerDialog } from './CreateSellerDialog';
 import { MANAGE_SELLERS, SellerDrawer } from './SellerDrawer';
+import { SellersExportMenu } from './SellersExportMenu';
 import { SellerTable } from './SellerTable';
 import { parseView, type SellerPageSize, type SellerView, toggleSort, viewToSearch } from './url-state';
 
@@ -92,11 +93,18 @@ export default function ManageSellersPage() {
         title="Manage Sellers"
         description="Verify, approve and look after the marketplace's sellers."
         actions={
-          can('create') ? (
-            <Button colorPalette="brand" onClick={() => setCreating(true)}>
-              <Plus /> New seller
-            </Button>
-          ) : null
+          <HStack gap="2">
+            {can('export') ? (
+              <SellersExportMenu
+                view={{ tab: view.tab, query: view.q, sort: view.sort, order: view.order }}
+              />
+            ) : null}
+            {can('create') ? (
+              <Button colorPalette="brand" onClick={() => setCreating(true)}>
+                <Plus /> New seller
+              </Button>
+            ) : null}
+          </HStack>
         }
       />
       <Tabs.Root

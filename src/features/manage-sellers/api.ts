@@ -7,6 +7,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { ExportFormat, SellersExportBody } from '../../../contracts/exports';
+import { type TaskStatusInfo, taskAcceptedSchema } from '../../../contracts/notifications';
 import type {
   CreateSellerBody,
   SellerDetail,
@@ -160,4 +162,29 @@ export const useUploadLogo = () =>
         })
       ).data as Seller,
     onSuccess: useInvalidateSellers(),
+  });
+
+/**
+ * The export of what the list shows (the tab's or the search's filters, the search text and the sort),
+ * without paging: the same flags `listRequest` sends, as the text the query schema reads.
+ */
+export function exportBodyOf(
+  params: Pick<SellerListParams, 'tab' | 'query' | 'sort' | 'order'>,
+  format: ExportFormat,
+): SellersExportBody {
+  const { params: listParams } = listRequest({ ...params, skip: 0, limit: 1 });
+  const body: SellersExportBody = { sort: params.sort, order: params.order, format };
+  for (const flag of ['isActive', 'isEmailVerified', 'isKycDone'] as const) {
+    const value = listParams[flag];
+    if (typeof value === 'boolean') body[flag] = value ? 'true' : 'false';
+  }
+  if (params.query) body.query = params.query;
+  return body;
+}
+
+/** Starts a sellers export; the answer's `taskStatus` is recorded by the http client's task handler. */
+export const useExportSellers = () =>
+  useMutation({
+    mutationFn: async (body: SellersExportBody): Promise<TaskStatusInfo> =>
+      taskAcceptedSchema.parse((await http.post('/api/v1/exports/sellers', body)).data).taskStatus,
   });

@@ -1,0 +1,102 @@
+import { Badge, Box, Circle, Float, IconButton, Portal, Tooltip, VisuallyHidden } from '@chakra-ui/react';
+import { Bell } from 'lucide-react';
+import { useId } from 'react';
+
+/** The broker connection as the bell reports it (the broker statechart's states, SPEC §4). */
+export type LiveStatus = 'notConnected' | 'connected' | 'reconnecting' | 'closed' | 'error';
+
+const LIVE_TEXT: Record<LiveStatus, string> = {
+  notConnected: 'Connecting to live updates…',
+  connected: 'Live updates on',
+  reconnecting: 'Live updates paused — reconnecting',
+  closed: 'Live updates off — notifications refresh every minute',
+  error: 'Live updates off — notifications refresh every minute',
+};
+
+const LIVE_COLOR: Record<LiveStatus, string> = {
+  notConnected: 'gray.solid',
+  connected: 'green.solid',
+  reconnecting: 'orange.solid',
+  closed: 'gray.solid',
+  error: 'red.solid',
+};
+
+export function liveStatusText(status: LiveStatus): string {
+  return LIVE_TEXT[status];
+}
+
+/** "99+" past 99, so the badge keeps its size. */
+export function unreadLabel(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+interface NotificationBellProps {
+  unreadCount: number;
+  /** Something arrived since the drawer was last opened. */
+  hasNew: boolean;
+  liveStatus: LiveStatus;
+  onClick: () => void;
+}
+
+/** The header's bell: unread count, a dot for news since last looked, and whether updates are live. */
+export function NotificationBell({ unreadCount, hasNew, liveStatus, onClick }: NotificationBellProps) {
+  const describedBy = useId();
+  const live = liveStatusText(liveStatus);
+  return (
+    <Tooltip.Root openDelay={400} positioning={{ placement: 'bottom' }}>
+      <Tooltip.Trigger asChild>
+        <IconButton
+          aria-label="Notifications"
+          aria-describedby={describedBy}
+          variant="ghost"
+          size="sm"
+          position="relative"
+          overflow="visible"
+          onClick={onClick}
+          data-live={liveStatus}
+        >
+          <Bell />
+          {unreadCount > 0 ? (
+            <Float placement="top-end" offsetX="1.5" offsetY="1.5">
+              <Badge
+                size="xs"
+                variant="solid"
+                colorPalette="red"
+                rounded="full"
+                minW="4"
+                justifyContent="center"
+                data-testid="notification-count"
+              >
+                {unreadLabel(unreadCount)}
+              </Badge>
+            </Float>
+          ) : null}
+          {hasNew ? (
+            <Float placement="top-start" offsetX="1.5" offsetY="1.5">
+              <Circle size="2" bg="brand.solid" data-testid="notify-dot" />
+            </Float>
+          ) : null}
+          <Float placement="bottom-end" offsetX="2" offsetY="2">
+            <Circle
+              size="1.5"
+              bg={LIVE_COLOR[liveStatus]}
+              outline="2px solid"
+              outlineColor="bg.panel"
+              data-testid="live-status"
+            />
+          </Float>
+          <VisuallyHidden id={describedBy}>
+            {`${unreadCount} unread. ${hasNew ? 'New notifications. ' : ''}${live}.`}
+          </VisuallyHidden>
+        </IconButton>
+      </Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>
+            <Box>{unreadCount > 0 ? `${unreadCount} unread · ${live}` : live}</Box>
+          </Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
+  );
+}
