@@ -24,6 +24,7 @@ import {
 import type { TokenService } from '../modules/auth/tokens';
 import type { BrokerTransport, PublishOptions } from './broker';
 import { createBrokerPersistence } from './broker-persistence';
+import { createSessionSweeper, type SessionStore } from './session-expiry';
 import { upgradeRouter } from './upgrades';
 
 export const BROKER_PATH = '/mqtt';
@@ -102,9 +103,14 @@ export async function startEmbeddedBroker(
   options: { tokens: TokenService; prefix: string },
 ): Promise<BrokerTransport> {
   const hooks = createAuthHooks(options.tokens, options.prefix);
+  // The in-memory session store with the PUBREL fix (broker-persistence.ts): browsers keep sessions,
+  // and those not resumed within a day are forgotten (session-expiry.ts).
+  const persistence = createBrokerPersistence();
+  const sessions = createSessionSweeper(persistence as unknown as SessionStore, {
+    forgotten: (clientId) => hooks.clientIdOwners.delete(clientId),
+  });
   const aedes = await Aedes.createBroker({
-    // The in-memory session store with the PUBREL fix (broker-persistence.ts): browsers keep sessions.
-    persistence: createBrokerPersistence(),
+    persistence,
     authenticate: hooks.authenticate,
     authorizeSubscribe: hooks.authorizeSubscribe,
     authorizePublish: hooks.authorizePublish,
@@ -119,6 +125,7 @@ export async function startEmbeddedBroker(
     // Again here: taking over a connection with the same id (same user) unregistered the old one,
     // which may have freed the id just after this client claimed it.
     hooks.clientIdOwners.set(client.id, session.user.id);
+    sessions.connected(client.id);
     const timer = setTimeout(
       () => {
         expiryTimers.delete(client);
@@ -134,6 +141,7 @@ export async function startEmbeddedBroker(
     expiryTimers.delete(client);
     // A clean session leaves nothing behind under its id, so the id is free again.
     if (client.clean) hooks.clientIdOwners.delete(client.id);
+    sessions.disconnected(client.id, client.clean);
   });
 
   // noServer: the upgrade router hands over only /mqtt, so socket.io keeps its own upgrades.
@@ -147,7 +155,9 @@ export async function startEmbeddedBroker(
   );
 
   // preClose: the http server waits for open connections before it closes, upgraded ones included.
+  sessions.start();
   app.addHook('preClose', async () => {
+    sessions.stop();
     router.release(BROKER_PATH);
     for (const timer of expiryTimers.values()) clearTimeout(timer);
     expiryTimers.clear();

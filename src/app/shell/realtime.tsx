@@ -126,7 +126,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           session,
           getAccessToken,
           onMessage,
-          onReconnected: refresh,
+          // No onReconnected: the status effect below refetches on every move to connected.
           onError: (message) => console.warn(`Live updates: ${message}`),
         });
         setRunning({ handle, adapter });
