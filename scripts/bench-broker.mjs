@@ -27,6 +27,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import mqtt from 'mqtt';
+import { childEnv, startServer, track } from './bench-children.mjs';
 import { ensureChromium } from './chromium.mjs';
 
 const JWT_SECRET = 'bench-broker-jwt-secret-0123456789abcdef';
@@ -60,32 +61,11 @@ export function brokerOptionsFromArgs(argv) {
   };
 }
 
-const children = new Set();
 const workers = new Set();
 
-/** Kills whatever the bench still runs (the server, the load workers): for the bench's watchdog. */
+/** Kills the load workers (the child processes are the shared tracker's): for the bench's watchdog. */
 export function stopBrokerChildren() {
-  for (const child of children) child.kill('SIGKILL');
   for (const worker of workers) worker.terminate();
-}
-
-function track(child) {
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-/** The bench's own settings: never the caller's database, data dir or external broker. */
-function childEnv(env) {
-  const {
-    DATABASE_URL: _url,
-    DATA_DIR: _dir,
-    MQTT_URL: _mqtt,
-    MQTT_WS_URL: _mqttWs,
-    REDIS_URL: _redis,
-    ...rest
-  } = process.env;
-  return { ...rest, ...env };
 }
 
 function freePort() {
@@ -117,49 +97,18 @@ function processStats(pid) {
   }
 }
 
-async function startServer(root, dataDir, port) {
-  const child = track(
-    spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      cwd: root,
-      env: childEnv({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        JWT_SECRET,
-        MQTT_TOPIC_PREFIX: TOPIC_PREFIX,
-        SKIP_BUILD: 'true',
-        LOG_LEVEL: 'warn',
-      }),
-      stdio: 'ignore',
-    }),
+/** The real server on a fresh data dir, with the embedded broker (never an external one). */
+async function startBrokerServer(root, dataDir, port) {
+  const server = await startServer(
+    root,
+    { DATA_DIR: dataDir, SEED_DEMO: 'false', JWT_SECRET, MQTT_TOPIC_PREFIX: TOPIC_PREFIX },
+    port,
   );
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await new Promise((resolve) => child.on('exit', resolve));
-    clearTimeout(killer);
-  };
-  for (let i = 0; i < 600; i++) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) {
-        const health = await response.json();
-        if (health.broker !== 'embedded') throw new Error(`the server runs the ${health.broker} broker`);
-        return { pid: child.pid, stop };
-      }
-    } catch (error) {
-      if (error instanceof Error && error.message.startsWith('the server runs')) {
-        await stop();
-        throw error;
-      }
-    }
-    if (child.exitCode !== null) break;
-    await sleep(100);
+  if (server.health.broker !== 'embedded') {
+    await server.stop();
+    throw new Error(`the server runs the ${server.health.broker} broker`);
   }
-  await stop();
-  throw new Error('the server did not become healthy within 60 s');
+  return server;
 }
 
 /** 500 users as the broker knows them: an id and an access token signed by the server's own service. */
@@ -372,7 +321,7 @@ async function benchEmbedded(root, options, users, runId) {
   const dataDir = path.join(root, '.tmp', `bench-broker-${runId}`);
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
-  const server = await startServer(root, dataDir, port);
+  const server = await startBrokerServer(root, dataDir, port);
   try {
     await sleep(1000); // let the start's garbage settle before the idle figure
     const idle = processStats(server.pid);

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { childEnv, startServer, track } from './bench-children.mjs';
 
 const SELLERS = 100_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -66,25 +67,6 @@ const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (ms) => Math.round(ms * 10) / 10;
 
-const children = new Set();
-
-/** Kills whatever the bench still runs (the seed command, the server): for the bench's watchdog. */
-export function stopChildren() {
-  for (const child of children) child.kill('SIGKILL');
-}
-
-function track(child) {
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-/** The bench's own database settings, never the caller's DATABASE_URL or DATA_DIR. */
-function childEnv(env) {
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...rest } = process.env;
-  return { ...rest, ...env };
-}
-
 function run(command, args, env, limitMs) {
   return new Promise((resolve, reject) => {
     const child = track(spawn(command, args, { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
@@ -98,32 +80,6 @@ function run(command, args, env, limitMs) {
       else reject(new Error(`${path.basename(args[1] ?? command)} failed (${code ?? 'killed'}):\n${output}`));
     });
   });
-}
-
-async function startServer(root, env, port) {
-  const child = track(
-    spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      cwd: root,
-      env: childEnv({ ...env, PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: 'true', LOG_LEVEL: 'warn' }),
-      stdio: 'ignore',
-    }),
-  );
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await new Promise((resolve) => child.on('exit', resolve));
-    clearTimeout(killer);
-  };
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return stop;
-    } catch {}
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await stop();
-  throw new Error('the server did not become healthy within 60 s');
 }
 
 async function signIn(base) {
@@ -223,7 +179,7 @@ async function benchOne(root, label, env, port) {
   console.info(
     `  seeded in ${(seedMs / 1000).toFixed(1)} s (the whole command: start, migrations, demo seed, sellers, VACUUM)`,
   );
-  const stop = await startServer(root, env, port);
+  const { stop } = await startServer(root, env, port);
   try {
     const base = `http://127.0.0.1:${port}`;
     const token = await signIn(base);

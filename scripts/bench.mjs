@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchBroker, brokerOptionsFromArgs, stopBrokerChildren } from './bench-broker.mjs';
-import { benchSellers, stopChildren } from './bench-sellers.mjs';
+import { stopChildren } from './bench-children.mjs';
+import { benchSellers } from './bench-sellers.mjs';
 import { buildSpa, root } from './build-spa.mjs';
 
 const dist = path.join(root, 'dist');

@@ -1,38 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
+import { parseCsv } from '../csv';
 import { apiSession, signIn } from './support';
 
 const CSV_HEADER = 'Code,Name,E-mail,Phone,Status,City,Free,Blocked,Created at';
-
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
-function csvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += char;
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
-  return records;
-}
 
 const bell = (page: Page) => page.getByRole('button', { name: 'Notifications' });
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
@@ -95,7 +66,7 @@ test('an admin exports the active sellers to CSV: a toast, the bell, and a downl
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^sellers-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
-  const [header, ...rows] = csvRecords(text);
+  const [header, ...rows] = parseCsv(text);
   expect(header?.join(',')).toBe(CSV_HEADER);
   expect(rows).toHaveLength(activeCount);
   for (const row of rows) expect(row[4]).toBe('Active');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportDownloadPath } from '../../../contracts/exports';
 import type { Task, TaskAccepted } from '../../../contracts/notifications';
 import type { SellerList } from '../../../contracts/sellers';
+import { parseCsv } from '../../../tests/csv';
 import { jobs, notifications, sellers } from '../../db/schema';
 import { seedBulkSellers } from '../../db/seed/bulk-sellers';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
@@ -19,36 +20,6 @@ const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
 };
 const parseXml = (text: string) =>
   new new JSDOM().window.DOMParser().parseFromString(text, 'application/xml');
-
-/** RFC 4180: fields split on commas and CRLF, quoted fields may hold both, "" is a quote. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += char;
-  }
-  if (field !== '' || row.length) throw new Error('the CSV does not end with CRLF');
-  return rows;
-}
 
 const tricky = [
   {

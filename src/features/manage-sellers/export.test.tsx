@@ -12,13 +12,6 @@ import { toaster } from '../../ui/toaster';
 import { exportBodyOf } from './api';
 import { EXPORT_STARTED_MESSAGE, SellersExportMenu } from './SellersExportMenu';
 
-// jsdom has no ResizeObserver; the menu's positioning asks for one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 describe('the export body', () => {
   it('carries the tab filter, the sort and the format, and the server schema accepts it', () => {
     const body = exportBodyOf({ tab: 'inactive', query: '', sort: 'sellerName', order: 'asc' }, 'xlsx');

@@ -62,6 +62,21 @@ function notificationServer(initial: Notification[]) {
       state.items = state.items.map((item) => ({ ...item, read: true }));
       return { status: 200, data: { unreadCount: 0 } };
     }
+    if (url === '/api/v1/tasks/t-2') {
+      return {
+        status: 200,
+        data: {
+          taskId: 't-2',
+          taskName: 'Sellers export',
+          status: 'Running',
+          progress: 40,
+          attempts: 1,
+          createdAt: new Date(NOW).toISOString(),
+          finishedAt: null,
+          error: null,
+        },
+      };
+    }
     if (url.startsWith('/api/v1/exports/')) {
       return { status: 200, data: new Blob(['sellerCode,sellerName\nSEL-1,Asha\n'], { type: 'text/csv' }) };
     }
@@ -319,6 +334,17 @@ describe('the drawer', () => {
     await waitFor(() => expect(Object.keys(taskStore.getSnapshot().tasks)).toEqual(['t-2']));
     expect(screen.getByTestId('tasks-running')).toHaveTextContent('1 task running');
     expect(tasksRunningText(3)).toBe('3 tasks running');
+  });
+
+  it('lists the running tasks with their progress, read from the server only while open', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    handleTaskResponse({ taskStatus: { taskId: 't-2', taskName: 'Sellers export', status: 'Queued' } });
+    renderCenter();
+    const trigger = await screen.findByTestId('tasks-running');
+    expect(requests.some((request) => request.url === '/api/v1/tasks/t-2')).toBe(false);
+    await user.click(trigger);
+    const row = await screen.findByTestId('task-progress');
+    await waitFor(() => expect(row).toHaveTextContent('Sellers exportRunning · 40%'));
   });
 });
 
