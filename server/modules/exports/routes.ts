@@ -28,8 +28,9 @@ const fileStems: Record<string, string> = { [SELLERS_EXPORT_KIND]: 'sellers' };
 
 /**
  * Exports (issue 4): a long action answered at once with `taskStatus`; a background job writes the
- * file and the completion notification carries the download link. Starting an export needs exactly the
- * permission that lists what it exports; downloading is for the user who started it.
+ * file and the completion notification carries the download link. Starting an export needs the list's
+ * `export` action (routeActions: an admin grants it apart from `view`, and the Export menu shows only
+ * with it); downloading is for the user who started it.
  */
 export async function exportRoutes(app: FastifyInstance, options: { dataDir: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -38,8 +39,8 @@ export async function exportRoutes(app: FastifyInstance, options: { dataDir: str
   api.post(
     '/sellers',
     {
-      // The sellers list's own permission (listSellers / searchSellers).
-      config: manage('view'),
+      // Manage Sellers' `export` action, the same one that shows the Export menu.
+      config: manage('export'),
       schema: {
         tags: ['exports'],
         summary: 'Exports the sellers the list shows (its tab filters, search and order) to CSV or XLSX',
