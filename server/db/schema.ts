@@ -458,12 +458,49 @@ export const chatSessions = pgTable(
     connectRequest: boolean('connect_request').notNull().default(false),
     /** open, closed */
     status: text('status').notNull().default('open'),
+    /** The avatar colour of the chat user entry (SPEC §3 `color`), picked once per chat. */
+    color: text('color').notNull().default('teal'),
+    /**
+     * Who holds the chat (human takeover): while set, the bot stays quiet and the seller or staff
+     * member answers by hand; cleared when they hand it back.
+     */
+    heldBy: uuid('held_by').references(() => users.id, { onDelete: 'set null' }),
+    heldAt: timestamp('held_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('chat_sessions_session_uq').on(table.sessionId),
-    index('chat_sessions_seller_idx').on(table.sellerId, table.lastInteractionOn),
+    index('chat_sessions_seller_idx').on(table.sellerId, table.lastInteractionOn, table.id),
+    // The admins' and staff's list of all chats, newest interaction first.
+    index('chat_sessions_recent_idx').on(table.lastInteractionOn, table.id),
+    index('chat_sessions_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${table.name} || ' ' || ${table.email} || ' ' || ${table.lastMessage})) gin_trgm_ops`,
+    ),
   ],
+);
+
+/**
+ * A seller's FAQ for their sales bot (SPEC §3 `questions` / `chatBotResponse`): the bot answers a
+ * customer's question with the entry that matches it best. Sellers manage them in the chats area.
+ */
+export const chatFaqs = pgTable(
+  'chat_faqs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    /** Extra words that should also find this entry (lower case). */
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    /** Order on the menu and in the list. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('chat_faqs_seller_idx').on(table.sellerId, table.position)],
 );
 
 /** One message of a help chat (SPEC §3 chat message). */

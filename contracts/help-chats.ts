@@ -1,0 +1,145 @@
+// Help chats (issue 5; SPEC §3 chat user entry, chat message, source message fields, chat detail; §7
+// "Query bot" and "Message broker"): a storefront customer talks to the seller's sales bot, asks for a
+// person, and a seller or staff member takes over. Shared by the server, the back-office, the public
+// widget and the tests.
+import { z } from 'zod';
+
+/** SPEC §9: the chat user list pages 20 at a time from skip 0. */
+export const CHAT_PAGE_SIZE = 20;
+/** A chat message's length limit, on both sides of the conversation. */
+export const MAX_CHAT_MESSAGE_LENGTH = 1000;
+export const MAX_CHAT_NAME_LENGTH = 80;
+
+export const chatSenders = ['User', 'Bot'] as const;
+export type ChatSender = (typeof chatSenders)[number];
+
+/** A button the bot offers (menu options, general-reply actions). `value` is what a tap sends. */
+export const chatButtonSchema = z.object({ label: z.string(), value: z.string() });
+export type ChatButton = z.infer<typeof chatButtonSchema>;
+
+export const generalReplySchema = z.object({ message: z.string(), actions: z.array(chatButtonSchema) });
+
+/**
+ * One message of a chat (SPEC §3). `User` is the customer; `Bot` is the seller's side: the bot, or a
+ * person answering by hand (`manual`, with their name in `agentName`).
+ */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  sender: z.enum(chatSenders),
+  message: z.string(),
+  timestamp: z.string(),
+  questions: z.array(z.string()).optional(),
+  generalReply: generalReplySchema.optional(),
+  buttons: z.array(chatButtonSchema).optional(),
+  manual: z.boolean().optional(),
+  agentName: z.string().optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** One entry of the chat user list (SPEC §3). */
+export const chatUserEntrySchema = z.object({
+  chatId: z.string(),
+  sessionId: z.string(),
+  /** The full name, otherwise the part of the e-mail before the @. */
+  username: z.string(),
+  email: z.string(),
+  lastMessage: z.string(),
+  color: z.string(),
+  lastInteractionOn: z.string(),
+  newMessagesCount: z.number().int(),
+  connectRequest: z.boolean(),
+  /** Who holds the chat (a person answering; the bot is quiet), or null. */
+  heldBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  sellerId: z.string(),
+});
+export type ChatUserEntry = z.infer<typeof chatUserEntrySchema>;
+
+export const chatListQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
+  query: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+});
+export const chatListSchema = z.object({ result: z.array(chatUserEntrySchema), count: z.number().int() });
+export type ChatList = z.infer<typeof chatListSchema>;
+
+/** `getQueryBotChatDetails/{id}` (SPEC §3 chat detail), with the entry it belongs to. */
+export const chatDetailSchema = z.object({
+  sessionId: z.string(),
+  email: z.string(),
+  messages: z.array(chatMessageSchema),
+  chat: chatUserEntrySchema,
+});
+export type ChatDetail = z.infer<typeof chatDetailSchema>;
+
+const messageText = z
+  .string()
+  .trim()
+  .min(1, 'Write a message first')
+  .max(MAX_CHAT_MESSAGE_LENGTH, `A message must be at most ${MAX_CHAT_MESSAGE_LENGTH} characters`);
+
+/** The seller or staff member answers by hand (this takes the chat over from the bot). */
+export const manualAnswerBodySchema = z.object({ message: messageText });
+
+/**
+ * SPEC §3 source message fields: what a message on `/chatBot/salesBot/{sellerId}/{sessionId}` carries
+ * in `response`. One event each: the bot's welcome or answer, the customer's query (`userQuery`, or
+ * `manualQuestion` while a person holds the chat), a person's `manualAnswer`, a `connectRequest`.
+ */
+export const sourceMessageSchema = z.object({
+  welcomeMessage: z.string().optional(),
+  chatBotResponse: z.string().optional(),
+  userQuery: z.string().optional(),
+  manualAnswer: z.string().optional(),
+  manualQuestion: z.string().optional(),
+  questions: z.array(z.string()).optional(),
+  generalReply: generalReplySchema.optional(),
+  menuOptions: z.object({ message: z.string(), buttons: z.array(chatButtonSchema) }).optional(),
+  connectRequest: z.boolean().optional(),
+});
+export type SourceMessage = z.infer<typeof sourceMessageSchema>;
+
+/** The broker payload (SPEC §7): `response` is the event, `result` the chat as it now stands. */
+export const chatBrokerPayloadSchema = z.object({
+  response: sourceMessageSchema,
+  result: chatUserEntrySchema,
+  message: chatMessageSchema.optional(),
+});
+export type ChatBrokerPayload = z.infer<typeof chatBrokerPayloadSchema>;
+
+// The public widget (no sign-in; a chat is identified by its sessionId).
+
+export const startChatBodySchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(MAX_CHAT_NAME_LENGTH),
+  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(254),
+});
+export const widgetMessageBodySchema = z.object({
+  sessionId: z.string().uuid('Unknown chat'),
+  message: messageText,
+});
+export const widgetChatSchema = z.object({
+  sessionId: z.string(),
+  sellerName: z.string(),
+  /** A person holds the chat: the bot is quiet. */
+  withPerson: z.boolean(),
+  messages: z.array(chatMessageSchema),
+});
+export type WidgetChat = z.infer<typeof widgetChatSchema>;
+
+/** FAQ entries the seller manages (the bot's `questions` and `chatBotResponse`). */
+export const chatFaqSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  keywords: z.array(z.string()),
+  position: z.number().int(),
+});
+export type ChatFaq = z.infer<typeof chatFaqSchema>;
+export const chatFaqBodySchema = z.object({
+  question: z.string().trim().min(3, 'Write the question').max(300),
+  answer: z.string().trim().min(1, 'Write the answer').max(MAX_CHAT_MESSAGE_LENGTH),
+  keywords: z.array(z.string().trim().toLowerCase().min(2).max(40)).max(20).default([]),
+});
+
+/** The back-office chat pages (SPEC §2). */
+export const SELLER_HELP_CHATS = '/sellers/help-chats';
+export const CUSTOMER_HELP_CHATS = '/customers/help-chats';
