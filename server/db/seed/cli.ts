@@ -1,4 +1,4 @@
-// `npm run seed -- --sellers 100000`: adds generated sellers to the configured database (DATA_DIR or
+// `npm run seed -- --sellers 100000` (and/or `--chats 50000`): adds generated sellers (help chats) to the configured database (DATA_DIR or
 // DATABASE_URL, read exactly as the server reads them). First it prepares the database as a server
 // start would (migrations, permissions, the demo marketplace when SEED_DEMO allows), so the demo
 // sign-ins work on the result. PGlite allows one process per data dir: stop the server first.
@@ -7,10 +7,11 @@ import { loadConfig } from '../../config';
 import { syncRolePermissions } from '../../modules/permissions/service';
 import { readCountHash } from '../../modules/sellers/listing';
 import { openDatabase } from '../client';
+import { seedBulkChats } from './bulk-chats';
 import { seedBulkSellers } from './bulk-sellers';
 import { seedDemo } from './index';
 
-const usage = 'usage: npm run seed -- --sellers <count> [--batch <rows per transaction>]';
+const usage = 'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--batch <rows per transaction>]';
 
 function positive(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -23,10 +24,12 @@ function positive(value: string | undefined, name: string, fallback?: number): n
 
 async function main() {
   const { values } = parseArgs({
-    options: { sellers: { type: 'string' }, batch: { type: 'string' } },
+    options: { sellers: { type: 'string' }, chats: { type: 'string' }, batch: { type: 'string' } },
     strict: true,
   });
-  const total = positive(values.sellers, 'sellers');
+  if (values.sellers === undefined && values.chats === undefined) throw new Error(usage);
+  const total = values.sellers === undefined ? 0 : positive(values.sellers, 'sellers');
+  const chats = values.chats === undefined ? 0 : positive(values.chats, 'chats');
   const batchSize = positive(values.batch, 'batch', 10_000);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -35,17 +38,27 @@ async function main() {
     await database.migrate();
     await syncRolePermissions(database.db);
     if (config.SEED_DEMO) await seedDemo(database.db);
-    console.info(`Seeding ${total} sellers into ${where}…`);
-    const result = await seedBulkSellers(database.db, total, {
-      batchSize,
-      onBatch: (done) => process.stdout.write(`\r  ${done} / ${total}`),
-    });
-    const tabs = await readCountHash(database.db);
-    console.info(
-      `\n  done in ${(result.ms / 1000).toFixed(1)} s (SEL-${1_000_000 + result.firstNumber} onwards).` +
-        ` Tabs now: Active ${tabs.isActive}, Pending Verification ${tabs.isEmailVerified},` +
-        ` Pending KYC ${tabs.isKycDone}, Inactive ${tabs.isInActive}.`,
-    );
+    if (total > 0) {
+      console.info(`Seeding ${total} sellers into ${where}…`);
+      const result = await seedBulkSellers(database.db, total, {
+        batchSize,
+        onBatch: (done) => process.stdout.write(`\r  ${done} / ${total}`),
+      });
+      const tabs = await readCountHash(database.db);
+      console.info(
+        `\n  done in ${(result.ms / 1000).toFixed(1)} s (SEL-${1_000_000 + result.firstNumber} onwards).` +
+          ` Tabs now: Active ${tabs.isActive}, Pending Verification ${tabs.isEmailVerified},` +
+          ` Pending KYC ${tabs.isKycDone}, Inactive ${tabs.isInActive}.`,
+      );
+    }
+    if (chats > 0) {
+      console.info(`Seeding ${chats} help chats of seller@demo.local into ${where}…`);
+      const result = await seedBulkChats(database.db, chats, {
+        batchSize,
+        onBatch: (done) => process.stdout.write(`\r  ${done} / ${chats}`),
+      });
+      console.info(`\n  done in ${(result.ms / 1000).toFixed(1)} s.`);
+    }
   } finally {
     await database.close();
   }
