@@ -143,3 +143,35 @@ export const chatFaqBodySchema = z.object({
 /** The back-office chat pages (SPEC §2). */
 export const SELLER_HELP_CHATS = '/sellers/help-chats';
 export const CUSTOMER_HELP_CHATS = '/customers/help-chats';
+
+// Added with the server module (server/modules/help-chats): the answers of the widget's seller
+// lookup, the widget's live stream, the back-office's manual answer and hand-back, and the FAQ list.
+
+/** `GET /api/v1/queryBot/widget/{sellerCode}`. */
+export const widgetSellerSchema = z.object({ sellerName: z.string(), available: z.boolean() });
+export type WidgetSeller = z.infer<typeof widgetSellerSchema>;
+
+/**
+ * One `message` event of the widget's Server-Sent Events stream
+ * (`GET /api/v1/queryBot/widget/{sellerCode}/chats/{sessionId}/events`): every new message of the chat,
+ * the customer's own included (dedupe by id), and whether a person now holds the chat.
+ */
+export const widgetEventSchema = z.object({ message: chatMessageSchema, withPerson: z.boolean() });
+export type WidgetEvent = z.infer<typeof widgetEventSchema>;
+
+/** `POST manualAnswer/{id}` and `POST handBack/{id}`: the stored message and the chat as it now stands. */
+export const chatEventResultSchema = z.object({ chat: chatUserEntrySchema, message: chatMessageSchema });
+export type ChatEventResult = z.infer<typeof chatEventResultSchema>;
+
+/**
+ * `GET /api/v1/queryBot/faqs`: the seller's entries, or, while they have none (`usingDefaults`), the
+ * built-in defaults the bot answers with (ids `default-N`; adding an entry replaces them all).
+ */
+export const chatFaqListSchema = z.object({ result: z.array(chatFaqSchema), usingDefaults: z.boolean() });
+export type ChatFaqList = z.infer<typeof chatFaqListSchema>;
+/** `PATCH /api/v1/queryBot/faqs/{id}`: only the fields given change. */
+export const chatFaqPatchBodySchema = z.object({
+  question: z.string().trim().min(3, 'Write the question').max(300).optional(),
+  answer: z.string().trim().min(1, 'Write the answer').max(MAX_CHAT_MESSAGE_LENGTH).optional(),
+  keywords: z.array(z.string().trim().toLowerCase().min(2).max(40)).max(20).optional(),
+});

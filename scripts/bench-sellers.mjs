@@ -67,7 +67,8 @@ const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (ms) => Math.round(ms * 10) / 10;
 
-function run(command, args, env, limitMs) {
+/** Runs a command to its end (bounded by `limitMs`); rejects with its output when it fails. */
+export function run(command, args, env, limitMs) {
   return new Promise((resolve, reject) => {
     const child = track(spawn(command, args, { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
     let output = '';
@@ -82,18 +83,19 @@ function run(command, args, env, limitMs) {
   });
 }
 
-async function signIn(base) {
+/** A demo user's access token (the admin unless told otherwise). */
+export async function signIn(base, email = 'admin@demo.local') {
   const response = await fetch(`${base}/api/v1/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.local', password: 'Demo@12345' }),
+    body: JSON.stringify({ email, password: 'Demo@12345' }),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return (await response.json()).accessToken;
 }
 
 /** `requests` GETs of `urlOf(i)`, `concurrency` at a time; latency of each as the client sees it. */
-async function measure(base, token, urlOf, requests, concurrency) {
+export async function measure(base, token, urlOf, requests, concurrency) {
   const headers = { authorization: `Bearer ${token}` };
   const times = [];
   const deadline = Date.now() + SCENARIO_LIMIT_MS;

@@ -5,15 +5,18 @@
 // - sellers: the seller list, tabs and search at 100k sellers through HTTP (scripts/bench-sellers.mjs);
 // - broker: 500 MQTT clients at QoS 2 under 1,000 messages/s on the embedded broker and on Mosquitto,
 //   side by side, and publish → notification visible in Chromium (scripts/bench-broker.mjs).
+// - chats: the help chats' list and search at 50k chats, as the seller and as the admin
+//   (scripts/bench-chats.mjs).
 // `npm run bench -- --sellers-only` measures only the sellers, `--broker-only` only the broker (with
 // --broker-seconds, --broker-clients, --broker-rate, --broker-workers, --visible-samples for a shorter
-// run); both keep the other figures of the file.
+// run), `--chats-only` only the chats; each keeps the other figures of the file.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchBroker, brokerOptionsFromArgs, stopBrokerChildren } from './bench-broker.mjs';
 import { stopChildren } from './bench-children.mjs';
+import { benchChats } from './bench-chats.mjs';
 import { benchSellers } from './bench-sellers.mjs';
 import { buildSpa, root } from './build-spa.mjs';
 
@@ -86,10 +89,12 @@ watchdog.unref();
 const resultsFile = path.join(root, 'bench', 'results.json');
 const sellersOnly = process.argv.includes('--sellers-only');
 const brokerOnly = process.argv.includes('--broker-only');
+const chatsOnly = process.argv.includes('--chats-only');
+const only = sellersOnly || brokerOnly || chatsOnly;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 let measured;
-if (sellersOnly || brokerOnly) {
+if (only) {
   measured = previous;
   // Publish → visible runs the built SPA: build it from the current sources.
   if (brokerOnly) buildSpa();
@@ -114,8 +119,9 @@ const results = {
   },
   bundle: measured.bundle,
   startup: measured.startup,
-  sellers: brokerOnly ? previous.sellers : await benchSellers(root, 3298),
-  broker: sellersOnly ? previous.broker : await benchBroker(root, brokerOptions),
+  sellers: only && !sellersOnly ? previous.sellers : await benchSellers(root, 3298),
+  broker: only && !brokerOnly ? previous.broker : await benchBroker(root, brokerOptions),
+  chats: only && !chatsOnly ? previous.chats : await benchChats(root, 3297),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);

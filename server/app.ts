@@ -24,6 +24,7 @@ import { configRoutes } from './modules/configs/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { exportRoutes } from './modules/exports/routes';
+import { helpChatRoutes } from './modules/help-chats/routes';
 import { createMailLinks, type MailLinks, mailLinkSecret } from './modules/mail-links/links';
 import { mailLinkRoutes } from './modules/mail-links/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { prefix: '/api/v1/localEventMessage' });
   await app.register(taskRoutes, { prefix: '/api/v1/tasks' });
   await app.register(exportRoutes, { prefix: '/api/v1/exports', dataDir: config.dataDir });
+  await app.register(helpChatRoutes, { prefix: '/api/v1/queryBot' });
 
   await registerSpa(app, config.staticDir);
   return app;

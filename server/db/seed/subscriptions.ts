@@ -4,8 +4,10 @@
 // multi-row inserts: seeding stays fast.
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
+import { DEFAULT_FAQS } from '../../modules/help-chats/bot';
 import type { Tx } from '../client';
 import {
+  chatFaqs,
   chatSessions,
   customerQueries,
   products,
@@ -260,4 +262,11 @@ async function seedSellerActivity(tx: Tx, ids: { demoSellerId: string; blockedSe
       status: 'open',
     },
   ]);
+
+  // The demo shop's sales bot answers shipping, returns, payment and order status questions.
+  await tx
+    .insert(chatFaqs)
+    .values(
+      DEFAULT_FAQS.slice(0, 4).map((entry, position) => ({ sellerId: ids.demoSellerId, ...entry, position })),
+    );
 }

@@ -1,0 +1,83 @@
+// The help chats' list at scale (issue 5 "Speed"): 50k chats of the demo seller, paged and searched
+// through HTTP by the seller (their own chats) and by the admin (all chats), one request at a time.
+// Target p95 ≤ 50 ms for every scenario.
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { startServer } from './bench-children.mjs';
+import { measure, run, signIn } from './bench-sellers.mjs';
+
+const CHATS = 50_000;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const WARMUP = 30;
+const PAGE_SIZE = 20; // SPEC §9: the chat user list pages 20 at a time
+const TARGET_P95_MS = 50;
+const fragments = ['sharma', 'kavya', 'blue', 'pune', 'return', 'neha.iyer', 'sizes', 'gupta'];
+
+export async function benchChats(root, port) {
+  const dataDir = path.join(root, '.tmp', `bench-chats-${Date.now()}`);
+  mkdirSync(dataDir, { recursive: true });
+  const env = { DATA_DIR: dataDir };
+  try {
+    console.info(`\n▶ help chats: seeding ${CHATS.toLocaleString('en')} chats…`);
+    const seedStarted = Date.now();
+    await run(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+        path.join(root, 'server/db/seed/cli.ts'),
+        '--chats',
+        String(CHATS),
+      ],
+      env,
+      180_000,
+    );
+    const seedCommandMs = Date.now() - seedStarted;
+    const { stop } = await startServer(root, env, port);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const seller = await signIn(base, 'seller@demo.local');
+      const admin = await signIn(base, 'admin@demo.local');
+      const depth = (i) => Math.floor((((i * 7919) % 1000) / 1000) * (CHATS - PAGE_SIZE));
+      const q = '/api/v1/queryBot';
+      const search = (method) => (i) =>
+        `${q}/${method}?skip=0&limit=${PAGE_SIZE}&query=${encodeURIComponent(fragments[i % fragments.length])}`;
+      const scenarios = {
+        'seller.list (skip 0)': [seller, () => `${q}/listSellerQueryBotChats?skip=0&limit=${PAGE_SIZE}`],
+        'seller.list (pages all through)': [
+          seller,
+          (i) => `${q}/listSellerQueryBotChats?skip=${depth(i)}&limit=${PAGE_SIZE}`,
+        ],
+        'seller.search': [seller, search('searchSellerQueryBotChats')],
+        'admin.list (pages all through)': [
+          admin,
+          (i) => `${q}/listQueryBotChats?skip=${depth(i)}&limit=${PAGE_SIZE}`,
+        ],
+        'admin.search': [admin, search('searchQueryBotChats')],
+      };
+      const results = {};
+      for (const [name, [token, url]] of Object.entries(scenarios)) {
+        await measure(base, token, url, WARMUP, 1);
+        const result = await measure(base, token, url, REQUESTS, 1);
+        results[name] = {
+          ...result,
+          p95TargetMs: TARGET_P95_MS,
+          meetsTarget: result.p95 <= TARGET_P95_MS && !result.failures,
+        };
+        console.info(
+          `  ${name.padEnd(34)} p50 ${String(result.p50).padStart(6)} ms  p95 ${String(result.p95).padStart(6)} ms  max ${String(result.max).padStart(6)} ms${result.failures ? `  ${result.failures} failed` : ''}`,
+        );
+      }
+      return {
+        chats: CHATS,
+        pageSize: PAGE_SIZE,
+        requestsPerScenario: REQUESTS,
+        seedCommandMs,
+        pglite: results,
+      };
+    } finally {
+      await stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
