@@ -163,14 +163,14 @@ export const routes: readonly RouteDef[] = [
     section: 'Customers',
     actions: ['view', 'edit'],
     defaults: { Admin: ['view', 'edit'], Staff: ['view', 'edit'] },
-    available: false,
+    available: true,
   },
   {
     path: '/sellers/help-chats',
     name: 'Help Chats',
     actions: ['view', 'edit'],
     defaults: { Seller: ['view', 'edit'] },
-    available: false,
+    available: true,
   },
   {
     path: '/calls/call-history',
@@ -333,8 +333,18 @@ export function isMenuItem(route: RouteDef): boolean {
   return !route.parents.some((parent) => findRoute(parent)?.available);
 }
 
+/**
+ * Public pages with a parameter, by prefix: the storefront help-chat widget `/chat/{sellerCode}`
+ * (customers have no account). Only one level below the prefix.
+ */
+export const publicRoutePrefixes = ['/chat/'];
+
 export function isPublicPath(path: string): boolean {
-  return publicRoutes.includes(path);
+  if (publicRoutes.includes(path)) return true;
+  return publicRoutePrefixes.some((prefix) => {
+    const rest = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+    return rest !== '' && !rest.includes('/');
+  });
 }
 
 /**

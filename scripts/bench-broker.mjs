@@ -27,8 +27,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import mqtt from 'mqtt';
-import { childEnv, startServer, track } from './bench-children.mjs';
-import { ensureChromium } from './chromium.mjs';
+import { runVisibleBench, startServer, track } from './bench-children.mjs';
 
 const JWT_SECRET = 'bench-broker-jwt-secret-0123456789abcdef';
 const MOSQUITTO_URL = 'mqtt://127.0.0.1:1883';
@@ -394,42 +393,8 @@ async function benchPrivateMosquitto(root, options, runId) {
 
 /** Publish → visible in Chromium, in a child process of its own that holds the server. */
 function benchPublishToVisible(root, samples) {
-  const missing = ['server/modules/notifications', 'src/app/shell/realtime.tsx', 'dist/index.html'].filter(
-    (file) => !existsSync(path.join(root, file)),
-  );
-  if (missing.length) return Promise.resolve({ skipped: `not built yet: ${missing.join(', ')}` });
-  let chromium;
-  try {
-    chromium = ensureChromium();
-  } catch (error) {
-    return Promise.resolve({ skipped: error.message });
-  }
-  return new Promise((resolve) => {
-    const child = track(
-      spawn(
-        process.execPath,
-        [
-          path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-          path.join(root, 'bench/publish-visible.ts'),
-          '--samples',
-          String(samples),
-          '--chromium',
-          chromium,
-        ],
-        { cwd: root, env: childEnv({}), stdio: ['ignore', 'pipe', 'pipe'] },
-      ),
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      const line = output.split('\n').find((candidate) => candidate.startsWith('RESULT '));
-      if (code === 0 && line) resolve(JSON.parse(line.slice('RESULT '.length)));
-      else
-        resolve({ failed: `exit ${code ?? 'killed'}: ${output.trim().split('\n').slice(-15).join('\n')}` });
-    });
+  return runVisibleBench(root, 'bench/publish-visible.ts', ['--samples', String(samples)], {
+    needs: ['server/modules/notifications', 'src/app/shell/realtime.tsx'],
   });
 }
 

@@ -1,8 +1,11 @@
 // What every benchmark needs of its child processes: tracking them so the bench's watchdog can kill
 // whatever still runs, an environment that never reaches the caller's own services, and starting the
-// real server (`scripts/start.mjs`, the built SPA) until it answers /api/health.
+// real server (`scripts/start.mjs`, the built SPA) until it answers /api/health, and running the
+// "… → visible in Chromium" benches (bench/*-visible.ts), each a child process holding its own server.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ensureChromium } from './chromium.mjs';
 
 const children = new Set();
 
@@ -59,4 +62,46 @@ export async function startServer(root, env, port) {
   }
   await stop();
   throw new Error('the server did not become healthy within 60 s');
+}
+
+/**
+ * Runs a "… → visible in Chromium" bench (`script`, relative to the root, with tsx) and answers the JSON
+ * of its `RESULT {json}` line; `{ skipped }` when a file it needs (`needs`, e.g. the built SPA) or
+ * Chromium is missing, `{ failed }` with its last output lines when it fails or outlives `timeoutMs`.
+ */
+export function runVisibleBench(root, script, args, { needs = [], timeoutMs = 180_000 } = {}) {
+  const missing = ['dist/index.html', ...needs].filter((file) => !existsSync(path.join(root, file)));
+  if (missing.length) return Promise.resolve({ skipped: `not built yet: ${missing.join(', ')}` });
+  let chromium;
+  try {
+    chromium = ensureChromium();
+  } catch (error) {
+    return Promise.resolve({ skipped: error.message });
+  }
+  return new Promise((resolve) => {
+    const child = track(
+      spawn(
+        process.execPath,
+        [
+          path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+          path.join(root, script),
+          ...args,
+          '--chromium',
+          chromium,
+        ],
+        { cwd: root, env: childEnv({}), stdio: ['ignore', 'pipe', 'pipe'] },
+      ),
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      const line = output.split('\n').find((candidate) => candidate.startsWith('RESULT '));
+      if (code === 0 && line) resolve(JSON.parse(line.slice('RESULT '.length)));
+      else
+        resolve({ failed: `exit ${code ?? 'killed'}: ${output.trim().split('\n').slice(-15).join('\n')}` });
+    });
+  });
 }

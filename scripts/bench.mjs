@@ -5,8 +5,8 @@
 // - sellers: the seller list, tabs and search at 100k sellers through HTTP (scripts/bench-sellers.mjs);
 // - broker: 500 MQTT clients at QoS 2 under 1,000 messages/s on the embedded broker and on Mosquitto,
 //   side by side, and publish → notification visible in Chromium (scripts/bench-broker.mjs).
-// - chats: the help chats' list and search at 50k chats, as the seller and as the admin
-//   (scripts/bench-chats.mjs).
+// - chats: the help chats' list and search at 50k chats, as the seller and as the admin, and a
+//   customer's message → shown in the seller's open chat in Chromium (scripts/bench-chats.mjs).
 // `npm run bench -- --sellers-only` measures only the sellers, `--broker-only` only the broker (with
 // --broker-seconds, --broker-clients, --broker-rate, --broker-workers, --visible-samples for a shorter
 // run), `--chats-only` only the chats; each keeps the other figures of the file.
@@ -15,8 +15,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchBroker, brokerOptionsFromArgs, stopBrokerChildren } from './bench-broker.mjs';
-import { stopChildren } from './bench-children.mjs';
 import { benchChats } from './bench-chats.mjs';
+import { stopChildren } from './bench-children.mjs';
 import { benchSellers } from './bench-sellers.mjs';
 import { buildSpa, root } from './build-spa.mjs';
 
@@ -96,8 +96,8 @@ const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 
 let measured;
 if (only) {
   measured = previous;
-  // Publish → visible runs the built SPA: build it from the current sources.
-  if (brokerOnly) buildSpa();
+  // Publish → visible and message → visible run the built SPA: build it from the current sources.
+  if (brokerOnly || chatsOnly) buildSpa();
 } else {
   buildSpa();
   const bundle = bundleReport();

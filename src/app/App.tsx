@@ -10,7 +10,7 @@ import { notify } from '../ui/notify';
 import { UiProvider } from '../ui/Provider';
 import { PageSpinner } from '../ui/page-spinner';
 import { loadFullSystem } from '../ui/ui-system';
-import { publicPages } from './pages';
+import { findPublicPage } from './pages';
 
 // The long-lived pieces, created once for the life of the page (ARCHITECTURE.md).
 const auth = startAuth({ navigate: (to, options) => navigate(to, options), notify });
@@ -30,7 +30,7 @@ function Routes() {
   const signedIn = useSelector(auth.actor, selectIsSignedIn);
 
   // Every public route has a page (pages.test.ts).
-  const PublicPage = publicPages[location];
+  const PublicPage = findPublicPage(location);
   if (PublicPage) {
     if (location === '/signin' && signedIn) {
       return <Redirect to={safeReturnTo(new URLSearchParams(search).get('returnTo')) ?? '/'} replace />;

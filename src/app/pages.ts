@@ -15,6 +15,8 @@ export const protectedPages: Record<string, Page> = {
   '/staff/manage-staff': lazy(() => import('../features/staff/ManageStaffPage')),
   '/sellers/list-of-customers': lazy(() => import('../features/customers/CustomersPage')),
   '/sellers/seller-customers/customer-edit': lazy(() => import('../features/customers/CustomerEditPage')),
+  '/sellers/help-chats': lazy(() => import('../features/help-chats/HelpChatsPage')),
+  '/customers/help-chats': lazy(() => import('../features/help-chats/HelpChatsPage')),
   '/sellers/manage-category': lazy(() => import('../features/categories/ManageCategoryPage')),
   '/sellers/manage-subcategory': lazy(() => import('../features/categories/ManageSubcategoryPage')),
   '/subscriptions/subscriptions-request': lazy(
@@ -30,3 +32,21 @@ export const publicPages: Record<string, Page> = {
   '/unsubscribe': lazy(() => import('../features/mail-links/UnsubscribePage')),
   '/responseCollection': lazy(() => import('../features/mail-links/ResponseCollectionPage')),
 };
+
+/**
+ * Public pages whose path carries a parameter, by path prefix: the storefront help-chat widget
+ * (`/chat/{sellerCode}`, its own lazy chunk). Not in the route manifest: it is no back-office page.
+ */
+export const publicPagesByPrefix: Record<string, Page> = {
+  '/chat/': lazy(() => import('../features/chat-widget/ChatWidgetPage')),
+};
+
+/** The public page for `location`, if it is one. */
+export function findPublicPage(location: string): Page | undefined {
+  const exact = publicPages[location];
+  if (exact) return exact;
+  const prefix = Object.keys(publicPagesByPrefix).find(
+    (candidate) => location.startsWith(candidate) && location.length > candidate.length,
+  );
+  return prefix ? publicPagesByPrefix[prefix] : undefined;
+}

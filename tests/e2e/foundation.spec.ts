@@ -44,6 +44,7 @@ const roles = [
     heading: 'Dashboard',
     menu: [
       'Dashboard',
+      'Help Chats',
       'Subscription Requests',
       'Manage Sellers',
       'Manage Category',
@@ -55,14 +56,21 @@ const roles = [
     email: 'staff@demo.local',
     landing: /\/$/,
     heading: 'Dashboard',
-    menu: ['Dashboard', 'Subscription Requests', 'Manage Sellers', 'Manage Category', 'Customers'],
+    menu: [
+      'Dashboard',
+      'Help Chats',
+      'Subscription Requests',
+      'Manage Sellers',
+      'Manage Category',
+      'Customers',
+    ],
   },
   {
     email: 'seller@demo.local',
     landing: /\/sellers\/general-dashboard$/,
     heading: 'Demo Seller Store',
     crumb: 'General Dashboard',
-    menu: ['General Dashboard', 'My Subscription', 'Customers'],
+    menu: ['General Dashboard', 'My Subscription', 'Help Chats', 'Customers'],
   },
   {
     email: 'blocked@demo.local',
@@ -76,7 +84,7 @@ const roles = [
     landing: /\/sellers\/general-dashboard$/,
     heading: 'Kesar Crafts',
     crumb: 'General Dashboard',
-    menu: ['General Dashboard', 'My Subscription', 'Customers'],
+    menu: ['General Dashboard', 'My Subscription', 'Help Chats', 'Customers'],
   },
 ];
 

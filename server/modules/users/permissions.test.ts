@@ -61,6 +61,8 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     // User Permissions is reached from Manage Staff (its parent) now that that page exists.
     expect(await names('Admin')).toEqual([
       'Dashboard',
+      'Customers',
+      'Help Chats',
       'Subscriptions',
       'Subscription Requests',
       'Sellers',
@@ -72,6 +74,8 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     ]);
     expect(await names('Staff')).toEqual([
       'Dashboard',
+      'Customers',
+      'Help Chats',
       'Subscriptions',
       'Subscription Requests',
       'Sellers',
@@ -79,10 +83,22 @@ describe.each(testBackends)('permissions on %s', (backend) => {
       'Manage Category',
       'Customers',
     ]);
-    expect(await names('Seller')).toEqual(['General Dashboard', 'My Subscription', 'Sellers', 'Customers']);
+    expect(await names('Seller')).toEqual([
+      'General Dashboard',
+      'My Subscription',
+      'Help Chats',
+      'Sellers',
+      'Customers',
+    ]);
     expect(await names('Blocked')).toEqual(['My Subscription']);
     // A seller still in KYC has the seller's pages: the dashboard is where they upload their papers.
-    expect(await names('Kyc')).toEqual(['General Dashboard', 'My Subscription', 'Sellers', 'Customers']);
+    expect(await names('Kyc')).toEqual([
+      'General Dashboard',
+      'My Subscription',
+      'Help Chats',
+      'Sellers',
+      'Customers',
+    ]);
   });
 
   it('answers a forbidden call with 403 and a message naming what is missing', async () => {
@@ -104,6 +120,8 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     expect(effective['/permission/UserPermission']).toEqual(['view']);
     const { menu } = await sidebar('Staff');
     expect(flatten(menu).map((item) => item.value)).toEqual([
+      '/customers',
+      '/customers/help-chats',
       '/subscriptions',
       '/subscriptions/subscriptions-request',
       '/sellers',

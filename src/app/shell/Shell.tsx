@@ -15,6 +15,7 @@ import { ErrorState, FullPageMessage } from '../../ui/page-states';
 import { isBlockedSeller, landingRedirect, SUBSCRIPTION_PAGE } from '../landing';
 import { protectedPages } from '../pages';
 import { breadcrumbTrail } from './breadcrumbs';
+import { ChatStoreProvider } from './ChatStoreProvider';
 import { Header } from './Header';
 import { RealtimeProvider } from './realtime';
 import { Sidebar } from './Sidebar';
@@ -76,7 +77,9 @@ export function Shell() {
   return (
     <UserQueryClient key={userId}>
       <RealtimeProvider>
-        <ShellLayout />
+        <ChatStoreProvider>
+          <ShellLayout />
+        </ChatStoreProvider>
       </RealtimeProvider>
     </UserQueryClient>
   );

@@ -1,0 +1,150 @@
+// The public help-chat endpoints (no sign-in; a chat is its sessionId). Plain `fetch`, not the app's
+// axios client: this page is loaded inside storefronts, and needs neither tokens nor refreshes. Answers
+// are shape-checked by hand (see widget-form.ts for why not the classic-zod contract).
+import type { ChatButton, ChatMessage, WidgetChat } from '../../../contracts/help-chats';
+import { ApiError } from '../../services/api-error';
+
+export const WIDGET_BASE = '/api/v1/queryBot/widget';
+
+/** What a button tap sends to ask for a person (the bot's "Talk to a person"). */
+export const CONNECT_VALUE = '__connect__';
+
+export interface WidgetShop {
+  sellerName: string;
+  /** Whether the shop's people are answering now (the bot always is). */
+  available: boolean;
+}
+
+const shopPath = (sellerCode: string) => `${WIDGET_BASE}/${encodeURIComponent(sellerCode)}`;
+const chatPath = (sellerCode: string, sessionId: string) =>
+  `${shopPath(sellerCode)}/chats/${encodeURIComponent(sessionId)}`;
+
+export const widgetApi = {
+  shop: (sellerCode: string) => request<unknown>('GET', shopPath(sellerCode)).then(asShop),
+  start: (sellerCode: string, body: { name: string; email: string }) =>
+    request<unknown>('POST', `${shopPath(sellerCode)}/start`, body).then(asWidgetChat),
+  /** The new messages (the customer's as stored, and the bot's answer unless a person holds the chat). */
+  send: (sellerCode: string, sessionId: string, message: string) =>
+    request<unknown>('POST', `${shopPath(sellerCode)}/messages`, { sessionId, message }).then(asSendAnswer),
+  chat: (sellerCode: string, sessionId: string) =>
+    request<unknown>('GET', chatPath(sellerCode, sessionId)).then(asWidgetChat),
+  eventsUrl: (sellerCode: string, sessionId: string) => `${chatPath(sellerCode, sessionId)}/events`,
+};
+export type WidgetApi = typeof widgetApi;
+
+async function request<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw new ApiError({
+      message: 'Could not reach the chat. Check your connection and try again.',
+      status: 0,
+      code: 'NETWORK_ERROR',
+      cause,
+    });
+  }
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      isRecord(data) && typeof data.message === 'string' && data.message
+        ? data.message
+        : response.status === 429
+          ? 'Too many messages. Please wait a moment and try again.'
+          : 'Something went wrong. Please try again.';
+    const code = isRecord(data) && typeof data.code === 'string' ? data.code : `HTTP_${response.status}`;
+    throw new ApiError({ message, status: response.status, code, data });
+  }
+  return data as T;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function unexpected(data: unknown): never {
+  throw new ApiError({
+    message: 'Unexpected answer from the server',
+    status: 0,
+    code: 'INVALID_RESPONSE',
+    data,
+  });
+}
+
+function asButtons(value: unknown): ChatButton[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(
+    (button): button is ChatButton =>
+      isRecord(button) && typeof button.label === 'string' && typeof button.value === 'string',
+  );
+}
+
+/** A chat message, or null when the value is not one (a malformed event is dropped, not shown). */
+export function asChatMessage(value: unknown): ChatMessage | null {
+  if (!isRecord(value)) return null;
+  const { id, sender, message, timestamp } = value;
+  if (typeof id !== 'string' || typeof message !== 'string') return null;
+  if (sender !== 'User' && sender !== 'Bot') return null;
+  const result: ChatMessage = {
+    id,
+    sender,
+    message,
+    timestamp: typeof timestamp === 'string' ? timestamp : '',
+  };
+  if (Array.isArray(value.questions))
+    result.questions = value.questions.filter((q): q is string => typeof q === 'string');
+  const buttons = asButtons(value.buttons);
+  if (buttons) result.buttons = buttons;
+  if (isRecord(value.generalReply) && typeof value.generalReply.message === 'string')
+    result.generalReply = {
+      message: value.generalReply.message,
+      actions: asButtons(value.generalReply.actions) ?? [],
+    };
+  if (value.manual === true) result.manual = true;
+  if (typeof value.agentName === 'string') result.agentName = value.agentName;
+  return result;
+}
+
+function asMessageList(value: unknown): ChatMessage[] {
+  if (!Array.isArray(value)) return unexpected(value);
+  return value.map(asChatMessage).filter((message): message is ChatMessage => message !== null);
+}
+
+function asShop(data: unknown): WidgetShop {
+  if (!isRecord(data) || typeof data.sellerName !== 'string') return unexpected(data);
+  return { sellerName: data.sellerName, available: data.available !== false };
+}
+
+function asWidgetChat(data: unknown): WidgetChat {
+  if (!isRecord(data) || typeof data.sessionId !== 'string') return unexpected(data);
+  return {
+    sessionId: data.sessionId,
+    sellerName: typeof data.sellerName === 'string' ? data.sellerName : '',
+    withPerson: data.withPerson === true,
+    messages: asMessageList(data.messages),
+  };
+}
+
+function asSendAnswer(data: unknown): { messages: ChatMessage[]; withPerson?: boolean } {
+  if (!isRecord(data)) return unexpected(data);
+  const messages = asMessageList(data.messages);
+  return typeof data.withPerson === 'boolean' ? { messages, withPerson: data.withPerson } : { messages };
+}
+
+/**
+ * One event of the live stream: `{ message, withPerson }` (contracts/help-chats.ts `widgetEventSchema`);
+ * a bare ChatMessage is accepted too. Null when the data is neither (dropped, not shown).
+ */
+export function asWidgetEvent(data: unknown): { message: ChatMessage; withPerson?: boolean } | null {
+  if (isRecord(data) && isRecord(data.message)) {
+    const message = asChatMessage(data.message);
+    if (!message) return null;
+    return typeof data.withPerson === 'boolean' ? { message, withPerson: data.withPerson } : { message };
+  }
+  const message = asChatMessage(data);
+  return message ? { message } : null;
+}

@@ -1,0 +1,77 @@
+// Issue 5, end to end with two people at two computers: a storefront customer talks to the demo
+// seller's bot through the public widget and asks for a person; the seller gets the connect-request
+// toast, opens the chat from See Details and answers; the customer sees the answer live; a second
+// customer's message bumps their chat to the front of the seller's list with a counter.
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signedIn } from './support';
+
+const SHOP = '/chat/SEL-0001';
+
+async function customer(browser: Browser, name: string, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(SHOP);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Your e-mail').fill(email);
+  await page.getByRole('button', { name: 'Start chat' }).click();
+  await expect(messages(page)).toContainText(`Hi ${name}! Welcome to`);
+  return { context, page };
+}
+
+const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
+
+test('a customer asks for a person, the seller answers from See Details, a second customer bumps their chat', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const seller = await signedIn(browser, 'seller@demo.local');
+  await expect(seller.page).toHaveURL(/\/sellers\/general-dashboard$/);
+
+  const first = await customer(browser, `Maya ${stamp}`, `maya.${stamp}@shoppers.test`);
+  // A menu button: its question is asked, and the bot answers from the seller's FAQ.
+  await first.page.getByRole('button', { name: 'How long does shipping take?' }).click();
+  await expect(messages(first.page)).toContainText('Orders ship within 2 business days');
+  // Text that looks like HTML stays text.
+  await first.page.getByPlaceholder('Write a message…').fill('<b>bold?</b>');
+  await first.page.getByRole('button', { name: 'Send' }).click();
+  await expect(messages(first.page)).toContainText('<b>bold?</b>');
+
+  await first.page.getByRole('button', { name: 'Talk to a person' }).last().click();
+  await expect(first.page.getByText('Waiting for a person…')).toBeVisible();
+
+  // The seller, on another page, gets the connect-request toast and opens the chat from it.
+  const toast = seller.page
+    .getByRole('status')
+    .filter({ hasText: `Connect Request Received From Maya ${stamp}.` });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'See Details' }).click();
+  await expect(seller.page).toHaveURL(/\/sellers\/help-chats\?chatId=/);
+  const conversation = seller.page
+    .getByRole('log', { name: 'Messages' })
+    .or(seller.page.locator('[aria-label="Messages"]'));
+  await expect(conversation.first()).toContainText('How long does shipping take?');
+  await expect(conversation.first()).toContainText('<b>bold?</b>');
+
+  await seller.page.getByLabel('Your answer').fill('Hello Maya, this is the shop. How can I help?');
+  await seller.page.getByLabel('Your answer').press('Enter');
+  await expect(messages(first.page)).toContainText('Hello Maya, this is the shop. How can I help?');
+  await expect(first.page.getByText('You are talking to a person')).toBeVisible();
+  // The open chat is in the address: a reload shows it again.
+  await seller.page.reload();
+  await expect(conversation.first()).toContainText('Hello Maya, this is the shop. How can I help?');
+
+  // A second customer writes while the seller has Maya's chat open: their chat comes first, counted.
+  const second = await customer(browser, `Omar ${stamp}`, `omar.${stamp}@shoppers.test`);
+  await second.page.getByPlaceholder('Write a message…').fill('Do you deliver to Pune?');
+  await second.page.getByRole('button', { name: 'Send' }).click();
+  await expect(messages(second.page)).toContainText('Do you deliver to Pune?');
+  const list = seller.page.getByRole('list', { name: 'Chats' });
+  const top = list.getByRole('listitem').first();
+  await expect(top.getByTestId('chat-username')).toHaveText(`Omar ${stamp}`);
+  await expect(top.getByTestId('chat-unread')).toBeVisible();
+  await expect(
+    seller.page.getByRole('status').filter({ hasText: `New Message Received From Omar ${stamp}.` }),
+  ).toBeVisible();
+
+  for (const person of [first, second, seller]) await person.context.close();
+});
