@@ -43,6 +43,9 @@ export const toaster = createToaster({
   // comes back to it.
   pauseOnPageIdle: true,
   max: 5,
+  // Below the 3.5rem header, so toasts never cover the bell or the account menu (a toast under the
+  // pointer pauses and would stay over them).
+  offsets: { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
 });
 
 export function durationFor(type: ToastType): number {
