@@ -14,7 +14,6 @@ import { type AuthEvent, authMachine, SESSION_EXPIRED_MESSAGE } from '../../src/
 import {
   type AuthNotice,
   type AuthService,
-  type AuthTimers,
   selectAuth,
   selectIsBusy,
   selectIsSignedIn,
@@ -41,6 +40,7 @@ import {
   fakeJwt,
   type RecordedRequest,
 } from '../../src/services/testing/fake-adapter';
+import { FakeTimers } from '../../src/services/testing/fake-timers';
 
 vi.stubGlobal('crypto', webcrypto);
 
@@ -92,29 +92,6 @@ function adminAuth(label: string): StoredAuth {
 
 function sessionFor(auth: StoredAuth): Session {
   return { accessToken: auth.accessToken, expiresIn: TOKEN_TTL_S, user: ADMIN };
-}
-
-class FakeTimers implements AuthTimers {
-  private nextId = 1;
-  readonly pending = new Map<number, { callback: () => void; ms: number }>();
-  setTimeout = (callback: () => void, ms: number) => {
-    const id = this.nextId++;
-    this.pending.set(id, { callback, ms });
-    return id;
-  };
-  clearTimeout = (handle: unknown) => {
-    this.pending.delete(handle as number);
-  };
-  delays(): number[] {
-    return [...this.pending.values()].map((timer) => timer.ms);
-  }
-  fireOnly(): void {
-    expect(this.pending.size).toBe(1);
-    const [id, timer] = [...this.pending][0] ?? [];
-    if (id === undefined || !timer) throw new Error('no timer pending');
-    this.pending.delete(id);
-    timer.callback();
-  }
 }
 
 interface Held {

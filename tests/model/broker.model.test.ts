@@ -11,6 +11,7 @@
 // fake (the test fires them), so each state holds still while it is checked.
 // `getSimplePaths()` is not used: with the retry counter and the subscriptions in the context the simple
 // paths number in the millions.
+
 import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
@@ -37,6 +38,7 @@ import {
   NO_CONNECTION_MESSAGE,
   NOT_CONNECTED_MESSAGE,
 } from '../../src/services/broker-errors';
+import { FakeTimers } from '../../src/services/testing/fake-timers';
 
 type BrokerSnapshot = SnapshotFrom<typeof brokerMachine>;
 type StateName = BrokerStatus;
@@ -211,29 +213,6 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5000) {
 }
 
 const quiet = (ms = QUIET_MS) => new Promise((resolve) => setTimeout(resolve, ms));
-
-class FakeTimers implements BrokerTimers {
-  private nextId = 1;
-  readonly pending = new Map<number, { callback: () => void; ms: number }>();
-  setTimeout = (callback: () => void, ms: number) => {
-    const id = this.nextId++;
-    this.pending.set(id, { callback, ms });
-    return id;
-  };
-  clearTimeout = (handle: unknown) => {
-    this.pending.delete(handle as number);
-  };
-  delays(): number[] {
-    return [...this.pending.values()].map((timer) => timer.ms);
-  }
-  fireOnly(): void {
-    expect(this.pending.size, 'one attempt is scheduled').toBe(1);
-    const [id, timer] = [...this.pending][0] ?? [];
-    if (id === undefined || !timer) throw new Error('no timer pending');
-    this.pending.delete(id);
-    timer.callback();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The world of one path: one browser tab with its broker client
