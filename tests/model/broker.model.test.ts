@@ -39,6 +39,7 @@ import {
   NOT_CONNECTED_MESSAGE,
 } from '../../src/services/broker-errors';
 import { FakeTimers } from '../../src/services/testing/fake-timers';
+import { expectFullCoverage, type ModelPath as SharedModelPath } from './model-paths';
 
 type BrokerSnapshot = SnapshotFrom<typeof brokerMachine>;
 type StateName = BrokerStatus;
@@ -578,12 +579,7 @@ const stateChecks: Record<StateName, (snapshot: BrokerSnapshot) => Promise<void>
 
 // ---------------------------------------------------------------------------------------------------
 
-type ModelEvent = BrokerEvent | { type: 'xstate.init' };
-interface ModelPath {
-  state: BrokerSnapshot;
-  steps: { state: BrokerSnapshot; event: ModelEvent }[];
-  weight: number;
-}
+type ModelPath = SharedModelPath<BrokerSnapshot, BrokerEvent>;
 
 function describePath(path: ModelPath): string {
   const events = path.steps
@@ -746,11 +742,7 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
   });
 
   it('the executed paths reach every state and take every transition of the machine', () => {
-    const states = Object.keys(brokerMachine.root.states);
-    const transitions = allTransitions();
-    expect(new Set(transitions).size, 'transition ids are unique').toBe(transitions.length);
-    expect([...visitedStates].sort()).toEqual([...states].sort());
-    expect([...executedTransitions].sort()).toEqual([...transitions].sort());
+    expectFullCoverage(brokerMachine, allTransitions(), visitedStates, executedTransitions);
   });
 
   // -------------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@
 // shadow of the pure machine replays each path's events, and the real store must equal it at every step.
 // The list is loaded with the page's Refresh button (the debounced search is tested around the model).
 // `getSimplePaths()` is not used: over this graph the simple paths number in the tens of thousands.
+
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -48,6 +49,7 @@ import {
 } from '../../src/services/testing/fake-adapter';
 import { system } from '../../src/ui/theme';
 import { AppToaster, toaster } from '../../src/ui/toaster';
+import { expectFullCoverage, type ModelPath as SharedModelPath } from './model-paths';
 
 type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
 
@@ -588,12 +590,7 @@ const testParams = {
 
 // ---------------------------------------------------------------------------------------------------
 
-type ModelEvent = ChatEvent | { type: 'xstate.init' };
-interface ModelPath {
-  state: ChatSnapshot;
-  steps: { state: ChatSnapshot; event: ModelEvent }[];
-  weight: number;
-}
+type ModelPath = SharedModelPath<ChatSnapshot, ChatEvent>;
 
 function describeEvent(event: ChatEvent): string {
   const name = event.type.replace(/^chat\./, '');
@@ -669,11 +666,7 @@ describe('chat statechart × real store × rendered page', () => {
   }
 
   it('the executed paths reach every state and take every transition of the machine', () => {
-    const states = Object.keys(chatMachine.root.states);
-    const transitions = allTransitions();
-    expect(new Set(transitions).size, 'transition ids are unique').toBe(transitions.length);
-    expect([...visitedStates].sort()).toEqual([...states].sort());
-    expect([...executedTransitions].sort()).toEqual([...transitions].sort());
+    expectFullCoverage(chatMachine, allTransitions(), visitedStates, executedTransitions);
   });
 });
 
