@@ -4,9 +4,11 @@ import {
   adminTopic,
   allowedSubscriptions,
   type BrokerUser,
+  ALL_SALES_BOT_CHATS,
   filterCovers,
   isValidTopic,
   MAX_TOPIC_BYTES,
+  mayPublish,
   maySubscribe,
   salesBotFilter,
   salesBotTopic,
@@ -77,6 +79,29 @@ describe('who may subscribe to what', () => {
     expect(allowedSubscriptions(seller, prefix)).toEqual(['mp_u-seller_message', '/chatBot/salesBot/s-1/+']);
   });
 
+  it('admins and staff who may view all help chats also get every seller\'s chats, sellers never', () => {
+    const inbox = (user: BrokerUser) => ({ ...user, readsAllChats: true });
+    expect(allowedSubscriptions(inbox(admin), prefix)).toEqual([
+      'mp_u-admin_message',
+      'mp_u-admin_admin',
+      ALL_SALES_BOT_CHATS,
+    ]);
+    expect(allowedSubscriptions(inbox(staff), prefix)).toEqual(['mp_u-staff_message', '/chatBot/salesBot/+/+']);
+    expect(allowedSubscriptions(inbox(seller), prefix)).toEqual(allowedSubscriptions(seller, prefix));
+    expect(maySubscribe(inbox(staff), '/chatBot/salesBot/s-9/x', prefix)).toBe(true);
+    expect(maySubscribe(inbox(staff), '/chatBot/salesBot/#', prefix)).toBe(false);
+    expect(maySubscribe(inbox(staff), 'mp_u-admin_message', prefix)).toBe(false);
+  });
+
+  it('a browser publishes only on its own topics, never on a sales-bot chat (those come from the server)', () => {
+    expect(mayPublish(admin, 'mp_u-admin_message', prefix)).toBe(true);
+    expect(mayPublish(admin, 'mp_u-admin_admin', prefix)).toBe(true);
+    expect(mayPublish(staff, 'mp_u-staff_admin', prefix)).toBe(false);
+    expect(mayPublish(seller, '/chatBot/salesBot/s-1/session-9', prefix)).toBe(false);
+    expect(mayPublish({ ...admin, readsAllChats: true }, '/chatBot/salesBot/s-1/x', prefix)).toBe(false);
+    expect(mayPublish(seller, 'mp_u-admin_message', prefix)).toBe(false);
+  });
+
   it('allows own topics and one chat of the own sales bot, refuses everything else', () => {
     expect(maySubscribe(seller, '/chatBot/salesBot/s-1/+', prefix)).toBe(true);
     expect(maySubscribe(seller, '/chatBot/salesBot/s-1/session-9', prefix)).toBe(true);
@@ -107,6 +132,7 @@ describe('who may subscribe to what', () => {
       id: fc.constantFrom(...ids),
       role: fc.constantFrom('Admin' as const, 'Staff' as const, 'Seller' as const),
       sellerId: fc.constantFrom(...sellerIds),
+      readsAllChats: fc.boolean(),
     });
     const level = fc.constantFrom(
       '+',
@@ -136,13 +162,17 @@ describe('who may subscribe to what', () => {
         .filter((id) => id !== user.id)
         .flatMap((id) => [userMessageTopic(prefix, id), adminTopic(prefix, id)]),
       ...(user.role === 'Admin' ? [] : [adminTopic(prefix, user.id)]),
-      ...sellerIds
-        .filter((s) => user.role !== 'Seller' || s !== user.sellerId)
-        .map((s) => salesBotTopic(s, 'abc')),
+      // Sales-bot chats are another seller's, unless the reader is an all-chats inbox.
+      ...(user.role !== 'Seller' && user.readsAllChats
+        ? []
+        : sellerIds.filter((s) => user.role !== 'Seller' || s !== user.sellerId).map((s) => salesBotTopic(s, 'abc'))),
     ];
     fc.assert(
       fc.property(userArb, filterArb, (user, filter) => {
         const subject: BrokerUser = { ...user, sellerId: user.role === 'Seller' ? user.sellerId : null };
+        // Publishing reaches whoever listens: a topic one may publish on is nobody else's, and no
+        // all-chats inbox listens to it.
+        if (mayPublish(subject, filter, prefix) && topicMatches(ALL_SALES_BOT_CHATS, filter)) return false;
         if (!maySubscribe(subject, filter, prefix)) return true;
         return othersTopics(subject).every((topic) => !topicMatches(filter, topic));
       }),

@@ -28,6 +28,9 @@ export function salesBotFilter(sellerId: string): string {
   return `/chatBot/salesBot/${sellerId}/+`;
 }
 
+/** Every seller's help chats: the admins' and staff's inbox (/customers/help-chats) listens here. */
+export const ALL_SALES_BOT_CHATS = '/chatBot/salesBot/+/+';
+
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /**
@@ -66,17 +69,29 @@ export interface BrokerUser {
   id: string;
   role: 'Admin' | 'Staff' | 'Seller';
   sellerId: string | null;
+  /**
+   * An admin or staff member who may view every seller's help chats (holds `view` on
+   * /customers/help-chats), so their inbox is live. Decided from their permissions when they connect.
+   */
+  readsAllChats?: boolean;
+}
+
+/** The topics that are the user's own: their message topic, and an admin's admin topic. */
+export function ownTopics(user: BrokerUser, prefix: string): string[] {
+  const topics = [userMessageTopic(prefix, user.id)];
+  if (user.role === 'Admin') topics.push(adminTopic(prefix, user.id));
+  return topics;
 }
 
 /**
- * The topic filters a user may subscribe to, exactly (SPEC §6/§7): their own message topic; admins
- * also their admin topic; sellers also their own sales-bot chats. Nothing else: no wildcard that would
- * reach anyone else's topic.
+ * The topic filters a user may subscribe to, exactly (SPEC §6/§7): their own topics; sellers also
+ * their own sales-bot chats; admins and staff who may view all help chats, every seller's. Nothing
+ * else: no wildcard that would reach anyone else's notifications.
  */
 export function allowedSubscriptions(user: BrokerUser, prefix: string): string[] {
-  const topics = [userMessageTopic(prefix, user.id)];
-  if (user.role === 'Admin') topics.push(adminTopic(prefix, user.id));
+  const topics = ownTopics(user, prefix);
   if (user.role === 'Seller' && user.sellerId) topics.push(salesBotFilter(user.sellerId));
+  if (user.role !== 'Seller' && user.readsAllChats) topics.push(ALL_SALES_BOT_CHATS);
   return topics;
 }
 
@@ -110,4 +125,13 @@ function covers(allowedLevel: string, requestedLevel: string | undefined): boole
 export function maySubscribe(user: BrokerUser, filter: string, prefix: string): boolean {
   if (!isValidTopic(filter, { filter: true })) return false;
   return allowedSubscriptions(user, prefix).some((allowed) => filterCovers(allowed, filter));
+}
+
+/**
+ * Whether the broker accepts a browser's publish on `topic`: only on the user's own topics. Chat events
+ * come from the server alone (a seller's browser publishing on its sales-bot topic would reach the
+ * admins' inboxes as if it were the customer), so no user publishes on a sales-bot topic.
+ */
+export function mayPublish(user: BrokerUser, topic: string, prefix: string): boolean {
+  return isValidTopic(topic) && ownTopics(user, prefix).includes(topic);
 }

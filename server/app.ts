@@ -24,6 +24,7 @@ import { configRoutes } from './modules/configs/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { exportRoutes } from './modules/exports/routes';
+import { readsAllChats } from './modules/help-chats/inbox-access';
 import { helpChatRoutes } from './modules/help-chats/routes';
 import { createMailLinks, type MailLinks, mailLinkSecret } from './modules/mail-links/links';
 import { mailLinkRoutes } from './modules/mail-links/routes';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens,
     prefix: config.MQTT_TOPIC_PREFIX,
     externalUrl: config.MQTT_URL,
+    readsAllChats: (user) => readsAllChats(database.db, user),
   });
   await app.register(signallingPlugin, { tokens, redisUrl: config.REDIS_URL });
   // After auth: it needs the verified user, and a missing permission still answers FORBIDDEN first.

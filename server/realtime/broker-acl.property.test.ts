@@ -3,7 +3,7 @@
 // subscribe, publish, last-will and session-takeover attempts — own topics, other users' topics,
 // wildcards, $SYS, other sellers' sales-bot chats, invalid filters. Whatever happens, no message sent by
 // or for one user ever reaches another, and what the broker grants is exactly what
-// contracts/broker-topics.ts allows.
+// contracts/broker-topics.ts allows (the admin and staff inboxes read every seller's chats, by design).
 import fc from 'fast-check';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +12,14 @@ import {
   allowedSubscriptions,
   type BrokerUser,
   isValidTopic,
+  mayPublish,
   maySubscribe,
   salesBotFilter,
   salesBotTopic,
   topicMatches,
   userMessageTopic,
 } from '../../contracts/broker-topics';
+import { readsAllChats } from '../modules/help-chats/inbox-access';
 import { createTestApp, type DemoRole, demoEmails, signInAs, type TestApp } from '../test-support';
 import { mayReceive } from './embedded-broker';
 
@@ -69,7 +71,8 @@ describe('broker ACLs under random attack (property, real broker)', () => {
       roles.map(async (role) => {
         const { token } = await signInAs(t.app, demoEmails[role]);
         const user = await t.app.tokens.verify(token);
-        return { id: user.id, role: user.role, sellerId: user.sellerId, token };
+        const allChats = await readsAllChats(t.app.db, user);
+        return { id: user.id, role: user.role, sellerId: user.sellerId, readsAllChats: allChats, token };
       }),
     );
     for (const account of accounts) {
@@ -111,9 +114,11 @@ describe('broker ACLs under random attack (property, real broker)', () => {
     expect(sellerIds).toHaveLength(3);
     expect(new Set(sellerIds).size).toBe(3);
     expect(new Set(accounts.map((a) => a.role))).toEqual(new Set(['Admin', 'Staff', 'Seller']));
+    // The admin and the staff member hold the all-chats inbox: every seller's chats reach them too.
+    expect(accounts.filter((a) => a.readsAllChats).map((a) => a.role)).toEqual(['Admin', 'Staff']);
   });
 
-  it('pure rule: a filter one user may subscribe to never matches a topic of another user', () => {
+  it('pure rule: a filter one user may subscribe to never matches a topic of another user (chats aside for inboxes)', () => {
     const users = () => accounts;
     fc.assert(
       fc.property(topicArbitrary(users), fc.nat(4), fc.nat(4), fc.string(), (filter, a, b, session) => {
@@ -123,9 +128,12 @@ describe('broker ACLs under random attack (property, real broker)', () => {
         const ownersTopics = [
           userMessageTopic(PREFIX, owner.id),
           adminTopic(PREFIX, owner.id),
-          ...(owner.sellerId ? [salesBotTopic(owner.sellerId, session || 's')] : []),
+          // A seller's chats are also the all-chats inboxes' to read.
+          ...(owner.sellerId && !reader.readsAllChats ? [salesBotTopic(owner.sellerId, session || 's')] : []),
         ];
         for (const topic of ownersTopics) expect(topicMatches(filter, topic)).toBe(false);
+        // And nobody publishes anywhere but on their own topics, which nobody else reads.
+        if (mayPublish(reader, filter, PREFIX)) expect(mayReceive(owner, filter, PREFIX)).toBe(false);
       }),
       { numRuns: 5000 },
     );
@@ -176,7 +184,7 @@ describe('broker ACLs under random attack (property, real broker)', () => {
                 action.retain,
               );
               if (action.qos > 0) publishOutcomes.push({ account, topic: action.topic, accepted });
-              if (action.qos > 0 && maySubscribe(account, action.topic, PREFIX)) {
+              if (action.qos > 0 && mayPublish(account, action.topic, PREFIX)) {
                 expected.push({ owner: account, topic: action.topic, marker });
               }
               break;
@@ -185,7 +193,7 @@ describe('broker ACLs under random attack (property, real broker)', () => {
               const account = accounts[action.user] as Account;
               marker.sender = account.id;
               await dieWithWill(url, account, action.topic, marker, action.qos);
-              if (action.qos > 0 && maySubscribe(account, action.topic, PREFIX)) {
+              if (action.qos > 0 && mayPublish(account, action.topic, PREFIX)) {
                 expected.push({ owner: account, topic: action.topic, marker });
               }
               break;
@@ -223,7 +231,10 @@ describe('broker ACLs under random attack (property, real broker)', () => {
               if (!owner.sellerId) break;
               const topic = salesBotTopic(owner.sellerId, action.session);
               await t.app.broker.publish(topic, marker, { qos: 1 });
-              expected.push({ owner, topic, marker });
+              // The seller's inbox and every all-chats inbox must get it.
+              for (const reader of accounts.filter((a) => a.id === owner.id || a.readsAllChats)) {
+                expected.push({ owner: reader, topic, marker });
+              }
               break;
             }
           }
@@ -252,7 +263,7 @@ describe('broker ACLs under random attack (property, real broker)', () => {
         }
         for (const outcome of publishOutcomes) {
           expect(outcome.accepted, `${outcome.account.role} publishing on ${outcome.topic}`).toBe(
-            maySubscribe(outcome.account, outcome.topic, PREFIX),
+            mayPublish(outcome.account, outcome.topic, PREFIX),
           );
         }
         // 3. And the ACL did not swallow what was legitimate: every listener of the owner got it.

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { userMessageTopic } from '../../contracts/broker-topics';
-import type { TokenService } from '../modules/auth/tokens';
+import type { TokenService, TokenUser } from '../modules/auth/tokens';
 import { startEmbeddedBroker } from './embedded-broker';
 import { connectExternalBroker } from './external-broker';
 
@@ -26,10 +26,24 @@ export interface Broker {
   publishToUser(userId: string, message: unknown): Promise<void>;
   /** Publishes a JSON message on any topic, not retained (e.g. `/chatBot/salesBot/{sellerId}/{sessionId}`). */
   publish(topic: string, message: unknown, options?: PublishOptions): Promise<void>;
+  /**
+   * The server itself listens on a topic filter, to hear what every instance publishes (with an
+   * external broker, messages stored by another instance). Messages that are not JSON are dropped.
+   */
+  listen(filter: string, onMessage: (topic: string, message: unknown) => void): Promise<void>;
 }
 
 /** What each mode provides; `publishToUser` is built on top the same way for both. */
-export type BrokerTransport = Pick<Broker, 'kind' | 'publish'>;
+export type BrokerTransport = Pick<Broker, 'kind' | 'publish' | 'listen'>;
+
+/** The JSON in a message's payload, or undefined when it is not JSON. */
+export function parsePayload(payload: Uint8Array): unknown {
+  try {
+    return JSON.parse(Buffer.from(payload).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,16 +56,19 @@ export interface BrokerPluginOptions {
   prefix: string;
   /** MQTT_URL: publish to this broker instead of running the embedded one. */
   externalUrl?: string;
+  /** Whether the user may view every seller's help chats (their inbox then listens to all of them). */
+  readsAllChats(user: TokenUser): Promise<boolean>;
 }
 
 export const brokerPlugin = fp(
   async (app: FastifyInstance, options: BrokerPluginOptions) => {
     const transport = options.externalUrl
       ? await connectExternalBroker(app, { url: options.externalUrl })
-      : await startEmbeddedBroker(app, { tokens: options.tokens, prefix: options.prefix });
+      : await startEmbeddedBroker(app, options);
     app.decorate('broker', {
       kind: transport.kind,
       publish: transport.publish,
+      listen: transport.listen,
       publishToUser: (userId, message) =>
         transport.publish(userMessageTopic(options.prefix, userId), message, { qos: 2 }),
     } satisfies Broker);

@@ -18,11 +18,12 @@ import { createWebSocketStream, WebSocketServer } from 'ws';
 import {
   allowedSubscriptions,
   type BrokerUser,
+  mayPublish,
   maySubscribe,
   topicMatches,
 } from '../../contracts/broker-topics';
-import type { TokenService } from '../modules/auth/tokens';
-import type { BrokerTransport, PublishOptions } from './broker';
+import type { TokenService, TokenUser } from '../modules/auth/tokens';
+import { type BrokerTransport, type PublishOptions, parsePayload } from './broker';
 import { createBrokerPersistence } from './broker-persistence';
 import { createSessionSweeper, type SessionStore } from './session-expiry';
 import { upgradeRouter } from './upgrades';
@@ -43,7 +44,17 @@ export function mayReceive(user: BrokerUser, topic: string, prefix: string): boo
   return allowedSubscriptions(user, prefix).some((filter) => topicMatches(filter, topic));
 }
 
-export function createAuthHooks(tokens: TokenService, prefix: string) {
+export interface AuthHookOptions {
+  tokens: TokenService;
+  prefix: string;
+  /**
+   * Read once per connection: a permission taken away applies from the next connection, which comes
+   * within the access token's life (the connection ends when the token expires).
+   */
+  readsAllChats(user: TokenUser): Promise<boolean>;
+}
+
+export function createAuthHooks({ tokens, prefix, readsAllChats }: AuthHookOptions) {
   // Aedes passes the client object through every hook; the verified user rides on it.
   const sessions = new WeakMap<object, ClientSession>();
   // Client id → the user it belongs to, for as long as the broker may hold a session under that id.
@@ -60,15 +71,16 @@ export function createAuthHooks(tokens: TokenService, prefix: string) {
     ) {
       if (!username || !password) return done(refused('Username and access token are required', 4), false);
       tokens.verify(password.toString()).then(
-        (user) => {
+        async (user) => {
           if (user.id !== username) return done(refused('The token belongs to another user', 5), false);
+          const allChats = await readsAllChats(user).catch(() => false);
           const owner = clientIdOwners.get(client.id);
           if (owner && owner !== user.id) {
             return done(refused('This client id belongs to another user', 2), false);
           }
           clientIdOwners.set(client.id, user.id);
           sessions.set(client, {
-            user: { id: user.id, role: user.role, sellerId: user.sellerId },
+            user: { id: user.id, role: user.role, sellerId: user.sellerId, readsAllChats: allChats },
             expiresAt: user.expiresAt,
           });
           done(null, true);
@@ -88,7 +100,7 @@ export function createAuthHooks(tokens: TokenService, prefix: string) {
     authorizePublish(client: Client | null, packet: { topic: string }, done: (error?: Error | null) => void) {
       if (!client) return done(null); // the server itself
       const session = sessions.get(client);
-      if (session && maySubscribe(session.user, packet.topic, prefix)) return done(null);
+      if (session && mayPublish(session.user, packet.topic, prefix)) return done(null);
       done(new Error('Publishing on this topic is not allowed'));
     },
     authorizeForward<P extends { topic: string }>(client: Client, packet: P): P | null {
@@ -100,9 +112,9 @@ export function createAuthHooks(tokens: TokenService, prefix: string) {
 
 export async function startEmbeddedBroker(
   app: FastifyInstance,
-  options: { tokens: TokenService; prefix: string },
+  options: AuthHookOptions,
 ): Promise<BrokerTransport> {
-  const hooks = createAuthHooks(options.tokens, options.prefix);
+  const hooks = createAuthHooks(options);
   // The in-memory session store with the PUBREL fix (broker-persistence.ts): browsers keep sessions,
   // and those not resumed within a day are forgotten (session-expiry.ts).
   const persistence = createBrokerPersistence();
@@ -182,5 +194,17 @@ export async function startEmbeddedBroker(
         (error) => (error ? reject(error) : resolve()),
       ),
     );
-  return { kind: 'embedded', publish };
+  const listen: BrokerTransport['listen'] = (filter, onMessage) =>
+    new Promise<void>((resolve) =>
+      aedes.subscribe(
+        filter,
+        (packet, done) => {
+          const message = parsePayload(packet.payload as Buffer);
+          if (message !== undefined) onMessage(packet.topic, message);
+          done();
+        },
+        resolve,
+      ),
+    );
+  return { kind: 'embedded', publish, listen };
 }

@@ -80,6 +80,19 @@ describe.skipIf(!MQTT_URL)('external broker mode (MQTT_URL) against Mosquitto', 
     expect(packet.retain).toBe(false);
   });
 
+  it('listens on a filter: hears JSON from any publisher on matching topics, drops the rest', async () => {
+    const heard: { topic: string; message: unknown }[] = [];
+    await t.app.broker.listen(`/chatBot/salesBot/${topicPrefix}/+`, (topic, message) =>
+      heard.push({ topic, message }),
+    );
+    await subscriber.publishAsync(`/chatBot/salesBot/${topicPrefix}/s1`, 'not json', { qos: 1 });
+    await subscriber.publishAsync(`/chatBot/salesBot/${topicPrefix}-other/s1`, '{"x":0}', { qos: 1 });
+    await subscriber.publishAsync(`/chatBot/salesBot/${topicPrefix}/s2`, '{"x":1}', { qos: 1 });
+    await expect.poll(() => heard.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual([{ topic: `/chatBot/salesBot/${topicPrefix}/s2`, message: { x: 1 } }]);
+  });
+
   it('does not serve the embedded broker at /mqtt', async () => {
     const address = t.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

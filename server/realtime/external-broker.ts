@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
-import type { BrokerTransport, PublishOptions } from './broker';
+import { topicMatches } from '../../contracts/broker-topics';
+import { type BrokerTransport, type PublishOptions, parsePayload } from './broker';
 import { redactedUrl } from './redacted-url';
 
 /** How long a publish may wait for the broker's acknowledgement (it waits out a reconnect, not an outage). */
@@ -61,6 +62,21 @@ export async function connectExternalBroker(
     }
   };
 
+  // The server's own subscriptions. A clean session: after a reconnect MQTT.js subscribes them again
+  // (resubscribe), and what was missed meanwhile is in the database.
+  const listeners: { filter: string; onMessage: (topic: string, message: unknown) => void }[] = [];
+  client.on('message', (topic, payload) => {
+    const matching = listeners.filter((listener) => topicMatches(listener.filter, topic));
+    if (matching.length === 0) return;
+    const message = parsePayload(payload);
+    if (message === undefined) return;
+    for (const listener of matching) listener.onMessage(topic, message);
+  });
+  const listen: BrokerTransport['listen'] = async (filter, onMessage) => {
+    listeners.push({ filter, onMessage });
+    await client.subscribeAsync(filter, { qos: 1 });
+  };
+
   app.addHook('onClose', async () => {
     // Let acknowledged-in-flight publishes finish, but never hang shutdown on a dead broker.
     const graceful = client.endAsync(false);
@@ -71,5 +87,5 @@ export async function connectExternalBroker(
     if (gaveUp) await client.endAsync(true);
   });
 
-  return { kind: 'external', publish };
+  return { kind: 'external', publish, listen };
 }

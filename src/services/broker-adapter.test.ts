@@ -145,6 +145,8 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const SELLER = { userId: 'u-1', role: 'Seller' as const, sellerId: 's-1' };
 const OWN_CHAT = '/chatBot/salesBot/s-1/chat-1';
+/** The seller's own message topic (prefix mp): the only kind a browser may publish on. */
+const OWN_TOPIC = 'mp_u-1_message';
 
 function harness(overrides: Partial<StartBrokerOptions> = {}) {
   const timers = new FakeTimers();
@@ -568,7 +570,7 @@ describe('startBroker with a scripted MQTT.js', () => {
 
   it('validates subscribe, unsubscribe and publish with the SPEC texts', async () => {
     const h = harness();
-    await expect(h.handle.publish(OWN_CHAT, { a: 1 })).rejects.toThrow(NOT_CONNECTED_MESSAGE);
+    await expect(h.handle.publish(OWN_TOPIC, { a: 1 })).rejects.toThrow(NOT_CONNECTED_MESSAGE);
     await expect(h.handle.subscribe(OWN_CHAT)).rejects.toThrow(NOT_CONNECTED_MESSAGE);
     const client = await h.connectNow();
     for (const bad of ['', 'a/#/b', 'a/b+', 'x\u0000y', 'a'.repeat(65_536)]) {
@@ -578,10 +580,12 @@ describe('startBroker with a scripted MQTT.js', () => {
     await expect(h.handle.publish('a/+', {})).rejects.toThrow(INVALID_TOPIC_MESSAGE);
     await expect(h.handle.publish('a/#', {})).rejects.toThrow(INVALID_TOPIC_MESSAGE);
     await expect(h.handle.unsubscribe(OWN_CHAT)).rejects.toThrow(TOPIC_NOT_FOUND_MESSAGE);
-    // Another seller's chat: the broker would close the connection over it.
+    // Another seller's chat, and even the own one (chat events come from the server alone): the broker
+    // would close the connection over it.
     await expect(h.handle.publish('/chatBot/salesBot/s-2/chat-1', {})).rejects.toThrow(
       PUBLISH_NOT_ALLOWED_MESSAGE,
     );
+    await expect(h.handle.publish(OWN_CHAT, {})).rejects.toThrow(PUBLISH_NOT_ALLOWED_MESSAGE);
     expect(client.publishes).toHaveLength(0);
   });
 
@@ -616,10 +620,10 @@ describe('startBroker with a scripted MQTT.js', () => {
   it('publishes JSON at QoS 2, not retained', async () => {
     const h = harness();
     const client = await h.connectNow();
-    const published = h.handle.publish(OWN_CHAT, { text: 'hello' });
+    const published = h.handle.publish(OWN_TOPIC, { text: 'hello' });
     await flush();
     expect(client.publishes[0]).toMatchObject({
-      topic: OWN_CHAT,
+      topic: OWN_TOPIC,
       payload: '{"text":"hello"}',
       options: { qos: 2, retain: false },
     });
@@ -630,7 +634,7 @@ describe('startBroker with a scripted MQTT.js', () => {
   it('fails what is in flight with "client disconnecting" when stopped, and ends in closed', async () => {
     const h = harness();
     const client = await h.connectNow();
-    const published = h.handle.publish(OWN_CHAT, { text: 'late' });
+    const published = h.handle.publish(OWN_TOPIC, { text: 'late' });
     await flush();
     h.handle.stop();
     await expect(published).rejects.toThrow(CLIENT_DISCONNECTING_MESSAGE);

@@ -23,7 +23,12 @@
 // MQTT.js is large (~100 KB gzip): it is imported on the first connection attempt, never statically.
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { type Actor, createActor, type SnapshotFrom } from 'xstate';
-import { allowedSubscriptions, isValidTopic, maySubscribe } from '../../contracts/broker-topics';
+import {
+  allowedSubscriptions,
+  isValidTopic,
+  mayPublish,
+  maySubscribe,
+} from '../../contracts/broker-topics';
 import {
   AD_HOC_TOPIC_QOS,
   type BrokerEvent,
@@ -48,6 +53,8 @@ export interface BrokerSession {
   userId: string;
   role: 'Admin' | 'Staff' | 'Seller';
   sellerId: string | null;
+  /** May view every seller's help chats: the client also listens to all sales-bot chats. */
+  readsAllChats?: boolean;
 }
 
 /** SPEC §9's broker constants; tests shorten them. */
@@ -296,7 +303,12 @@ export function startBroker(options: StartBrokerOptions): BrokerHandle {
   };
   const random = options.random ?? Math.random;
   const { session, prefix } = options;
-  const user = { id: session.userId, role: session.role, sellerId: session.sellerId };
+  const user = {
+    id: session.userId,
+    role: session.role,
+    sellerId: session.sellerId,
+    readsAllChats: session.readsAllChats,
+  };
   const tabId = tabIdFrom(options.storage === undefined ? defaultStorage() : options.storage);
   const clientOptions = buildClientOptions({
     clientId: brokerClientId(session.userId, tabId),
@@ -562,7 +574,7 @@ export function startBroker(options: StartBrokerOptions): BrokerHandle {
     async publish(topic, message) {
       if (!isValidTopic(topic)) throw new Error(INVALID_TOPIC_MESSAGE);
       // The broker would close the connection over it: refuse here, with the broker's own words.
-      if (!maySubscribe(user, topic, prefix)) throw new Error(PUBLISH_NOT_ALLOWED_MESSAGE);
+      if (!mayPublish(user, topic, prefix)) throw new Error(PUBLISH_NOT_ALLOWED_MESSAGE);
       const payload = JSON.stringify(message);
       await operation<void>((mqttClient, done) =>
         mqttClient.publish(topic, payload, { qos: 2, retain: false }, (error) => done(error ?? null)),

@@ -1,7 +1,8 @@
 // Issue 5, end to end with two people at two computers: a storefront customer talks to the demo
 // seller's bot through the public widget and asks for a person; the seller gets the connect-request
 // toast, opens the chat from See Details and answers; the customer sees the answer live; a second
-// customer's message bumps their chat to the front of the seller's list with a counter.
+// customer's message bumps their chat to the front of the seller's list with a counter. And the staff's
+// all-chats inbox is live too: a new chat appears without a refresh, they answer and hand it back.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signedIn } from './support';
 
@@ -74,4 +75,46 @@ test('a customer asks for a person, the seller answers from See Details, a secon
   ).toBeVisible();
 
   for (const person of [first, second, seller]) await person.context.close();
+});
+
+test("staff's all-chats inbox is live: the chat appears with its toast, staff answer, then hand it back to the bot", async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const staff = await signedIn(browser, 'staff@demo.local');
+  await expect(staff.page).not.toHaveURL(/\/signin/);
+  // As a staff member gets there: the sidebar's Help Chats under Customers.
+  await staff.page.getByRole('link', { name: 'Help Chats' }).click();
+  await expect(staff.page).toHaveURL(/\/customers\/help-chats$/);
+  const list = staff.page.getByRole('list', { name: 'Chats' });
+  await expect(list).toBeVisible();
+
+  const visitor = await customer(browser, `Lena ${stamp}`, `lena.${stamp}@shoppers.test`);
+  await visitor.page.getByRole('button', { name: 'Talk to a person' }).last().click();
+  await expect(visitor.page.getByText('Waiting for a person…')).toBeVisible();
+
+  // No refresh: the broker brings the chat to the top of the list, with the connect-request toast.
+  await expect(list.getByRole('listitem').first().getByTestId('chat-username')).toHaveText(`Lena ${stamp}`);
+  const toast = staff.page
+    .getByRole('status')
+    .filter({ hasText: `Connect Request Received From Lena ${stamp}.` });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'See Details' }).click();
+  await expect(staff.page).toHaveURL(/\/customers\/help-chats\?chatId=/);
+
+  await staff.page.getByLabel('Your answer').fill('Hi Lena, staff here.');
+  await staff.page.getByLabel('Your answer').press('Enter');
+  await expect(messages(visitor.page)).toContainText('Hi Lena, staff here.');
+  await expect(visitor.page.getByText('You are talking to a person')).toBeVisible();
+  await expect(staff.page.getByText(/^Held by /)).toBeVisible();
+
+  await staff.page.getByRole('button', { name: 'Hand back to the bot' }).click();
+  await expect(messages(visitor.page)).toContainText('You are back with our assistant.');
+  await expect(visitor.page.getByText('You are talking to a person')).toBeHidden();
+  // The bot answers again.
+  await visitor.page.getByPlaceholder('Write a message…').fill('How long does shipping take?');
+  await visitor.page.getByRole('button', { name: 'Send' }).click();
+  await expect(messages(visitor.page)).toContainText('Orders ship within 2 business days');
+
+  for (const person of [visitor, staff]) await person.context.close();
 });

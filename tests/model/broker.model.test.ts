@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SnapshotFrom, waitFor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { allowedSubscriptions, salesBotTopic } from '../../contracts/broker-topics';
+import { allowedSubscriptions, salesBotTopic, userMessageTopic } from '../../contracts/broker-topics';
 import { buildApp } from '../../server/app';
 import { createTokenService } from '../../server/modules/auth/tokens';
 import { createTestApp, demoEmails, signInAs, type TestApp } from '../../server/test-support';
@@ -37,6 +37,7 @@ import {
   connectionRefusedMessage,
   NO_CONNECTION_MESSAGE,
   NOT_CONNECTED_MESSAGE,
+  PUBLISH_NOT_ALLOWED_MESSAGE,
 } from '../../src/services/broker-errors';
 import { FakeTimers } from '../../src/services/testing/fake-timers';
 import { expectFullCoverage, type ModelPath as SharedModelPath } from './model-paths';
@@ -223,6 +224,7 @@ let gate: Gate;
 let seller: { userId: string; sellerId: string; token: string };
 let session: BrokerSession;
 let chatTopic: string;
+let ownTopic: string;
 let foreignTopic: string;
 let probeSeq = 0;
 
@@ -517,7 +519,7 @@ async function common(expected: BrokerSnapshot) {
  */
 async function offline() {
   await until(() => gate.live === 0, 'no live connection');
-  await expect(world.handle.publish(chatTopic, { from: 'tab' })).rejects.toThrow(NOT_CONNECTED_MESSAGE);
+  await expect(world.handle.publish(ownTopic, { from: 'tab' })).rejects.toThrow(NOT_CONNECTED_MESSAGE);
   await expect(world.handle.subscribe(chatTopic)).rejects.toThrow(NOT_CONNECTED_MESSAGE);
   if (!server.up) return; // the broker is down: nothing can be published
   const text = await world.probe();
@@ -543,12 +545,17 @@ const stateChecks: Record<StateName, (snapshot: BrokerSnapshot) => Promise<void>
     // The user's topic is subscribed: a message from the server arrives, once.
     const text = await world.probe();
     await until(() => world.count(text) >= 1, 'the probe');
-    // A message this tab publishes on its own chat topic comes back (the sales-bot filter).
+    // A chat event from the server arrives (the sales-bot filter) ...
     const chat = JSON.stringify({ chat: probeSeq });
-    await world.handle.publish(chatTopic, JSON.parse(chat));
+    await server.broker.publish(chatTopic, JSON.parse(chat), { qos: 1 });
     await until(() => world.count(chat) >= 1, 'the chat message');
+    // ... and what this tab publishes on its own topic comes back; a chat topic is the server's alone.
+    const own = JSON.stringify({ own: probeSeq });
+    await world.handle.publish(ownTopic, JSON.parse(own));
+    await until(() => world.count(own) >= 1, 'the own message');
+    await expect(world.handle.publish(chatTopic, {})).rejects.toThrow(PUBLISH_NOT_ALLOWED_MESSAGE);
     await quiet();
-    for (const due of [...world.due, text, chat]) expect(world.count(due), `${due} exactly once`).toBe(1);
+    for (const due of [...world.due, text, chat, own]) expect(world.count(due), `${due} exactly once`).toBe(1);
     world.due = [];
   },
   reconnecting: async (snapshot) => {
@@ -622,6 +629,7 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
     seller = { userId: signedIn.userId, sellerId: claims.sellerId, token: signedIn.token };
     session = { userId: seller.userId, role: 'Seller', sellerId: seller.sellerId };
     chatTopic = salesBotTopic(seller.sellerId, 'chat-1');
+    ownTopic = userMessageTopic('mp', seller.userId);
     foreignTopic = '/chatBot/salesBot/someone-else/+';
   });
 

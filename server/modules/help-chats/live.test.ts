@@ -1,16 +1,18 @@
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { salesBotFilter, salesBotTopic } from '../../../contracts/broker-topics';
+import { ALL_SALES_BOT_CHATS, salesBotFilter, salesBotTopic } from '../../../contracts/broker-topics';
 import {
   type ChatBrokerPayload,
   chatBrokerPayloadSchema,
+  chatUserEntrySchema,
   type WidgetChat,
   type WidgetEvent,
   widgetEventSchema,
 } from '../../../contracts/help-chats';
-import { chatSessions, sellers } from '../../db/schema';
+import { chatSessions, sellers, users } from '../../db/schema';
 import { createTestApp, demoEmails, signInAs, type TestApp } from '../../test-support';
+import { replaceUserOverrides } from '../permissions/service';
 import { DEFAULT_FAQS } from './bot';
 
 // The live paths on a real port: the seller's back-office subscribed with the real MQTT.js client, and
@@ -100,6 +102,57 @@ describe('help chats live', () => {
     expect(reply?.payload.response.chatBotResponse).toBe(DEFAULT_FAQS[3]?.answer);
   });
 
+  it("the admins' and staff's all-chats inbox hears every seller's chats; without the permission it is refused", async () => {
+    const connectAs = async (email: string) => {
+      const session = await signInAs(t.app, email);
+      return mqtt.connectAsync(`ws://${base}/mqtt`, {
+        username: session.userId,
+        password: session.token,
+        reconnectPeriod: 0,
+        clientId: `test_${Math.random().toString(36).slice(2)}`,
+      });
+    };
+    const admin = await connectAs(demoEmails.Admin);
+    const staff = await connectAs(demoEmails.Staff);
+    try {
+      for (const inbox of [admin, staff]) {
+        expect((await inbox.subscribeAsync(ALL_SALES_BOT_CHATS, { qos: 1 }))[0]?.qos).toBe(1);
+      }
+      const heard = (client: mqtt.MqttClient) =>
+        new Promise<string>((resolve) => client.once('message', (topic) => resolve(topic)));
+      const [adminHeard, staffHeard] = [heard(admin), heard(staff)];
+      const start = await post('/api/v1/queryBot/widget/SEL-0001/start', {
+        name: 'Inbox Watcher',
+        email: 'inbox@example.com',
+      });
+      const topic = salesBotTopic(demoSellerId, (start.body as WidgetChat).sessionId);
+      expect(await adminHeard).toBe(topic);
+      expect(await staffHeard).toBe(topic);
+      // Nobody but the server speaks on a chat topic: the broker drops a browser that tries.
+      const closed = new Promise<void>((resolve) => staff.once('close', () => resolve()));
+      staff.publish(topic, JSON.stringify({ response: { userQuery: 'forged' } }), { qos: 1 });
+      await closed;
+    } finally {
+      await Promise.all([admin.endAsync(true), staff.endAsync(true)]);
+    }
+
+    // A staff member whose permissions no longer open /customers/help-chats: refused from the next connection.
+    const [staffUser] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoEmails.Staff));
+    await replaceUserOverrides(t.database.db, staffUser?.id as string, { '/customers/help-chats': [] });
+    const revoked = await connectAs(demoEmails.Staff);
+    try {
+      // MQTT.js rejects a SUBACK failure; the connection stays up.
+      await expect(revoked.subscribeAsync(ALL_SALES_BOT_CHATS, { qos: 1 })).rejects.toThrow('Subscribe error');
+      expect(revoked.connected).toBe(true);
+    } finally {
+      await revoked.endAsync(true);
+      await replaceUserOverrides(t.database.db, staffUser?.id as string, {});
+    }
+  });
+
   it("streams the seller's manual answer to the customer's widget as it happens", async () => {
     const start = await post('/api/v1/queryBot/widget/SEL-0001/start', {
       name: 'Live Two',
@@ -111,32 +164,7 @@ describe('help chats live', () => {
       .from(chatSessions)
       .where(eq(chatSessions.sessionId, chat.sessionId));
 
-    const abort = new AbortController();
-    const stream = await fetch(
-      `http://${base}/api/v1/queryBot/widget/SEL-0001/chats/${chat.sessionId}/events`,
-      {
-        signal: abort.signal,
-      },
-    );
-    expect(stream.status).toBe(200);
-    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    const nextEvent = async (): Promise<WidgetEvent> => {
-      for (;;) {
-        const match = /event: message\nid: [^\n]+\ndata: ([^\n]+)\n\n/.exec(buffer);
-        if (match) {
-          buffer = buffer.slice((match.index ?? 0) + match[0].length);
-          return widgetEventSchema.parse(JSON.parse(match[1] as string));
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error('the stream ended');
-        buffer += decoder.decode(value, { stream: true });
-      }
-    };
-    // Wait for the stream's opening comment: the listener is registered.
-    while (!buffer.includes(': connected')) buffer += decoder.decode((await reader.read()).value);
+    const { nextEvent, close } = await openWidgetStream(base, chat.sessionId);
 
     const answer = await post(
       `/api/v1/queryBot/manualAnswer/${row?.id}`,
@@ -159,8 +187,7 @@ describe('help chats live', () => {
     });
     const own = await nextEvent();
     expect(own.message.id).toBe((asked.body as WidgetChat).messages[0]?.id);
-    abort.abort();
-    await reader.cancel().catch(() => undefined);
+    await close();
 
     // After the widget went away, publishing still works and nothing is written to a closed stream.
     const again = await post(
@@ -174,6 +201,112 @@ describe('help chats live', () => {
     ).json()) as WidgetChat;
     expect(history.messages.at(-1)).toMatchObject({ message: 'Anyone there?', manual: true });
     expect(history.withPerson).toBe(true);
+  });
+});
+
+/** A customer's widget stream (Server-Sent Events), open: its listener is registered on the server. */
+async function openWidgetStream(base: string, sessionId: string) {
+  const abort = new AbortController();
+  const stream = await fetch(`http://${base}/api/v1/queryBot/widget/SEL-0001/chats/${sessionId}/events`, {
+    signal: abort.signal,
+  });
+  expect(stream.status).toBe(200);
+  expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const nextEvent = async (): Promise<WidgetEvent> => {
+    for (;;) {
+      const match = /event: message\nid: [^\n]+\ndata: ([^\n]+)\n\n/.exec(buffer);
+      if (match) {
+        buffer = buffer.slice((match.index ?? 0) + match[0].length);
+        return widgetEventSchema.parse(JSON.parse(match[1] as string));
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += decoder.decode(value, { stream: true });
+    }
+  };
+  // The stream's opening comment: the listener is registered.
+  while (!buffer.includes(': connected')) buffer += decoder.decode((await reader.read()).value);
+  return {
+    nextEvent,
+    /** Whatever arrived and was not read yet. */
+    pending: () => buffer,
+    async close() {
+      abort.abort();
+      await reader.cancel().catch(() => undefined);
+    },
+  };
+}
+
+const listening = async (app: TestApp['app']) => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+};
+
+// With an external broker every instance hears every chat: a customer's stream on one instance gets
+// what another instance stored and published, and what its own instance publishes exactly once.
+describe.skipIf(!process.env.TEST_MQTT_URL)('help chat streams across instances (MQTT_URL)', () => {
+  it("a customer's stream on instance A gets an answer published by instance B, and A's own once", async () => {
+    const env = { MQTT_URL: process.env.TEST_MQTT_URL as string };
+    const [a, b] = await Promise.all([
+      createTestApp({ env, jobs: { enabled: false } }),
+      createTestApp({ env, jobs: { enabled: false } }),
+    ]);
+    try {
+      const baseA = await listening(a.app);
+      const started = await fetch(`http://${baseA}/api/v1/queryBot/widget/SEL-0001/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Two Servers', email: 'two@example.com' }),
+      });
+      const chat = (await started.json()) as WidgetChat;
+      const stream = await openWidgetStream(baseA, chat.sessionId);
+      const [row] = await a.database.db
+        .select()
+        .from(chatSessions)
+        .where(eq(chatSessions.sessionId, chat.sessionId));
+
+      // Instance B stored an answer to this chat (sharing the database in production) and publishes it.
+      const adminToken = (await signInAs(a.app, demoEmails.Admin)).token;
+      const found = await a.app.inject({
+        method: 'GET',
+        url: '/api/v1/queryBot/searchQueryBotChats?query=two@example.com',
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      const entry = chatUserEntrySchema.parse(found.json().result[0]);
+      const fromB = {
+        id: 'message-from-b',
+        sender: 'Bot',
+        message: 'Answered on instance B',
+        manual: true,
+        timestamp: new Date().toISOString(),
+      };
+      await b.app.broker.publish(
+        salesBotTopic(entry.sellerId, chat.sessionId),
+        { response: { chatBotResponse: fromB.message }, result: entry, message: fromB },
+        { qos: 1 },
+      );
+      expect((await stream.nextEvent()).message).toMatchObject({ id: 'message-from-b' });
+
+      // A's own manual answer arrives once: through the broker, not also directly.
+      const sellerToken = (await signInAs(a.app, demoEmails.Seller)).token;
+      const answer = await a.app.inject({
+        method: 'POST',
+        url: `/api/v1/queryBot/manualAnswer/${row?.id}`,
+        headers: { authorization: `Bearer ${sellerToken}` },
+        payload: { message: 'Answered on instance A' },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect((await stream.nextEvent()).message.message).toBe('Answered on instance A');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stream.pending()).not.toContain('Answered on instance A');
+      await stream.close();
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });
 

@@ -1,28 +1,22 @@
-// Every chat event goes two ways: to the broker on /chatBot/salesBot/{sellerId}/{sessionId} (the
-// seller's back-office is subscribed to /chatBot/salesBot/{sellerId}/+), and to the customer's
-// Server-Sent Events stream of that chat. The database is the mailbox: callers store first, then
-// publish, so a missed event only costs a refetch.
-//
-// Admins and staff are not subscribed to sales-bot topics (the broker's ACL allows them only their own
-// topics), so their inbox at /customers/help-chats refetches the chat list and the open chat (on an
-// interval and on focus) rather than receiving these events live.
+// Every chat event is published once, on /chatBot/salesBot/{sellerId}/{sessionId}: the seller's
+// back-office listens to /chatBot/salesBot/{sellerId}/+, the admins' and staff's all-chats inbox to
+// /chatBot/salesBot/+/+, and so does the server itself, to feed each customer's Server-Sent Events
+// stream. Going through the broker, the stream also gets events stored by another instance (with an
+// external broker, MQTT_URL, every instance hears every chat). The database is the mailbox: callers
+// store first, then publish, so a missed event only costs a refetch.
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
-import { salesBotTopic } from '../../../contracts/broker-topics';
-import type {
-  ChatBrokerPayload,
-  ChatMessage,
-  ChatUserEntry,
-  SourceMessage,
-  WidgetEvent,
+import { ALL_SALES_BOT_CHATS, salesBotTopic } from '../../../contracts/broker-topics';
+import {
+  type ChatBrokerPayload,
+  type ChatMessage,
+  type ChatUserEntry,
+  chatBrokerPayloadSchema,
+  type SourceMessage,
+  type WidgetEvent,
 } from '../../../contracts/help-chats';
 
-/**
- * The customers' live streams, in process: one listener per open widget, keyed by sessionId. With
- * several server instances a stream may live on another instance than the one that stored the
- * message; then each instance would instead subscribe its broker to /chatBot/salesBot/+/+ and feed
- * this emitter from there (the payload already carries everything a stream needs).
- */
+/** The customers' live streams on this instance: one listener per open widget, keyed by sessionId. */
 export class WidgetStreams {
   private readonly emitter = new EventEmitter();
 
@@ -51,10 +45,9 @@ export type PublishChatEvent = (
   message: ChatMessage,
 ) => Promise<void>;
 
-/** Publishes one event of a chat (QoS 1) and feeds the customer's stream; never fails the request. */
-export function createChatPublisher(app: FastifyInstance, streams: WidgetStreams): PublishChatEvent {
+/** Publishes one event of a chat (QoS 1); never fails the request. */
+export function createChatPublisher(app: FastifyInstance): PublishChatEvent {
   return async (chat, response, message) => {
-    streams.emit(chat.sessionId, { message, withPerson: chat.heldBy !== null });
     const payload: ChatBrokerPayload = { response, result: chat, message };
     try {
       await app.broker.publish(salesBotTopic(chat.sellerId, chat.sessionId), payload, { qos: 1 });
@@ -63,4 +56,18 @@ export function createChatPublisher(app: FastifyInstance, streams: WidgetStreams
       app.log.warn({ err: error, chatId: chat.chatId }, 'publishing a chat event failed');
     }
   };
+}
+
+/**
+ * Feeds the customers' streams from the broker: every chat event any instance publishes. A payload
+ * that is not a chat event (an external broker lets anyone with access publish) is ignored.
+ */
+export async function relayChatEventsToStreams(app: FastifyInstance, streams: WidgetStreams) {
+  await app.broker.listen(ALL_SALES_BOT_CHATS, (topic, message) => {
+    const event = chatBrokerPayloadSchema.safeParse(message);
+    if (!event.success || !event.data.message) return;
+    const { result, message: chatMessage } = event.data;
+    if (topic !== salesBotTopic(result.sellerId, result.sessionId)) return;
+    streams.emit(result.sessionId, { message: chatMessage, withPerson: result.heldBy !== null });
+  });
 }

@@ -1,9 +1,9 @@
 // Help chats (issue 5): the public widget, the back-office inbox and the seller's FAQ, all under
-// /api/v1/queryBot, sharing one publisher (broker + the customers' live streams).
+// /api/v1/queryBot, sharing one publisher; the customers' live streams hear the broker.
 import type { FastifyInstance } from 'fastify';
 import { backofficeRoutes } from './backoffice-routes';
 import { faqRoutes } from './faq-routes';
-import { createChatPublisher, WidgetStreams } from './publish';
+import { createChatPublisher, relayChatEventsToStreams, WidgetStreams } from './publish';
 import { type WidgetLimits, widgetRoutes } from './widget-routes';
 
 export async function helpChatRoutes(
@@ -11,7 +11,8 @@ export async function helpChatRoutes(
   options: { widgetLimits?: Partial<WidgetLimits> } = {},
 ) {
   const streams = new WidgetStreams();
-  const publish = createChatPublisher(app, streams);
+  await relayChatEventsToStreams(app, streams);
+  const publish = createChatPublisher(app);
   await app.register(widgetRoutes, { prefix: '/widget', streams, publish, limits: options.widgetLimits });
   await app.register(backofficeRoutes, { publish });
   await app.register(faqRoutes);

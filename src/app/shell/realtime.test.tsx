@@ -111,6 +111,11 @@ beforeEach(() => {
   broker.starts.length = 0;
   const fake = createFakeAdapter((request) => {
     if (request.url === '/api/v1/users/byToken/current') return { status: 200, data: user };
+    if (request.url === '/api/v1/users/getSidebarData')
+      return {
+        status: 200,
+        data: { menu: [], permissions: { '/customers/help-chats': ['view'] }, usingDefaultPermissions: true },
+      };
     if (request.url === '/api/v1/globalConfigs/runtime')
       return { status: 200, data: { callServiceEnabled: 'true', mqttTopicPrefix: 'mp', mqttUrl: null } };
     if (request.url.endsWith('/listEventMessages'))
@@ -148,7 +153,7 @@ describe('the realtime provider', () => {
     const { options } = started();
     expect(options.url).toBe(`ws://${window.location.host}/mqtt`);
     expect(options.prefix).toBe('mp');
-    expect(options.session).toEqual({ userId: 'u-1', role: 'Admin', sellerId: null });
+    expect(options.session).toEqual({ userId: 'u-1', role: 'Admin', sellerId: null, readsAllChats: true });
     expect(options.getAccessToken()).toBe('token-1');
   });
 
@@ -284,5 +289,15 @@ describe('the broker session of a user', () => {
         }),
       ),
     ).toEqual({ userId: 'u-1', role: 'Seller', sellerId: 's-1' });
+  });
+
+  it('reads all help chats when the permissions open the all-chats inbox (never as a seller)', () => {
+    const inbox = { '/customers/help-chats': ['view' as const] };
+    expect(brokerSessionOf(makeCurrentUser(), inbox).readsAllChats).toBe(true);
+    expect(brokerSessionOf(makeCurrentUser(), {}).readsAllChats).toBeUndefined();
+    const staff = makeCurrentUser({ roles: ['Staff'], isAdmin: false, isStaff: true });
+    expect(brokerSessionOf(staff, inbox).readsAllChats).toBe(true);
+    const seller = makeCurrentUser({ roles: ['Seller'], isAdmin: false, isSeller: true });
+    expect(brokerSessionOf(seller, inbox).readsAllChats).toBeUndefined();
   });
 });

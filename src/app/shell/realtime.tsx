@@ -19,6 +19,9 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { CurrentUser } from '../../../contracts/auth';
+import { CUSTOMER_HELP_CHATS } from '../../../contracts/help-chats';
+import type { PermissionMap } from '../../../contracts/permissions';
+import { canOpenRoute } from '../../../contracts/routes';
 import { refreshNotifications } from '../../features/notifications/api';
 import type { LiveStatus } from '../../features/notifications/NotificationBell';
 import { useAuthActor, useAuthSelector } from '../../services/auth-context';
@@ -26,7 +29,7 @@ import type { BrokerHandle, BrokerSession } from '../../services/broker-adapter'
 import { askNotificationPermissionOnce, showSystemNotification } from '../../services/browser-notifications';
 import { chatEvents } from '../../services/chat-events';
 import { useRuntimeConfig } from '../../services/runtime-config';
-import { useCurrentUser } from '../../services/session-queries';
+import { useCurrentUser, useSidebar } from '../../services/session-queries';
 import { removeTask } from '../../services/tasks';
 import { notify } from '../../ui/notify';
 import { playNotificationSound } from '../../ui/sound';
@@ -50,15 +53,20 @@ const RealtimeContext = createContext<RealtimeState>({
 
 export const useRealtime = (): RealtimeState => useContext(RealtimeContext);
 
-/** Who the broker authorises (contracts/broker-topics.ts): one role, the strongest the user has. */
-export function brokerSessionOf(user: CurrentUser): BrokerSession {
+/**
+ * Who the broker authorises (contracts/broker-topics.ts): one role, the strongest the user has, and
+ * whether their permissions open the all-chats inbox (the broker decides the same from the server's).
+ */
+export function brokerSessionOf(user: CurrentUser, permissions: PermissionMap = {}): BrokerSession {
   const role: BrokerSession['role'] =
     user.isAdmin || user.roles.includes('Admin')
       ? 'Admin'
       : user.isSeller || (user.roles.includes('Seller') && !user.roles.includes('Staff'))
         ? 'Seller'
         : 'Staff';
-  return { userId: user.id, role, sellerId: user.seller?.sellerId ?? null };
+  const session: BrokerSession = { userId: user.id, role, sellerId: user.seller?.sellerId ?? null };
+  if (role !== 'Seller' && canOpenRoute(CUSTOMER_HELP_CHATS, permissions)) session.readsAllChats = true;
+  return session;
 }
 
 interface RunningBroker {
@@ -90,9 +98,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [hasNew, setHasNew] = useState(false);
   const startedWith = useRef<string | null>(null);
 
-  const session = user.data ? brokerSessionOf(user.data) : null;
+  const sidebar = useSidebar();
+  const session = user.data && sidebar.data ? brokerSessionOf(user.data, sidebar.data.permissions) : null;
   // Primitive keys: the broker restarts only when who or where changes, not on every refetch.
-  const sessionKey = session ? `${session.userId}|${session.role}|${session.sellerId ?? ''}` : null;
+  const sessionKey = session
+    ? `${session.userId}|${session.role}|${session.sellerId ?? ''}|${session.readsAllChats ?? false}`
+    : null;
   const mqttUrl = config.data?.mqttUrl ?? null;
   const prefix = config.data?.mqttTopicPrefix ?? null;
 
