@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_SALES_BOT_CHATS,
   adminTopic,
   allowedSubscriptions,
   type BrokerUser,
-  ALL_SALES_BOT_CHATS,
   filterCovers,
   isValidTopic,
   MAX_TOPIC_BYTES,
@@ -79,14 +79,17 @@ describe('who may subscribe to what', () => {
     expect(allowedSubscriptions(seller, prefix)).toEqual(['mp_u-seller_message', '/chatBot/salesBot/s-1/+']);
   });
 
-  it('admins and staff who may view all help chats also get every seller\'s chats, sellers never', () => {
+  it("admins and staff who may view all help chats also get every seller's chats, sellers never", () => {
     const inbox = (user: BrokerUser) => ({ ...user, readsAllChats: true });
     expect(allowedSubscriptions(inbox(admin), prefix)).toEqual([
       'mp_u-admin_message',
       'mp_u-admin_admin',
       ALL_SALES_BOT_CHATS,
     ]);
-    expect(allowedSubscriptions(inbox(staff), prefix)).toEqual(['mp_u-staff_message', '/chatBot/salesBot/+/+']);
+    expect(allowedSubscriptions(inbox(staff), prefix)).toEqual([
+      'mp_u-staff_message',
+      '/chatBot/salesBot/+/+',
+    ]);
     expect(allowedSubscriptions(inbox(seller), prefix)).toEqual(allowedSubscriptions(seller, prefix));
     expect(maySubscribe(inbox(staff), '/chatBot/salesBot/s-9/x', prefix)).toBe(true);
     expect(maySubscribe(inbox(staff), '/chatBot/salesBot/#', prefix)).toBe(false);
@@ -165,7 +168,9 @@ describe('who may subscribe to what', () => {
       // Sales-bot chats are another seller's, unless the reader is an all-chats inbox.
       ...(user.role !== 'Seller' && user.readsAllChats
         ? []
-        : sellerIds.filter((s) => user.role !== 'Seller' || s !== user.sellerId).map((s) => salesBotTopic(s, 'abc'))),
+        : sellerIds
+            .filter((s) => user.role !== 'Seller' || s !== user.sellerId)
+            .map((s) => salesBotTopic(s, 'abc'))),
     ];
     fc.assert(
       fc.property(userArb, filterArb, (user, filter) => {

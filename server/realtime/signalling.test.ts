@@ -241,7 +241,8 @@ describe.each([
     // The realtime plugins take the token service as an option; they only need 'auth' to be there.
     await app.register(fp(async () => {}, { name: 'auth' }));
     for (const plugin of order) {
-      if (plugin === 'broker') await app.register(brokerPlugin, { tokens, prefix: 'mp', readsAllChats: async () => false });
+      if (plugin === 'broker')
+        await app.register(brokerPlugin, { tokens, prefix: 'mp', readsAllChats: async () => false });
       else await app.register(signallingPlugin, { tokens });
     }
     await app.listen({ port: 0, host: '127.0.0.1' });

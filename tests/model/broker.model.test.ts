@@ -555,7 +555,8 @@ const stateChecks: Record<StateName, (snapshot: BrokerSnapshot) => Promise<void>
     await until(() => world.count(own) >= 1, 'the own message');
     await expect(world.handle.publish(chatTopic, {})).rejects.toThrow(PUBLISH_NOT_ALLOWED_MESSAGE);
     await quiet();
-    for (const due of [...world.due, text, chat, own]) expect(world.count(due), `${due} exactly once`).toBe(1);
+    for (const due of [...world.due, text, chat, own])
+      expect(world.count(due), `${due} exactly once`).toBe(1);
     world.due = [];
   },
   reconnecting: async (snapshot) => {

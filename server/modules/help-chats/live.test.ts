@@ -145,7 +145,9 @@ describe('help chats live', () => {
     const revoked = await connectAs(demoEmails.Staff);
     try {
       // MQTT.js rejects a SUBACK failure; the connection stays up.
-      await expect(revoked.subscribeAsync(ALL_SALES_BOT_CHATS, { qos: 1 })).rejects.toThrow('Subscribe error');
+      await expect(revoked.subscribeAsync(ALL_SALES_BOT_CHATS, { qos: 1 })).rejects.toThrow(
+        'Subscribe error',
+      );
       expect(revoked.connected).toBe(true);
     } finally {
       await revoked.endAsync(true);
