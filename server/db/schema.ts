@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CallTimelineEntry } from '../../contracts/calls';
 import type { ServerRole } from '../../contracts/roles';
 import type { RouteAction } from '../../contracts/routes';
 
@@ -191,6 +192,11 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_uq').on(sql`lower(${table.email})`),
     index('users_role_idx').on(table.role),
+    // The local voice provider rings the user who owns a dialled number: numbers are unique by their
+    // digits ("+91 90000 00003" and "+919000000003" are the same phone).
+    uniqueIndex('users_phone_digits_uq')
+      .on(sql`regexp_replace(${table.phone}, '[^0-9]', '', 'g')`)
+      .where(sql`${table.phone} <> ''`),
   ],
 );
 
@@ -586,5 +592,48 @@ export const jobs = pgTable(
   (table) => [
     index('jobs_due_idx').on(table.runAfter).where(sql`${table.status} IN ('Queued', 'Running')`),
     index('jobs_owner_idx').on(table.ownerId, table.createdAt),
+  ],
+);
+
+/**
+ * Call history (SPEC §3 "Call log"): one row per call per participant who logged it, the caller's
+ * OUTGOING and the callee's INCOMING. `timeline` keeps each step (created, status changes, feedback)
+ * for the detail view.
+ */
+export const callLogs = pgTable(
+  'call_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The other party's number, normalised (`+digits` or `digits`). */
+    phoneNumber: text('phone_number').notNull(),
+    /** Its digits only: what number search matches against. */
+    phoneDigits: text('phone_digits').notNull(),
+    /** The other party, when the number belongs to a user of this installation. */
+    peerUserId: uuid('peer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** INCOMING, OUTGOING */
+    referenceType: text('reference_type').notNull(),
+    /** TWILIO, LOCAL */
+    source: text('source').notNull(),
+    /** SPEC §4 call status values. */
+    callStatus: text('call_status').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    feedbackRating: integer('feedback_rating'),
+    feedbackText: text('feedback_text'),
+    timeline: jsonb('timeline').$type<CallTimelineEntry[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // A user's own history, newest first, and filtered by status or direction.
+    index('call_logs_owner_idx').on(table.ownerId, table.createdAt, table.id),
+    index('call_logs_owner_status_idx').on(table.ownerId, table.callStatus, table.createdAt),
+    // Admins' view of everyone's calls.
+    index('call_logs_recent_idx').on(table.createdAt, table.id),
+    index('call_logs_digits_trgm_idx').using('gin', sql`${table.phoneDigits} gin_trgm_ops`),
   ],
 );
