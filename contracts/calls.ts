@@ -63,7 +63,8 @@ export type ReferenceType = (typeof referenceTypes)[number];
 export const callSources = ['TWILIO', 'LOCAL'] as const;
 export type CallSource = (typeof callSources)[number];
 
-export const INVALID_PHONE_MESSAGE = 'Enter a valid phone number (6 to 15 digits, optionally starting with +)';
+export const INVALID_PHONE_MESSAGE =
+  'Enter a valid phone number (6 to 15 digits, optionally starting with +)';
 
 /**
  * A phone number as people type it ("+91 90000 00003", "(022) 555-0101"): digits with spaces,
@@ -98,7 +99,12 @@ const isoDate = z.string().datetime({ offset: true, message: 'Dates must be ISO 
 
 /** SPEC §3 callDetails. Duration in whole seconds; times ISO 8601; null until known. */
 export const callDetailsSchema = z.object({
-  callDuration: z.number().int().min(0).max(7 * 24 * 3600).default(0),
+  callDuration: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(0),
   callStartedAt: isoDate.nullable().default(null),
   callStatus: z.enum(callStatuses),
   callEndedAt: isoDate.nullable().default(null),
@@ -108,7 +114,10 @@ export type CallDetails = z.infer<typeof callDetailsSchema>;
 /** SPEC §3 feedbackData: the feedback modal's rating and text. */
 export const feedbackDataSchema = z.object({
   rating: z.number().int().min(1, 'Rate the call from 1 to 5').max(5, 'Rate the call from 1 to 5'),
-  text: z.string().trim().max(MAX_FEEDBACK_LENGTH, `Feedback must be at most ${MAX_FEEDBACK_LENGTH} characters`),
+  text: z
+    .string()
+    .trim()
+    .max(MAX_FEEDBACK_LENGTH, `Feedback must be at most ${MAX_FEEDBACK_LENGTH} characters`),
 });
 export type FeedbackData = z.infer<typeof feedbackDataSchema>;
 
@@ -160,8 +169,16 @@ export type CallLog = z.infer<typeof callLogSchema>;
 export const callLogDetailSchema = callLogSchema.extend({ timeline: z.array(callTimelineEntrySchema) });
 export type CallLogDetail = z.infer<typeof callLogDetailSchema>;
 
-/** listCallHistory and searchCallHistory answer a page and the total that matches. */
-export const callListSchema = z.object({ result: z.array(callLogSchema), count: z.number().int() });
+/**
+ * listCallHistory and searchCallHistory answer a page and how many match. Counting stops at 1,000:
+ * past that `count` is 1,000 and `countCapped` is true (show "1,000+"; later pages are still served,
+ * filters narrow the list).
+ */
+export const callListSchema = z.object({
+  result: z.array(callLogSchema),
+  count: z.number().int(),
+  countCapped: z.boolean().optional(),
+});
 export type CallList = z.infer<typeof callListSchema>;
 
 const pageQuery = {

@@ -178,7 +178,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Customers',
     actions: ['view', 'edit'],
     defaults: { Admin: ['view', 'edit'], Staff: ['view', 'edit'], Seller: ['view', 'edit'] },
-    available: false,
+    available: true,
   },
   // Subscriptions
   {

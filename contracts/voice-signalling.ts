@@ -109,3 +109,11 @@ export const CALLEE_UNAVAILABLE_MESSAGE = 'The person you called cannot take cal
 export const DEVICE_NOT_REGISTERED_MESSAGE = 'Your voice device is not registered.';
 export const CALL_YOURSELF_MESSAGE = 'You cannot call your own number.';
 export const INVALID_TICKET_MESSAGE = 'This call is not yours or has ended.';
+
+/** `voice:unregistered`, to a device replaced by a newer registration of the same user (another tab). */
+export interface UnregisteredEvent {
+  message: string;
+}
+export const DEVICE_REPLACED_MESSAGE = 'Your voice device was registered in another tab.';
+/** Answers a dial over the per-user limit (a stuck redial loop must not ring someone endlessly). */
+export const DIAL_RATE_LIMITED_MESSAGE = 'Too many calls in a short time. Wait a few seconds and dial again.';

@@ -9,12 +9,16 @@
 //   customer's message → shown in the seller's open chat in Chromium (scripts/bench-chats.mjs).
 // `npm run bench -- --sellers-only` measures only the sellers, `--broker-only` only the broker (with
 // --broker-seconds, --broker-clients, --broker-rate, --broker-workers, --visible-samples for a shorter
-// run), `--chats-only` only the chats; each keeps the other figures of the file.
+// run), `--chats-only` only the chats, `--calls-only` only the call history; each keeps the other
+// figures of the file.
+// - calls: the call history's list and searches at 100k calls, as the admin and as a seller
+//   (scripts/bench-calls.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchBroker, brokerOptionsFromArgs, stopBrokerChildren } from './bench-broker.mjs';
+import { benchCalls } from './bench-calls.mjs';
 import { benchChats } from './bench-chats.mjs';
 import { stopChildren } from './bench-children.mjs';
 import { benchSellers } from './bench-sellers.mjs';
@@ -90,7 +94,8 @@ const resultsFile = path.join(root, 'bench', 'results.json');
 const sellersOnly = process.argv.includes('--sellers-only');
 const brokerOnly = process.argv.includes('--broker-only');
 const chatsOnly = process.argv.includes('--chats-only');
-const only = sellersOnly || brokerOnly || chatsOnly;
+const callsOnly = process.argv.includes('--calls-only');
+const only = sellersOnly || brokerOnly || chatsOnly || callsOnly;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 let measured;
@@ -122,6 +127,7 @@ const results = {
   sellers: only && !sellersOnly ? previous.sellers : await benchSellers(root, 3298),
   broker: only && !brokerOnly ? previous.broker : await benchBroker(root, brokerOptions),
   chats: only && !chatsOnly ? previous.chats : await benchChats(root, 3297),
+  calls: only && !callsOnly ? previous.calls : await benchCalls(root, 3296),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);

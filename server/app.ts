@@ -19,6 +19,7 @@ import { taskRoutes } from './jobs/routes';
 import { HttpError } from './lib/http-error';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
+import { callHistoryRoutes } from './modules/call-history/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { configRoutes } from './modules/configs/routes';
 import { customerRoutes } from './modules/customers/routes';
@@ -37,6 +38,8 @@ import { sellerRoutes } from './modules/sellers/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { usersRoutes } from './modules/users/routes';
+import { voicePlugin } from './modules/voice/plugin';
+import { voiceRoutes } from './modules/voice/routes';
 import { authPlugin } from './plugins/auth';
 import { blockedSellerGuard } from './plugins/blocked-seller';
 import { dbPlugin } from './plugins/db';
@@ -133,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readsAllChats: (user) => readsAllChats(database.db, user),
   });
   await app.register(signallingPlugin, { tokens, redisUrl: config.REDIS_URL });
+  await app.register(voicePlugin, { config });
   // After auth: it needs the verified user, and a missing permission still answers FORBIDDEN first.
   await app.register(blockedSellerGuard);
   await app.register(notificationsPlugin);
@@ -185,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(taskRoutes, { prefix: '/api/v1/tasks' });
   await app.register(exportRoutes, { prefix: '/api/v1/exports', dataDir: config.dataDir });
   await app.register(helpChatRoutes, { prefix: '/api/v1/queryBot' });
+  await app.register(voiceRoutes, { prefix: '/api/v1/voice', config, voiceTokens: app.voiceTokens });
+  await app.register(callHistoryRoutes, { prefix: '/api/v1/callHistory/method' });
 
   await registerSpa(app, config.staticDir);
   return app;

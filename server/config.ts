@@ -5,40 +5,64 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+export const TWILIO_VARIABLES = [
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_API_KEY',
+  'TWILIO_API_SECRET',
+  'TWILIO_TWIML_APP_SID',
+] as const;
+
 /**
  * Every environment variable the server reads, validated once at start. The README's configuration
  * table mirrors this schema; a bad value stops the start with a message naming the variable.
  */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  SEED_DEMO: bool.default(true),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(900).default(900),
-  REFRESH_TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .default(7 * 24 * 3600),
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@marketplace.local>'),
-  MAIL_LINK_SECRET: z.string().min(32, 'MAIL_LINK_SECRET must be at least 32 characters').optional(),
-  MQTT_URL: z.string().url().optional(),
-  MQTT_WS_URL: z.string().url().optional(),
-  MQTT_TOPIC_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9-]+$/)
-    .default('mp'),
-  REDIS_URL: z.string().url().optional(),
-  /** How long a background job stays claimed without its worker's heartbeat (a crashed worker's job waits this long). */
-  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  CALL_SERVICE_ENABLED: bool.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  STATIC_DIR: z.string().default('./dist'),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    PUBLIC_URL: z.string().url().optional(),
+    SEED_DEMO: bool.default(true),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(900).default(900),
+    REFRESH_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(7 * 24 * 3600),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@marketplace.local>'),
+    MAIL_LINK_SECRET: z.string().min(32, 'MAIL_LINK_SECRET must be at least 32 characters').optional(),
+    MQTT_URL: z.string().url().optional(),
+    MQTT_WS_URL: z.string().url().optional(),
+    MQTT_TOPIC_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/)
+      .default('mp'),
+    REDIS_URL: z.string().url().optional(),
+    /** How long a background job stays claimed without its worker's heartbeat (a crashed worker's job waits this long). */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    CALL_SERVICE_ENABLED: bool.default(true),
+    /** Twilio voice (all four or none; none: the embedded local provider). */
+    TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
+    TWILIO_API_KEY: z.string().trim().min(1).optional(),
+    TWILIO_API_SECRET: z.string().trim().min(1).optional(),
+    TWILIO_TWIML_APP_SID: z.string().trim().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STATIC_DIR: z.string().default('./dist'),
+  })
+  .superRefine((env, context) => {
+    // Half a Twilio set would silently fall back to the local provider: refuse it instead.
+    const missing = TWILIO_VARIABLES.filter((name) => !env[name]);
+    if (missing.length > 0 && missing.length < TWILIO_VARIABLES.length) {
+      context.addIssue({
+        code: 'custom',
+        path: [missing[0] as string],
+        message: `set all of ${TWILIO_VARIABLES.join(', ')} for Twilio voice, or none for the local provider (missing: ${missing.join(', ')})`,
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

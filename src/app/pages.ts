@@ -17,6 +17,7 @@ export const protectedPages: Record<string, Page> = {
   '/sellers/seller-customers/customer-edit': lazy(() => import('../features/customers/CustomerEditPage')),
   '/sellers/help-chats': lazy(() => import('../features/help-chats/HelpChatsPage')),
   '/customers/help-chats': lazy(() => import('../features/help-chats/HelpChatsPage')),
+  '/calls/call-history': lazy(() => import('../features/calls/CallHistoryPage')),
   '/sellers/manage-category': lazy(() => import('../features/categories/ManageCategoryPage')),
   '/sellers/manage-subcategory': lazy(() => import('../features/categories/ManageSubcategoryPage')),
   '/subscriptions/subscriptions-request': lazy(

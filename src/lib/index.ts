@@ -1,3 +1,4 @@
+export { formatCallDuration } from './call-duration';
 export {
   type CurrencyCode,
   currencyCodes,

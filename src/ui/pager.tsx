@@ -4,7 +4,8 @@ import { Button, HStack, Text } from '@chakra-ui/react';
  * Previous / next paging for server-paged lists, with "11–20 of 34". Hidden when everything fits on
  * one page. `label` names the list for screen readers ("Customers pages"). `compact` is for narrow
  * places (a side list, a tab): smaller buttons with the range between them and no outer margin, so
- * the caller's own spacing decides.
+ * the caller's own spacing decides. A list that stops counting (`capped`: `count` is a lower bound,
+ * "of 1,000+") pages on while the current page is full (`pageLength` rows on it).
  */
 export function Pager({
   skip,
@@ -13,6 +14,8 @@ export function Pager({
   onSkipChange,
   label,
   compact = false,
+  capped = false,
+  pageLength,
 }: {
   skip: number;
   limit: number;
@@ -20,14 +23,18 @@ export function Pager({
   onSkipChange: (skip: number) => void;
   label: string;
   compact?: boolean;
+  capped?: boolean;
+  pageLength?: number;
 }) {
-  if (count <= limit && skip === 0) return null;
-  const first = Math.min(skip + 1, count);
-  const last = Math.min(skip + limit, count);
+  if (count <= limit && skip === 0 && !capped) return null;
+  const shown = pageLength ?? limit;
+  const first = capped ? skip + (shown > 0 ? 1 : 0) : Math.min(skip + 1, count);
+  const last = capped ? skip + shown : Math.min(skip + limit, count);
+  const hasNext = capped ? shown >= limit : skip + limit < count;
   const size = compact ? 'xs' : 'sm';
   const range = (
     <Text fontSize={size} color="fg.muted" aria-live="polite">
-      {first}–{last} of {count}
+      {first}–{last} of {capped ? `${count.toLocaleString('en')}+` : count}
     </Text>
   );
   const previous = (
@@ -41,12 +48,7 @@ export function Pager({
     </Button>
   );
   const next = (
-    <Button
-      size={size}
-      variant="outline"
-      disabled={skip + limit >= count}
-      onClick={() => onSkipChange(skip + limit)}
-    >
+    <Button size={size} variant="outline" disabled={!hasNext} onClick={() => onSkipChange(skip + limit)}>
       Next
     </Button>
   );

@@ -45,6 +45,7 @@ const roles = [
     menu: [
       'Dashboard',
       'Help Chats',
+      'Call History',
       'Subscription Requests',
       'Manage Sellers',
       'Manage Category',
@@ -59,6 +60,7 @@ const roles = [
     menu: [
       'Dashboard',
       'Help Chats',
+      'Call History',
       'Subscription Requests',
       'Manage Sellers',
       'Manage Category',
@@ -70,7 +72,7 @@ const roles = [
     landing: /\/sellers\/general-dashboard$/,
     heading: 'Demo Seller Store',
     crumb: 'General Dashboard',
-    menu: ['General Dashboard', 'My Subscription', 'Help Chats', 'Customers'],
+    menu: ['General Dashboard', 'My Subscription', 'Help Chats', 'Call History', 'Customers'],
   },
   {
     email: 'blocked@demo.local',
@@ -84,7 +86,7 @@ const roles = [
     landing: /\/sellers\/general-dashboard$/,
     heading: 'Kesar Crafts',
     crumb: 'General Dashboard',
-    menu: ['General Dashboard', 'My Subscription', 'Help Chats', 'Customers'],
+    menu: ['General Dashboard', 'My Subscription', 'Help Chats', 'Call History', 'Customers'],
   },
 ];
 

@@ -1,4 +1,4 @@
-// `npm run seed -- --sellers 100000` (and/or `--chats 50000`): adds generated sellers (help chats) to the configured database (DATA_DIR or
+// `npm run seed -- --sellers 100000` (and/or `--chats 50000`, `--calls 100000`): adds generated sellers (help chats) to the configured database (DATA_DIR or
 // DATABASE_URL, read exactly as the server reads them). First it prepares the database as a server
 // start would (migrations, permissions, the demo marketplace when SEED_DEMO allows), so the demo
 // sign-ins work on the result. PGlite allows one process per data dir: stop the server first.
@@ -7,11 +7,13 @@ import { loadConfig } from '../../config';
 import { syncRolePermissions } from '../../modules/permissions/service';
 import { readCountHash } from '../../modules/sellers/listing';
 import { openDatabase } from '../client';
+import { seedBulkCalls } from './bulk-calls';
 import { seedBulkChats } from './bulk-chats';
 import { seedBulkSellers } from './bulk-sellers';
 import { seedDemo } from './index';
 
-const usage = 'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--batch <rows per transaction>]';
+const usage =
+  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--batch <rows per transaction>]';
 
 function positive(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -24,12 +26,20 @@ function positive(value: string | undefined, name: string, fallback?: number): n
 
 async function main() {
   const { values } = parseArgs({
-    options: { sellers: { type: 'string' }, chats: { type: 'string' }, batch: { type: 'string' } },
+    options: {
+      sellers: { type: 'string' },
+      chats: { type: 'string' },
+      calls: { type: 'string' },
+      batch: { type: 'string' },
+    },
     strict: true,
   });
-  if (values.sellers === undefined && values.chats === undefined) throw new Error(usage);
+  if (values.sellers === undefined && values.chats === undefined && values.calls === undefined) {
+    throw new Error(usage);
+  }
   const total = values.sellers === undefined ? 0 : positive(values.sellers, 'sellers');
   const chats = values.chats === undefined ? 0 : positive(values.chats, 'chats');
+  const calls = values.calls === undefined ? 0 : positive(values.calls, 'calls');
   const batchSize = positive(values.batch, 'batch', 10_000);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -56,6 +66,15 @@ async function main() {
       const result = await seedBulkChats(database.db, chats, {
         batchSize,
         onBatch: (done) => process.stdout.write(`\r  ${done} / ${chats}`),
+      });
+      console.info(`\n  done in ${(result.ms / 1000).toFixed(1)} s.`);
+    }
+    if (calls > 0) {
+      console.info(`Seeding ${calls} call logs of the demo accounts into ${where}…`);
+      const result = await seedBulkCalls(database.db, calls, {
+        // 50k calls per statement unless --batch says otherwise.
+        batchSize: values.batch === undefined ? undefined : batchSize,
+        onBatch: (done) => process.stdout.write(`\r  ${done} / ${calls}`),
       });
       console.info(`\n  done in ${(result.ms / 1000).toFixed(1)} s.`);
     }

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
+import { seedCalls } from './calls';
 import { seedCatalogue } from './catalogue';
 import { seedSellers } from './sellers';
 import { seedSubscriptions } from './subscriptions';
@@ -21,6 +22,8 @@ export async function seedDemo(db: Db): Promise<DemoAccount[] | null> {
     const accounts = await seedUsers(tx, ids);
     // After the users: decided renewal requests name the admin who decided them.
     await seedSubscriptions(tx, ids);
+    // After the users: calls are between the demo accounts.
+    await seedCalls(tx);
     return accounts;
   });
 }

@@ -30,6 +30,16 @@ export interface TokenService {
 }
 
 /**
+ * The HS256 key of access tokens: JWT_SECRET, or the generated one kept in the database. Other signed
+ * tokens of the server (voice tokens, call tickets) use it too, each with its own `typ` and audience.
+ */
+export async function jwtSigningKey(db: Db, secret?: string): Promise<Uint8Array> {
+  const secretText =
+    secret ?? (await getOrCreateSetting(db, 'auth.jwtSecret', () => randomBytes(48).toString('base64url')));
+  return new TextEncoder().encode(secretText);
+}
+
+/**
  * The signing key is JWT_SECRET when set; otherwise one is generated on first start and kept in the
  * database, so restarts and every instance sharing the database accept the same tokens.
  */
@@ -37,10 +47,7 @@ export async function createTokenService(
   db: Db,
   options: { secret?: string; ttlSeconds: number },
 ): Promise<TokenService> {
-  const secretText =
-    options.secret ??
-    (await getOrCreateSetting(db, 'auth.jwtSecret', () => randomBytes(48).toString('base64url')));
-  const key = new TextEncoder().encode(secretText);
+  const key = await jwtSigningKey(db, options.secret);
 
   return {
     ttlSeconds: options.ttlSeconds,

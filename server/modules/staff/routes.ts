@@ -22,6 +22,7 @@ import { randomToken } from '../../lib/secrets';
 import { resetPasswordUrl } from '../auth/routes';
 import { createPasswordReset } from '../auth/service';
 import { displayName } from '../users/current-user';
+import { allocateLocalNumber, withFreshNumber } from '../voice/phone-numbers';
 import { INVITE_TTL_MS, inviteMail } from './invite-mail';
 
 const PAGE = '/staff/manage-staff';
@@ -143,18 +144,22 @@ export async function staffRoutes(app: FastifyInstance, options: { config: Confi
       try {
         // The mail goes out inside the transaction: if it cannot be sent, no account is left behind
         // without a way in, and the admin simply tries again.
-        const row = await app.db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(users)
-            .values({ email, firstName, lastName, role: 'Staff', passwordHash: unusableHash })
-            .returning();
-          const reset = await createPasswordReset(tx, email, INVITE_TTL_MS);
-          if (!created || !reset) throw new Error('invited account could not get a set-password link');
-          await app.mailer.send(
-            inviteMail({ to: email, firstName, invitedBy, link: resetPasswordUrl(publicUrl, reset.token) }),
-          );
-          return created;
-        });
+        // Every user has a phone number for voice calls; a race for the same one is tried again.
+        const row = await withFreshNumber(() =>
+          app.db.transaction(async (tx) => {
+            const phone = await allocateLocalNumber(tx);
+            const [created] = await tx
+              .insert(users)
+              .values({ email, firstName, lastName, role: 'Staff', passwordHash: unusableHash, phone })
+              .returning();
+            const reset = await createPasswordReset(tx, email, INVITE_TTL_MS);
+            if (!created || !reset) throw new Error('invited account could not get a set-password link');
+            await app.mailer.send(
+              inviteMail({ to: email, firstName, invitedBy, link: resetPasswordUrl(publicUrl, reset.token) }),
+            );
+            return created;
+          }),
+        );
         return reply.status(201).send({ message: `Invitation sent to ${email}.`, staff: toStaffMember(row) });
       } catch (error) {
         if (isUniqueViolation(error, 'users_email_uq')) throw emailTaken();

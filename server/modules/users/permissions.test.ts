@@ -63,6 +63,7 @@ describe.each(testBackends)('permissions on %s', (backend) => {
       'Dashboard',
       'Customers',
       'Help Chats',
+      'Call History',
       'Subscriptions',
       'Subscription Requests',
       'Sellers',
@@ -76,6 +77,7 @@ describe.each(testBackends)('permissions on %s', (backend) => {
       'Dashboard',
       'Customers',
       'Help Chats',
+      'Call History',
       'Subscriptions',
       'Subscription Requests',
       'Sellers',
@@ -87,6 +89,8 @@ describe.each(testBackends)('permissions on %s', (backend) => {
       'General Dashboard',
       'My Subscription',
       'Help Chats',
+      'Customers',
+      'Call History',
       'Sellers',
       'Customers',
     ]);
@@ -96,6 +100,8 @@ describe.each(testBackends)('permissions on %s', (backend) => {
       'General Dashboard',
       'My Subscription',
       'Help Chats',
+      'Customers',
+      'Call History',
       'Sellers',
       'Customers',
     ]);
@@ -122,6 +128,7 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     expect(flatten(menu).map((item) => item.value)).toEqual([
       '/customers',
       '/customers/help-chats',
+      '/calls/call-history',
       '/subscriptions',
       '/subscriptions/subscriptions-request',
       '/sellers',

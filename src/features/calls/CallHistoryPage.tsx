@@ -1,0 +1,100 @@
+// The call history (issue 6, SPEC §7 "Call history"): every call log the user may see, filtered by
+// number, status, direction and date range, paged by the server, with a call's details, feedback and
+// timeline in a drawer. The whole view is the URL (`?number=…&status=…&page=…&callId=…`), so a reload,
+// the back button and a shared link show the same calls.
+import { Alert, Button, Stack } from '@chakra-ui/react';
+import { useCallback, useMemo } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { CALL_PAGE_SIZE } from '../../../contracts/calls';
+import { getErrorMessage } from '../../services/http';
+import { useCurrentUser } from '../../services/session-queries';
+import { EmptyMessage, ErrorState, PageHeader } from '../../ui/page-states';
+import { Pager } from '../../ui/pager';
+import { useCallList } from './api';
+import { CallDrawer } from './CallDrawer';
+import { type CallFilterPatch, CallFilters } from './CallFilters';
+import { CallTable } from './CallTable';
+import { type CallView, callViewHref, hasFilters, isRangeReversed, parseCallView } from './url-state';
+
+export const RANGE_REVERSED_MESSAGE = 'The start of the date range must be before its end';
+
+export default function CallHistoryPage() {
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const view = useMemo(() => parseCallView(search), [search]);
+  const user = useCurrentUser();
+
+  const setView = useCallback(
+    (patch: Partial<CallView>, options: { replace?: boolean } = {}) =>
+      navigate(callViewHref({ ...view, ...patch }), options),
+    [navigate, view],
+  );
+  // A new filter starts from the first page.
+  const onFilter = useCallback(
+    (patch: CallFilterPatch, options?: { replace?: boolean }) => setView({ ...patch, page: 1 }, options),
+    [setView],
+  );
+
+  const reversed = isRangeReversed(view);
+  const { callId: _open, ...listQuery } = view;
+  const list = useCallList(listQuery, !reversed);
+  const rows = list.data?.result ?? [];
+  // Admins see everyone's calls: whose log it is matters once the page holds someone else's.
+  const showOwner = rows.some((call) => call.owner.id !== user.data?.id);
+  const filtered = hasFilters(view);
+
+  return (
+    <>
+      <PageHeader title="Call History" description="Calls made and received, their outcome and feedback." />
+      <CallFilters view={view} onChange={onFilter} rangeError={reversed ? RANGE_REVERSED_MESSAGE : null} />
+      {reversed ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{RANGE_REVERSED_MESSAGE}.</Alert.Title>
+        </Alert.Root>
+      ) : list.isError ? (
+        <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
+      ) : !list.isPending && rows.length === 0 ? (
+        <Stack gap="3" align="center" py="6">
+          <EmptyMessage
+            title={filtered ? 'No calls match these filters' : 'No calls yet'}
+            description={
+              view.page > 1
+                ? 'This page is past the end of the list.'
+                : filtered
+                  ? 'Try another number, status, direction or dates.'
+                  : 'Calls you make and receive are listed here with their outcome and feedback.'
+            }
+          />
+          {view.page > 1 ? (
+            <Button size="sm" variant="outline" onClick={() => setView({ page: 1 })}>
+              Go to the first page
+            </Button>
+          ) : null}
+        </Stack>
+      ) : (
+        <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+          <CallTable
+            rows={rows}
+            loading={list.isPending}
+            stale={list.isPlaceholderData}
+            showOwner={showOwner}
+            hrefOf={(call) => callViewHref({ ...view, callId: call.callId })}
+          />
+          {list.data ? (
+            <Pager
+              skip={(view.page - 1) * CALL_PAGE_SIZE}
+              limit={CALL_PAGE_SIZE}
+              count={list.data.count}
+              capped={list.data.countCapped ?? false}
+              pageLength={list.data.result.length}
+              onSkipChange={(skip) => setView({ page: Math.floor(skip / CALL_PAGE_SIZE) + 1 })}
+              label="Call history pages"
+            />
+          ) : null}
+        </Stack>
+      )}
+      <CallDrawer callId={view.callId} onClose={() => setView({ callId: null })} />
+    </>
+  );
+}
