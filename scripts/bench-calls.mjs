@@ -5,7 +5,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startServer } from './bench-children.mjs';
-import { measure, run, signIn } from './bench-sellers.mjs';
+import { measureScenarios, seedBulk } from './bench-lists.mjs';
+import { signIn } from './bench-sellers.mjs';
 
 const CALLS = 100_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -32,19 +33,7 @@ export async function benchCalls(root, port) {
   const env = { DATA_DIR: dataDir };
   try {
     console.info(`\n▶ call history: seeding ${CALLS.toLocaleString('en')} calls…`);
-    const seedStarted = Date.now();
-    await run(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-        path.join(root, 'server/db/seed/cli.ts'),
-        '--calls',
-        String(CALLS),
-      ],
-      env,
-      180_000,
-    );
-    const seedCommandMs = Date.now() - seedStarted;
+    const seedCommandMs = await seedBulk(root, env, 'calls', CALLS);
     const { stop } = await startServer(root, env, port);
     try {
       const base = `http://127.0.0.1:${port}`;
@@ -81,19 +70,11 @@ export async function benchCalls(root, port) {
         'seller.search status': [seller, byStatus],
         'seller.search direction + dates': [seller, byDirectionAndRange],
       };
-      const results = {};
-      for (const [name, [token, url]] of Object.entries(scenarios)) {
-        await measure(base, token, url, WARMUP, 1);
-        const result = await measure(base, token, url, REQUESTS, 1);
-        results[name] = {
-          ...result,
-          p95TargetMs: TARGET_P95_MS,
-          meetsTarget: result.p95 <= TARGET_P95_MS && !result.failures,
-        };
-        console.info(
-          `  ${name.padEnd(34)} p50 ${String(result.p50).padStart(6)} ms  p95 ${String(result.p95).padStart(6)} ms  max ${String(result.max).padStart(6)} ms${result.failures ? `  ${result.failures} failed` : ''}`,
-        );
-      }
+      const results = await measureScenarios(base, scenarios, {
+        warmup: WARMUP,
+        requests: REQUESTS,
+        targetMs: TARGET_P95_MS,
+      });
       return {
         calls: CALLS,
         pageSize: PAGE_SIZE,

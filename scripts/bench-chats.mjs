@@ -6,7 +6,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { runVisibleBench, startServer } from './bench-children.mjs';
-import { measure, run, signIn } from './bench-sellers.mjs';
+import { measureScenarios, seedBulk } from './bench-lists.mjs';
+import { signIn } from './bench-sellers.mjs';
 
 const CHATS = 50_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -49,19 +50,7 @@ async function benchChatLists(root, port) {
   const env = { DATA_DIR: dataDir };
   try {
     console.info(`\n▶ help chats: seeding ${CHATS.toLocaleString('en')} chats…`);
-    const seedStarted = Date.now();
-    await run(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-        path.join(root, 'server/db/seed/cli.ts'),
-        '--chats',
-        String(CHATS),
-      ],
-      env,
-      180_000,
-    );
-    const seedCommandMs = Date.now() - seedStarted;
+    const seedCommandMs = await seedBulk(root, env, 'chats', CHATS);
     const { stop } = await startServer(root, env, port);
     try {
       const base = `http://127.0.0.1:${port}`;
@@ -84,19 +73,11 @@ async function benchChatLists(root, port) {
         ],
         'admin.search': [admin, search('searchQueryBotChats')],
       };
-      const results = {};
-      for (const [name, [token, url]] of Object.entries(scenarios)) {
-        await measure(base, token, url, WARMUP, 1);
-        const result = await measure(base, token, url, REQUESTS, 1);
-        results[name] = {
-          ...result,
-          p95TargetMs: TARGET_P95_MS,
-          meetsTarget: result.p95 <= TARGET_P95_MS && !result.failures,
-        };
-        console.info(
-          `  ${name.padEnd(34)} p50 ${String(result.p50).padStart(6)} ms  p95 ${String(result.p95).padStart(6)} ms  max ${String(result.max).padStart(6)} ms${result.failures ? `  ${result.failures} failed` : ''}`,
-        );
-      }
+      const results = await measureScenarios(base, scenarios, {
+        warmup: WARMUP,
+        requests: REQUESTS,
+        targetMs: TARGET_P95_MS,
+      });
       return {
         chats: CHATS,
         pageSize: PAGE_SIZE,
