@@ -1,8 +1,8 @@
 import { Button, Field, Flex, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
 import { Search, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { type CallStatus, callStatuses, type ReferenceType } from '../../../contracts/calls';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { useUrlSearchText } from '../../ui/use-debounced-value';
 import { type CallView, hasFilters, MAX_NUMBER_SEARCH, sanitiseNumberSearch } from './url-state';
 
 export const NUMBER_SEARCH_DEBOUNCE_MS = 300;
@@ -11,23 +11,7 @@ export type CallFilterPatch = Partial<Pick<CallView, 'number' | 'status' | 'dire
 
 /** The number box: typing stays local and instant; the URL (and so the query) follows after a pause. */
 function NumberSearch({ value, onSearch }: { value: string; onSearch: (number: string) => void }) {
-  const [text, setText] = useState(value);
-  const debounced = useDebouncedValue(text, NUMBER_SEARCH_DEBOUNCE_MS);
-  // What the URL last said, so going back in history updates the box without fighting the typing.
-  const lastSent = useRef(value);
-  useEffect(() => {
-    if (value !== lastSent.current) {
-      lastSent.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(() => {
-    const number = debounced.trim();
-    if (number !== lastSent.current) {
-      lastSent.current = number;
-      onSearch(number);
-    }
-  }, [debounced, onSearch]);
+  const [text, setText] = useUrlSearchText(value, onSearch, NUMBER_SEARCH_DEBOUNCE_MS);
   return (
     <Field.Root maxW={{ md: '56' }}>
       <Field.Label>Number</Field.Label>

@@ -12,14 +12,14 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Plus, Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { SELLER_PAGE_SIZES, type SellerTabKey, sellerTabs } from '../../../contracts/sellers';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { EmptyMessage, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { useUrlSearchText } from '../../ui/use-debounced-value';
 import { useSellerList } from './api';
 import { CreateSellerDialog } from './CreateSellerDialog';
 import { MANAGE_SELLERS, SellerDrawer } from './SellerDrawer';
@@ -29,23 +29,7 @@ import { parseView, type SellerPageSize, type SellerView, toggleSort, viewToSear
 
 /** The search box: typing stays local and instant; the URL (and so the query) follows after a pause. */
 function SellerSearch({ value, onSearch }: { value: string; onSearch: (query: string) => void }) {
-  const [text, setText] = useState(value);
-  const debounced = useDebouncedValue(text, 300);
-  // What the URL last said, so going back in history updates the box without fighting the typing.
-  const lastSent = useRef(value);
-  useEffect(() => {
-    if (value !== lastSent.current) {
-      lastSent.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(() => {
-    const query = debounced.trim();
-    if (query !== lastSent.current) {
-      lastSent.current = query;
-      onSearch(query);
-    }
-  }, [debounced, onSearch]);
+  const [text, setText] = useUrlSearchText(value, onSearch, 300);
   return (
     <InputGroup startElement={<Search size={16} />} maxW={{ base: 'full', md: '96' }}>
       <Input
