@@ -59,6 +59,8 @@ describe('the entry chunk (everything the sign-in page needs to render)', () => 
     ["Chakra's whole theme with every recipe", /^@chakra-ui\/react\/theme$/],
     // ~100 KB gzip: the broker adapter imports it on its first connection attempt.
     ['MQTT.js', /^mqtt(\/|$)/],
+    // Browser calling (issue 6): the voice service loads on demand, and only with the call service on.
+    ["Twilio's Voice SDK", /^@twilio\//],
   ])('does not import %s statically', (_name, forbidden) => {
     const offenders = [...reached].filter(([specifier]) => forbidden.test(specifier));
     expect(offenders.map(([specifier, chain]) => `${chain.join(' → ')} → ${specifier}`)).toEqual([]);

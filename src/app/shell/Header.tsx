@@ -7,6 +7,7 @@ import { copyToClipboard } from '../../ui/clipboard';
 import { TourButton } from '../../ui/tour/Tour';
 import type { Crumb } from './breadcrumbs';
 import { HeaderNotifications } from './HeaderNotifications';
+import { HeaderCallButton } from './VoiceProvider';
 
 interface HeaderProps {
   user: CurrentUser | undefined;
@@ -62,6 +63,7 @@ export function Header({ user, crumbs, isDark, onToggleTheme, onSignOut, onOpenM
       </Breadcrumb.Root>
       <HStack gap="1">
         <TourButton path={location} variant="ghost" size="sm" />
+        <HeaderCallButton />
         <HeaderNotifications />
         <IconButton
           aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}

@@ -19,6 +19,7 @@ import { ChatStoreProvider } from './ChatStoreProvider';
 import { Header } from './Header';
 import { RealtimeProvider } from './realtime';
 import { Sidebar } from './Sidebar';
+import { VoiceProvider } from './VoiceProvider';
 
 function Brand() {
   return (
@@ -78,7 +79,9 @@ export function Shell() {
     <UserQueryClient key={userId}>
       <RealtimeProvider>
         <ChatStoreProvider>
-          <ShellLayout />
+          <VoiceProvider>
+            <ShellLayout />
+          </VoiceProvider>
         </ChatStoreProvider>
       </RealtimeProvider>
     </UserQueryClient>
