@@ -91,9 +91,20 @@ export interface SignedInPage {
   consoleLines: string[];
 }
 
+/** Chromium's fake microphone and camera, granted without asking (the calls benches). */
+export const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
 /** Chromium signed in as `email` (demo password) through the sign-in form. */
-export async function signedInPage(chromiumPath: string, base: string, email: string): Promise<SignedInPage> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+export async function signedInPage(
+  chromiumPath: string,
+  base: string,
+  email: string,
+  extraArgs: string[] = [],
+): Promise<SignedInPage> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
   try {
     const page = await browser.newPage();
     const consoleLines: string[] = [];

@@ -9,10 +9,10 @@
 //   customer's message → shown in the seller's open chat in Chromium (scripts/bench-chats.mjs).
 // `npm run bench -- --sellers-only` measures only the sellers, `--broker-only` only the broker (with
 // --broker-seconds, --broker-clients, --broker-rate, --broker-workers, --visible-samples for a shorter
-// run), `--chats-only` only the chats, `--calls-only` only the call history; each keeps the other
-// figures of the file.
-// - calls: the call history's list and searches at 100k calls, as the admin and as a seller
-//   (scripts/bench-calls.mjs).
+// run), `--chats-only` only the chats, `--calls-only` only the calls; each keeps the other figures of
+// the file.
+// - calls: dial → the callee's Incoming Call card in Chromium, and the call history's list and
+//   searches at 100k calls, as the admin and as a seller (scripts/bench-calls.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -102,7 +102,7 @@ let measured;
 if (only) {
   measured = previous;
   // Publish → visible and message → visible run the built SPA: build it from the current sources.
-  if (brokerOnly || chatsOnly) buildSpa();
+  if (brokerOnly || chatsOnly || callsOnly) buildSpa();
 } else {
   buildSpa();
   const bundle = bundleReport();
