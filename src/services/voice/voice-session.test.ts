@@ -260,6 +260,70 @@ describe('voice session', () => {
     expect(errors).toHaveBeenCalledWith('This voice token belongs to another user.');
   });
 
+  it('a failed token fetch is tried again, backing off, until the device is Ready', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let attempts = 0;
+      const voice = start(async () => {
+        attempts += 1;
+        if (attempts < 3) throw new Error('Network Error');
+        return FAKE_VOICE_TOKEN;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(voice.device.getSnapshot().value).toBe('disconnected');
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(attempts).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(attempts).toBe(2);
+      await vi.advanceTimersByTimeAsync(10_000); // the second wait is twice the first
+      expect(attempts).toBe(3);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(voice.device.getSnapshot().value).toBe('ready');
+      expect(devices).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('offline before the device was ever made: back online makes and registers it', async () => {
+    let fail = true;
+    const voice = start(async () => {
+      if (fail) throw new Error('Network Error');
+      return FAKE_VOICE_TOKEN;
+    });
+    await vi.waitFor(() => expect(voice.device.getSnapshot().value).toBe('disconnected'));
+    window.dispatchEvent(new Event('offline'));
+    expect(voice.device.getSnapshot().value).toBe('offline');
+    fail = false;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(voice.device.getSnapshot().value).toBe('ready'));
+    expect(devices).toHaveLength(1);
+  });
+
+  it('a call log request that never answers gives up, so later calls are logged', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let hang = true;
+      responder = (request) =>
+        hang && request.url === GENERATE_CALL_PATH
+          ? new Promise<FakeReply>(() => {}) // never answers; the client's timeout ends it
+          : defaultResponder(request);
+      const { voice, device } = await ready();
+      device.ring('CA-1', '+919000000003');
+      await vi.advanceTimersByTimeAsync(0); // its generateCall is on its way, and hangs
+      voice.call.send({ type: 'call.ignore' });
+      hang = false;
+      voice.call.send({ type: 'call.dismiss' });
+      device.ring('CA-2', '+919000000004');
+      expect(voice.call.getSnapshot().context.callId).toBeNull();
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(voice.call.getSnapshot().context.callId).toBe('log-1');
+      expect(errors).toHaveBeenCalledWith('The call log could not be created.', 'timeout exceeded');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('offline and back: registers again', async () => {
     const { voice, device } = await ready();
     device.events.emit('offline');

@@ -65,6 +65,25 @@ function logCallError(message: string, detail?: unknown) {
   else console.error(message, detail);
 }
 
+/** A token fetch that failed is tried again after 5 s, then 10, 20, … up to a minute apart. */
+const TOKEN_RETRY_FIRST_MS = 5_000;
+const TOKEN_RETRY_MAX_MS = 60_000;
+/**
+ * Call log requests go one after the other (an update needs the create's id): one that never answers
+ * must not hold every later call's log, so each gives up after 15 s (logged; the feedback then says so).
+ */
+const LOG_REQUEST_TIMEOUT_MS = 15_000;
+const LOG_REQUEST = { silent: true, timeout: LOG_REQUEST_TIMEOUT_MS } as const;
+
+/** The request, or a rejection once the time is up (whatever the HTTP adapter does with `timeout`). */
+function withinTime<T>(request: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout exceeded')), LOG_REQUEST_TIMEOUT_MS);
+  });
+  return Promise.race([request, timeout]).finally(() => clearTimeout(timer));
+}
+
 export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
   const now = options.now ?? Date.now;
   const fetchToken = options.fetchToken ?? fetchVoiceToken;
@@ -160,7 +179,7 @@ export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
     const source = sourceOf(token?.provider ?? 'local');
     currentLog = enqueue(async () => {
       try {
-        const response = await http.post(GENERATE_CALL_PATH, { ...params, source }, { silent: true });
+        const response = await withinTime(http.post(GENERATE_CALL_PATH, { ...params, source }, LOG_REQUEST));
         const callId = (response.data as { data?: { callId?: unknown } })?.data?.callId;
         if (typeof callId !== 'string') throw new Error('generateCall answered without a callId');
         sendCall({ type: 'call.logCreated', callId });
@@ -182,7 +201,9 @@ export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
       const callId = await log;
       if (!callId) return; // the create failed (already logged): nothing to update
       try {
-        await http.put(updateHistoryPath(callId), { callDetails: params.callDetails }, { silent: true });
+        await withinTime(
+          http.put(updateHistoryPath(callId), { callDetails: params.callDetails }, LOG_REQUEST),
+        );
       } catch (error) {
         logCallError('The call log could not be updated.', getErrorMessage(error));
       }
@@ -202,10 +223,12 @@ export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
         return;
       }
       try {
-        await http.put(
-          updateHistoryPath(callId),
-          { callDetails: params.callDetails, feedbackData: params.feedbackData },
-          { silent: true },
+        await withinTime(
+          http.put(
+            updateHistoryPath(callId),
+            { callDetails: params.callDetails, feedbackData: params.feedbackData },
+            LOG_REQUEST,
+          ),
         );
         sendCall({ type: 'feedback.submitted' });
       } catch (error) {
@@ -285,7 +308,8 @@ export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
 
   function setupDevice() {
     dropProvider();
-    if (!token) return;
+    // No token yet (the first fetch failed): fetch one; the device is made when it answers.
+    if (!token) return connect();
     let device: VoiceProviderDevice;
     try {
       device = providerFactory(token);
@@ -332,8 +356,12 @@ export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
   const device = voiceDeviceMachine.provide({
     actions: {
       setupDevice: () => setupDevice(),
+      // Back online: the device registers again, or is made now if it never was (no token yet, or
+      // making it failed).
       registerDevice: () => {
         if (provider) register(provider);
+        else if (token) setupDevice();
+        else connect();
       },
       destroyDevice: () => dropProvider(),
       fetchToken: () => {
@@ -341,6 +369,7 @@ export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
           (fresh) => {
             token = fresh;
             sendDevice({ type: 'device.tokenRefreshed', token: fresh.token });
+            if (!provider && !stopped) setupDevice();
           },
           (error: unknown) => sendDevice({ type: 'device.error', message: getErrorMessage(error) }),
         );
@@ -363,14 +392,33 @@ export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
     window.addEventListener('online', onOnline);
   }
 
-  fetchToken().then(
-    (fetched) => {
-      if (stopped) return;
-      token = fetched;
-      sendDevice({ type: 'device.setup', hasToken: true });
-    },
-    (error: unknown) => sendDevice({ type: 'device.error', message: getErrorMessage(error) }),
-  );
+  /**
+   * Fetches the voice token and sets the device up. A failure shows Disconnected (SPEC §8) and tries
+   * again later, backing off, so a server that was briefly away does not leave the phone dead.
+   */
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let retryDelayMs = TOKEN_RETRY_FIRST_MS;
+  function connect() {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    fetchToken().then(
+      (fetched) => {
+        if (stopped) return;
+        token = fetched;
+        retryDelayMs = TOKEN_RETRY_FIRST_MS;
+        // Already registering (back online, asked by registerDevice): make the device now.
+        if (deviceActor.getSnapshot().value === 'registering') setupDevice();
+        else sendDevice({ type: 'device.setup', hasToken: true });
+      },
+      (error: unknown) => {
+        if (stopped) return;
+        sendDevice({ type: 'device.error', message: getErrorMessage(error) });
+        retryTimer = setTimeout(connect, retryDelayMs);
+        retryDelayMs = Math.min(retryDelayMs * 2, TOKEN_RETRY_MAX_MS);
+      },
+    );
+  }
+  connect();
 
   return {
     device: deviceActor,
@@ -378,6 +426,7 @@ export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
     info: () => (token ? { phoneNumber: token.phoneNumber, provider: token.provider } : null),
     stop() {
       if (stopped) return;
+      if (retryTimer) clearTimeout(retryTimer);
       // The machine's destroy runs destroyDevice (the provider ends its calls).
       deviceActor.send({ type: 'device.destroy' });
       dropProvider();
