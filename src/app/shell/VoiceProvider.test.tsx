@@ -3,7 +3,7 @@
 // its module is never imported. The service is replaced by a fake whose actors are the real statecharts.
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
@@ -15,8 +15,10 @@ import { configureHttp, http } from '../../services/http';
 import { toStoredAuth } from '../../services/stored-auth';
 import { makeCurrentUser } from '../../services/testing/current-user';
 import { createFakeAdapter } from '../../services/testing/fake-adapter';
+import { TAKEOVER_REFUSED_BUSY } from '../../services/voice/tab-ownership';
+import { FakeChannelHub, FakeLocks } from '../../services/voice/tab-ownership-fakes';
 import { system } from '../../ui/theme';
-import { HeaderCallButton, VoiceProvider } from './VoiceProvider';
+import { HeaderCallButton, VoiceProvider, type VoiceTabSeams } from './VoiceProvider';
 import type { VoiceHandle } from './voice-handle';
 
 const voice = vi.hoisted(() => ({
@@ -60,13 +62,13 @@ function signedIn() {
   return auth;
 }
 
-function renderProvider(auth = signedIn()) {
+function renderProvider(auth = signedIn(), tabSeams?: VoiceTabSeams) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <ChakraProvider value={system}>
       <AuthActorProvider actor={auth}>
         <QueryClientProvider client={client}>
-          <VoiceProvider>
+          <VoiceProvider tabSeams={tabSeams}>
             <p>page</p>
             <HeaderCallButton />
           </VoiceProvider>
@@ -139,7 +141,8 @@ describe('the voice provider', () => {
 
     // The provider draws the toast over the page.
     act(() => handle.call.send({ type: 'call.incoming', callSid: 'CA1', from: '+91 90000 00002' }));
-    expect(screen.getByRole('alertdialog', { name: 'Incoming Call' })).toHaveTextContent(
+    // find, not get: on a loaded machine the toast's store subscription may land a render later.
+    expect(await screen.findByRole('alertdialog', { name: 'Incoming Call' })).toHaveTextContent(
       'From: +91 90000 00002',
     );
     act(() => handle.call.send({ type: 'call.ignore' }));
@@ -172,5 +175,101 @@ describe('the voice provider', () => {
     );
     expect(screen.getByText('page')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Phone' })).toBeNull();
+  });
+});
+
+describe('several tabs of the same user: one owns the call', () => {
+  /** Two "tabs" in one document, sharing a fake Web Locks manager and BroadcastChannel. */
+  function renderTwoTabs() {
+    const locks = new FakeLocks();
+    const hub = new FakeChannelHub();
+    const seams = (tab: string): VoiceTabSeams => ({
+      locks: locks.forTab(tab),
+      openChannel: hub.forTab(tab),
+    });
+    const a = renderProvider(signedIn(), seams('A'));
+    const b = renderProvider(signedIn(), seams('B'));
+    return { a: within(a.view.container), b: within(b.view.container), aView: a.view, locks, hub };
+  }
+
+  it('only the owner starts the service and rings; the other tab mirrors it without answer buttons', async () => {
+    const { a, b } = renderTwoTabs();
+    await a.findByRole('button', { name: 'Phone' });
+    const mirrorPhone = await b.findByRole('button', { name: 'Phone' });
+    await settle();
+    expect(voice.handles).toHaveLength(1);
+    const owner = voice.handles[0] as (typeof voice.handles)[number];
+
+    act(() => owner.call.send({ type: 'call.incoming', callSid: 'CA1', from: '+91 90000 00002' }));
+    expect(await a.findByRole('alertdialog', { name: 'Incoming Call' })).toHaveTextContent(
+      'From: +91 90000 00002',
+    );
+    const mirrored = await b.findByRole('status', { name: 'Incoming Call' });
+    expect(mirrored).toHaveTextContent('From: +91 90000 00002');
+    expect(mirrored).toHaveTextContent('Answer it in the tab that is ringing.');
+    expect(b.queryByRole('alertdialog')).toBeNull();
+    expect(b.queryByRole('button', { name: 'Accept' })).toBeNull();
+
+    // The mirror's phone dialog: the owner's statuses, the note, the take-over button.
+    await userEvent.click(mirrorPhone);
+    const dialog = b.getByRole('dialog', { name: 'Phone' });
+    expect(within(dialog).getByTestId('calling-status')).toHaveTextContent('Incoming Call');
+    expect(within(dialog).getByTestId('device-status')).toHaveTextContent("Device isn't ready yet");
+    expect(dialog).toHaveTextContent('This call is on another tab.');
+    expect(within(dialog).queryByRole('group', { name: 'Dial pad' })).toBeNull();
+
+    act(() => owner.call.send({ type: 'call.accept', at: Date.now() }));
+    await waitFor(() => expect(within(dialog).getByTestId('calling-status')).toHaveTextContent('On Call'));
+    expect(b.queryByRole('status', { name: 'Incoming Call' })).toBeNull();
+  });
+
+  it('"Use this tab for calls" is refused during a call (reason shown), accepted once the line is free', async () => {
+    const { a, b } = renderTwoTabs();
+    await a.findByRole('button', { name: 'Phone' });
+    await userEvent.click(await b.findByRole('button', { name: 'Phone' }));
+    const owner = voice.handles[0] as (typeof voice.handles)[number];
+    act(() => owner.call.send({ type: 'call.incoming', callSid: 'CA1', from: '+91 90000 00002' }));
+    act(() => owner.call.send({ type: 'call.accept', at: Date.now() }));
+    await waitFor(() => expect(b.getByTestId('calling-status')).toHaveTextContent('On Call'));
+
+    await userEvent.click(b.getByRole('button', { name: 'Use this tab for calls' }));
+    expect(await b.findByRole('alert')).toHaveTextContent(TAKEOVER_REFUSED_BUSY);
+    expect(owner.stop).not.toHaveBeenCalled();
+    expect(voice.handles).toHaveLength(1);
+
+    // The call ends and its feedback is skipped: the owner's line is free.
+    act(() => owner.call.send({ type: 'call.hangup', at: Date.now() }));
+    act(() => owner.call.send({ type: 'feedback.skip' }));
+    await waitFor(() => expect(b.getByTestId('calling-status')).not.toHaveTextContent('On Call'));
+    await userEvent.click(b.getByRole('button', { name: 'Use this tab for calls' }));
+    await waitFor(() => expect(voice.handles).toHaveLength(2));
+    expect(owner.stop).toHaveBeenCalledTimes(1);
+    // B now holds the real phone (dial pad); A mirrors it.
+    expect(await b.findByRole('group', { name: 'Dial pad' })).toBeInTheDocument();
+    await userEvent.click(a.getByRole('button', { name: 'Phone' }));
+    await waitFor(() =>
+      expect(a.getByRole('dialog', { name: 'Phone' })).toHaveTextContent('This call is on another tab.'),
+    );
+  });
+
+  it('closing the owner tab starts the service in the other; its call UI replaces the mirror', async () => {
+    const { a, b, aView, locks, hub } = renderTwoTabs();
+    await a.findByRole('button', { name: 'Phone' });
+    await b.findByRole('button', { name: 'Phone' });
+    await settle();
+    const owner = voice.handles[0] as (typeof voice.handles)[number];
+
+    // The browser closes tab A: its lock and channel go (the unmount stops its service).
+    hub.closeTab('A');
+    locks.closeTab('A');
+    aView.unmount();
+    expect(owner.stop).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(voice.handles).toHaveLength(2));
+    const next = voice.handles[1] as (typeof voice.handles)[number];
+    act(() => next.call.send({ type: 'call.incoming', callSid: 'CA2', from: '+91 90000 00003' }));
+    expect(await b.findByRole('alertdialog', { name: 'Incoming Call' })).toHaveTextContent(
+      'From: +91 90000 00003',
+    );
+    expect(b.queryByRole('status', { name: 'Incoming Call' })).toBeNull();
   });
 });

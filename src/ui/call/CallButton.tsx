@@ -17,6 +17,14 @@ export function CallButton({
 }) {
   const state = useSelector(device, (snapshot) => snapshot.value as string);
   const text = useSelector(device, selectDeviceStatusText);
+  return <PhoneButton state={state} text={text} onClick={onClick} />;
+}
+
+/**
+ * The button itself, from the device's state and text: the owner tab reads them from its actor, a tab
+ * mirroring another tab's device (MirrorPhone) from the mirrored state.
+ */
+export function PhoneButton({ state, text, onClick }: { state: string; text: string; onClick: () => void }) {
   const describedBy = useId();
   return (
     <Tooltip.Root openDelay={400} positioning={{ placement: 'bottom' }}>

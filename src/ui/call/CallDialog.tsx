@@ -27,7 +27,7 @@ const IN_CALL = new Set(['connecting', 'active', 'reconnecting']);
 const CAN_DIAL = new Set(['idle', 'ended']);
 
 /** Seconds since `startedAt`, refreshed every second while `running`. */
-function useElapsedSeconds(startedAt: number | null, running: boolean): number {
+export function useElapsedSeconds(startedAt: number | null, running: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return;
