@@ -17,7 +17,13 @@ import {
   type RecordedRequest,
 } from '../testing/fake-adapter';
 import { FAKE_VOICE_TOKEN, FakeVoiceDevice } from './testing-fakes';
-import { GENERATE_CALL_PATH, startVoice, updateHistoryPath, type VoiceHandle } from './voice-session';
+import {
+  GENERATE_CALL_PATH,
+  RING_TIMEOUT_MS,
+  startVoice,
+  updateHistoryPath,
+  type VoiceHandle,
+} from './voice-session';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 let clock: number;
@@ -319,6 +325,27 @@ describe('voice session', () => {
       await vi.advanceTimersByTimeAsync(15_000);
       expect(voice.call.getSnapshot().context.callId).toBe('log-1');
       expect(errors).toHaveBeenCalledWith('The call log could not be created.', 'timeout exceeded');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an outgoing call nobody answers ends after the ring timeout as not picked up', async () => {
+    const { voice, device } = await ready();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      voice.call.send({ type: 'call.dial', number: '+91 90000 00003', deviceReady: true });
+      await vi.advanceTimersByTimeAsync(0);
+      const dialled = device.dialled[0];
+      expect(voice.call.getSnapshot().value).toBe('connecting');
+      await vi.advanceTimersByTimeAsync(RING_TIMEOUT_MS - 1);
+      expect(voice.call.getSnapshot().value).toBe('connecting');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(dialled?.actions).toEqual(['hangup']);
+      expect(voice.call.getSnapshot().context).toMatchObject({
+        statusText: CALLING_STATUS.disconnected,
+        callStatus: 'Not Picked',
+      });
     } finally {
       vi.useRealTimers();
     }

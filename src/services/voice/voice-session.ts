@@ -65,6 +65,8 @@ function logCallError(message: string, detail?: unknown) {
   else console.error(message, detail);
 }
 
+/** An outgoing call rings this long before it ends as not picked up, like a phone network's no-answer. */
+export const RING_TIMEOUT_MS = 45_000;
 /** A token fetch that failed is tried again after 5 s, then 10, 20, … up to a minute apart. */
 const TOKEN_RETRY_FIRST_MS = 5_000;
 const TOKEN_RETRY_MAX_MS = 60_000;
@@ -113,6 +115,8 @@ export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
   /** Bumped per dial: a dial that resolves after a hang-up is ended at once. */
   let dialGeneration = 0;
   let dialHungUp = false;
+  /** Ends an outgoing call nobody answers (see RING_TIMEOUT_MS). */
+  let ringTimer: ReturnType<typeof setTimeout> | null = null;
 
   function release() {
     for (const unsubscribe of currentSubscriptions) unsubscribe();
@@ -258,6 +262,15 @@ export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
         const device = provider;
         const mine = ++dialGeneration;
         dialHungUp = false;
+        if (ringTimer) clearTimeout(ringTimer);
+        ringTimer = setTimeout(() => {
+          ringTimer = null;
+          if (mine !== dialGeneration || callActor.getSnapshot().value !== 'connecting') return;
+          // Nobody answered: our side hangs up (the callee's card goes) and the call was not picked up.
+          dialHungUp = true;
+          endCurrent((call) => call.hangup());
+          sendCall({ type: 'call.remoteEnded', reason: 'unavailable', at: now() });
+        }, RING_TIMEOUT_MS);
         if (!device) {
           queueMicrotask(() => sendCall({ type: 'call.error', message: UNABLE_TO_MAKE_CALL, at: now() }));
           return;
@@ -427,6 +440,7 @@ export function startVoice(options: StartVoiceOptions = {}): VoiceHandle {
     stop() {
       if (stopped) return;
       if (retryTimer) clearTimeout(retryTimer);
+      if (ringTimer) clearTimeout(ringTimer);
       // The machine's destroy runs destroyDevice (the provider ends its calls).
       deviceActor.send({ type: 'device.destroy' });
       dropProvider();
