@@ -110,7 +110,7 @@ test('an admin edits a customer', async ({ page }) => {
   await expect(crumbs(page).getByRole('link', { name: 'Customers' })).toBeVisible();
 
   // Client-side checks first, then the server's answer.
-  const phone = page.getByLabel('Phone');
+  const phone = page.getByRole('textbox', { name: 'Phone' });
   await phone.fill('call me maybe');
   await page.getByRole('button', { name: 'Save customer' }).click();
   await expect(page.getByText('Enter a phone number')).toBeVisible();

@@ -41,6 +41,7 @@ import {
   type RecordedRequest,
 } from '../../src/services/testing/fake-adapter';
 import { FakeTimers } from '../../src/services/testing/fake-timers';
+import { completionPaths, serializedNodeKey } from './model-paths';
 
 vi.stubGlobal('crypto', webcrypto);
 
@@ -623,39 +624,14 @@ function transitionsOf(path: ModelPath): string[] {
 const shortestPaths = model.getShortestPaths() as ModelPath[];
 const simplePaths = model.getSimplePaths() as ModelPath[];
 
-/**
- * A simple path never enters a node twice, so a transition back into a state the path already went
- * through (refreshing → signedIn after a refresh, expired → signedIn) is on none of them. For each
- * such transition of the model's graph: the shortest path to its source, then the transition.
- */
-function completionPaths(covered: Set<string>): ModelPath[] {
-  const keyOf = (path: ModelPath) => {
-    const last = path.steps.at(-1);
-    const previous = path.steps.at(-2);
-    return serializeNode(
-      path.state,
-      last?.event.type === 'xstate.init' ? undefined : last?.event,
-      previous?.state,
-    );
-  };
-  const shortestTo = new Map(
-    (model.getShortestPaths({ allowDuplicatePaths: true }) as ModelPath[]).map((path) => [keyOf(path), path]),
-  );
-  const paths: ModelPath[] = [];
-  for (const [key, { state, transitions }] of Object.entries(model.getAdjacencyMap())) {
-    const edges = Object.values(transitions) as { event: ModelEvent; state: AuthSnapshot }[];
-    for (const { event, state: next } of edges) {
-      const id = transitionId(state, event, next);
-      const head = shortestTo.get(key);
-      if (covered.has(id) || !head) continue;
-      covered.add(id);
-      paths.push({ state: next, steps: [...head.steps, { state: next, event }], weight: head.weight + 1 });
-    }
-  }
-  return paths;
-}
-
-const extraPaths = completionPaths(new Set([...shortestPaths, ...simplePaths].flatMap(transitionsOf)));
+// A simple path never enters a node twice, so a transition back into a state the path already went
+// through (refreshing → signedIn after a refresh, expired → signedIn) is on none of them.
+const extraPaths = completionPaths<AuthSnapshot, ModelEvent>(
+  model,
+  (from, event, to) => transitionId(from, event, to),
+  new Set([...shortestPaths, ...simplePaths].flatMap(transitionsOf)),
+  serializedNodeKey(serializeNode),
+);
 
 describe('auth statechart × real adapter', () => {
   afterAll(() => {

@@ -40,7 +40,12 @@ import {
   PUBLISH_NOT_ALLOWED_MESSAGE,
 } from '../../src/services/broker-errors';
 import { FakeTimers } from '../../src/services/testing/fake-timers';
-import { expectFullCoverage, type ModelPath as SharedModelPath } from './model-paths';
+import {
+  completionPaths,
+  expectFullCoverage,
+  type ModelPath as SharedModelPath,
+  serializedNodeKey,
+} from './model-paths';
 
 type BrokerSnapshot = SnapshotFrom<typeof brokerMachine>;
 type StateName = BrokerStatus;
@@ -646,7 +651,12 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
     model = createModel();
     const shortest = model.getShortestPaths() as ModelPath[];
     const covered = new Set(shortest.flatMap(transitionsOf));
-    const extra = completionPaths(covered);
+    const extra = completionPaths<BrokerSnapshot, BrokerEvent>(
+      model,
+      (from, event) => takenTransition(from, event),
+      covered,
+      serializedNodeKey(serializeNode),
+    );
     groups = [
       ['shortest paths', shortest],
       ['transitions the shortest paths miss', extra],
@@ -667,42 +677,6 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
       if (id) ids.push(id);
     }
     return ids;
-  }
-
-  /** For each transition of the machine no shortest path takes: the shortest way to it, then it. */
-  function completionPaths(covered: Set<string>): ModelPath[] {
-    const keyOf = (path: ModelPath) => {
-      const last = path.steps.at(-1);
-      const previous = path.steps.at(-2);
-      return serializeNode(
-        path.state,
-        last?.event.type === 'xstate.init' ? undefined : last?.event,
-        previous?.state,
-      );
-    };
-    const shortestTo = new Map(
-      (model.getShortestPaths({ allowDuplicatePaths: true }) as ModelPath[]).map((path) => [
-        keyOf(path),
-        path,
-      ]),
-    );
-    const paths: ModelPath[] = [];
-    const candidates = [...shortestTo.values()].sort((a, b) => a.steps.length - b.steps.length);
-    for (const head of candidates) {
-      const adjacency = (
-        model.getAdjacencyMap() as unknown as Record<
-          string,
-          { transitions: Record<string, { event: BrokerEvent; state: BrokerSnapshot }> }
-        >
-      )[keyOf(head)];
-      for (const { event, state: next } of Object.values(adjacency?.transitions ?? {})) {
-        const id = takenTransition(head.state, event);
-        if (!id || covered.has(id)) continue;
-        covered.add(id);
-        paths.push({ state: next, steps: [...head.steps, { state: next, event }], weight: head.weight + 1 });
-      }
-    }
-    return paths;
   }
 
   async function runPath(path: ModelPath) {

@@ -57,7 +57,7 @@ import { CallDialog } from '../../src/ui/call/CallDialog';
 import { FeedbackModal } from '../../src/ui/call/FeedbackModal';
 import { IncomingCallToast } from '../../src/ui/call/IncomingCallToast';
 import { system } from '../../src/ui/theme';
-import { expectFullCoverage, type ModelPath as SharedModelPath } from './model-paths';
+import { completionPaths, expectFullCoverage, type ModelPath as SharedModelPath } from './model-paths';
 
 const sound = vi.hoisted(() => ({ play: vi.fn(async () => true) }));
 vi.mock('../../src/ui/sound', () => ({ playNotificationSound: sound.play }));
@@ -697,35 +697,11 @@ const transitionsOf = (path: ModelPath): string[] =>
 
 const shortestPaths = model.getShortestPaths() as ModelPath[];
 
-/** For each transition no shortest path takes: the shortest path to a node it leaves from, then it. */
-function completionPaths(covered: Set<string>): ModelPath[] {
-  const keyOf = (snapshot: CallSnapshot) => JSON.stringify([snapshot.value, snapshot.context]);
-  const shortestTo = new Map<string, ModelPath>();
-  for (const path of model.getShortestPaths({ allowDuplicatePaths: true }) as ModelPath[])
-    shortestTo.set(keyOf(path.state), path);
-  const adjacency = model.getAdjacencyMap() as unknown as Record<
-    string,
-    { state: CallSnapshot; transitions: Record<string, { event: CallEvent; state: CallSnapshot }> }
-  >;
-  const nodes = Object.values(adjacency)
-    .map((node) => ({ node, head: shortestTo.get(keyOf(node.state)) }))
-    .filter(
-      (entry): entry is { node: (typeof adjacency)[string]; head: ModelPath } => entry.head !== undefined,
-    )
-    .sort((a, b) => a.head.steps.length - b.head.steps.length);
-  const paths: ModelPath[] = [];
-  for (const { node, head } of nodes) {
-    for (const { event, state: next } of Object.values(node.transitions)) {
-      const id = takenTransitionId(callMachine, node.state, event);
-      if (!id || covered.has(id)) continue;
-      covered.add(id);
-      paths.push({ state: next, steps: [...head.steps, { state: next, event }], weight: head.weight + 1 });
-    }
-  }
-  return paths;
-}
-
-const extraPaths = completionPaths(new Set(shortestPaths.flatMap(transitionsOf)));
+const extraPaths = completionPaths<CallSnapshot, CallEvent>(
+  model,
+  (from, event) => takenTransitionId(callMachine, from, event),
+  new Set(shortestPaths.flatMap(transitionsOf)),
+);
 
 async function runPath(path: ModelPath) {
   await startWorld();

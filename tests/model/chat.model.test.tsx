@@ -49,7 +49,12 @@ import {
 } from '../../src/services/testing/fake-adapter';
 import { system } from '../../src/ui/theme';
 import { AppToaster, toaster } from '../../src/ui/toaster';
-import { expectFullCoverage, type ModelPath as SharedModelPath } from './model-paths';
+import {
+  completionPaths,
+  expectFullCoverage,
+  type ModelPath as SharedModelPath,
+  serializedNodeKey,
+} from './model-paths';
 
 type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
 
@@ -614,38 +619,12 @@ const transitionsOf = (path: ModelPath): string[] =>
 
 const shortestPaths = model.getShortestPaths() as ModelPath[];
 
-/** For each transition of the graph no shortest path takes: the shortest path to its source, then it. */
-function completionPaths(covered: Set<string>): ModelPath[] {
-  const keyOf = (path: ModelPath) => {
-    const last = path.steps.at(-1);
-    const previous = path.steps.at(-2);
-    return serializeNode(
-      path.state,
-      last?.event.type === 'xstate.init' ? undefined : last?.event,
-      previous?.state,
-    );
-  };
-  const shortestTo = new Map(
-    (model.getShortestPaths({ allowDuplicatePaths: true }) as ModelPath[]).map((path) => [keyOf(path), path]),
-  );
-  const paths: ModelPath[] = [];
-  for (const [key, { state, transitions }] of Object.entries(model.getAdjacencyMap())) {
-    const head = shortestTo.get(key);
-    if (!head) continue;
-    for (const { event, state: next } of Object.values(transitions) as {
-      event: ChatEvent;
-      state: ChatSnapshot;
-    }[]) {
-      const ids = takenTransitions(state as ChatSnapshot, event);
-      if (ids.every((id) => covered.has(id))) continue;
-      for (const id of ids) covered.add(id);
-      paths.push({ state: next, steps: [...head.steps, { state: next, event }], weight: head.weight + 1 });
-    }
-  }
-  return paths;
-}
-
-const extraPaths = completionPaths(new Set(shortestPaths.flatMap(transitionsOf)));
+const extraPaths = completionPaths<ChatSnapshot, ChatEvent>(
+  model,
+  (from, event) => takenTransitions(from, event),
+  new Set(shortestPaths.flatMap(transitionsOf)),
+  serializedNodeKey(serializeNode),
+);
 
 async function runPath(path: ModelPath) {
   world = createWorld();

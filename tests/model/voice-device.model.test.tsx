@@ -35,7 +35,7 @@ import { startVoice, type VoiceHandle } from '../../src/services/voice/voice-ses
 import { CallButton } from '../../src/ui/call/CallButton';
 import { CallDialog } from '../../src/ui/call/CallDialog';
 import { system } from '../../src/ui/theme';
-import { expectFullCoverage, type ModelPath as SharedModelPath } from './model-paths';
+import { completionPaths, expectFullCoverage, type ModelPath as SharedModelPath } from './model-paths';
 
 type DeviceSnapshot = SnapshotFrom<typeof voiceDeviceMachine>;
 
@@ -345,38 +345,11 @@ const transitionsOf = (path: ModelPath): string[] =>
 
 const shortestPaths = model.getShortestPaths() as ModelPath[];
 
-/** For each transition no shortest path takes: the shortest path to a node it leaves from, then it. */
-function completionPaths(covered: Set<string>): ModelPath[] {
-  const keyOf = (snapshot: DeviceSnapshot) => JSON.stringify([snapshot.value, snapshot.context]);
-  const shortestTo = new Map<string, ModelPath>();
-  for (const path of model.getShortestPaths({ allowDuplicatePaths: true }) as ModelPath[])
-    shortestTo.set(keyOf(path.state), path);
-  const adjacency = model.getAdjacencyMap() as unknown as Record<
-    string,
-    {
-      state: DeviceSnapshot;
-      transitions: Record<string, { event: VoiceDeviceEvent; state: DeviceSnapshot }>;
-    }
-  >;
-  const nodes = Object.values(adjacency)
-    .map((node) => ({ node, head: shortestTo.get(keyOf(node.state)) }))
-    .filter(
-      (entry): entry is { node: (typeof adjacency)[string]; head: ModelPath } => entry.head !== undefined,
-    )
-    .sort((a, b) => a.head.steps.length - b.head.steps.length);
-  const paths: ModelPath[] = [];
-  for (const { node, head } of nodes) {
-    for (const { event, state: next } of Object.values(node.transitions)) {
-      const id = takenTransitionId(voiceDeviceMachine, node.state, event);
-      if (!id || covered.has(id)) continue;
-      covered.add(id);
-      paths.push({ state: next, steps: [...head.steps, { state: next, event }], weight: head.weight + 1 });
-    }
-  }
-  return paths;
-}
-
-const extraPaths = completionPaths(new Set(shortestPaths.flatMap(transitionsOf)));
+const extraPaths = completionPaths<DeviceSnapshot, VoiceDeviceEvent>(
+  model,
+  (from, event) => takenTransitionId(voiceDeviceMachine, from, event),
+  new Set(shortestPaths.flatMap(transitionsOf)),
+);
 
 async function runPath(path: ModelPath) {
   await startWorld();
