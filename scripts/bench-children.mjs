@@ -105,3 +105,9 @@ export function runVisibleBench(root, script, args, { needs = [], timeoutMs = 18
     });
   });
 }
+
+/** A visible bench's result with its target: whether p95 meets it with nothing missed. */
+export function againstTarget(visible, targetMs) {
+  if (visible.skipped || visible.failed) return visible;
+  return { ...visible, p95TargetMs: targetMs, meetsTarget: visible.p95 <= targetMs && visible.missed === 0 };
+}

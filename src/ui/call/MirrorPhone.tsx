@@ -7,14 +7,13 @@
 // - The phone dialog shows the owner's device status and calling status (the same SPEC §4 texts), the
 //   note "This call is on another tab." and "Use this tab for calls", which asks the owner to step
 //   down; the owner refuses while a call is in progress, and the reason is shown here.
-import { Box, Button, Card, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Text } from '@chakra-ui/react';
 import { PhoneIncoming } from 'lucide-react';
 import { useId } from 'react';
 import { CALLING_STATUS } from '../../../contracts/calls';
-import { formatCallDuration } from '../../lib/call-duration';
 import type { TabView, VoiceMirror } from '../../services/voice/tab-ownership';
 import { useElapsedSeconds } from './CallDialog';
-import { deviceStatusColor } from './device-status';
+import { CallStatusBlock, DeviceLine, PhonePanel } from './phone-panel';
 
 export const MIRROR_NOTE = 'This call is on another tab.';
 export const MIRROR_ANSWER_NOTE = 'Answer it in the tab that is ringing.';
@@ -72,89 +71,42 @@ export function MirrorPhoneDialog({
   open,
   onOpenChange,
 }: MirrorPhoneDialogProps) {
-  const titleId = useId();
   const answered = mirror !== null && ANSWERED.has(mirror.callState) && mirror.startedAt !== null;
   const elapsed = useElapsedSeconds(mirror?.startedAt ?? null, answered);
   if (!open) return null;
   return (
-    <Box
-      role="dialog"
-      aria-labelledby={titleId}
-      data-testid="call-dialog"
-      data-mirror="true"
-      position="fixed"
-      bottom="4"
-      right="4"
-      left={{ base: '4', md: 'auto' }}
-      width={{ md: '80' }}
-      zIndex="popover"
-      bg="bg.panel"
-      borderWidth="1px"
-      rounded="l3"
-      boxShadow="lg"
-      p="4"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onOpenChange(false);
-      }}
-    >
-      <Stack gap="3">
-        <HStack justify="space-between">
-          <Text id={titleId} fontWeight="semibold">
-            Phone
-          </Text>
-          <CloseButton size="sm" aria-label="Close phone" onClick={() => onOpenChange(false)} />
-        </HStack>
-
-        {mirror ? (
-          <>
-            <HStack gap="2" fontSize="sm" color="fg.muted">
-              <Box
-                w="2"
-                h="2"
-                rounded="full"
-                bg={deviceStatusColor(mirror.deviceState)}
-                aria-hidden
-                flexShrink={0}
-              />
-              <Text data-testid="device-status">{mirror.deviceStatusText}</Text>
-            </HStack>
-            <Stack gap="0" textAlign="center" py="2">
-              <Text fontSize="lg" fontWeight="semibold" aria-live="polite" data-testid="calling-status">
-                {mirror.callingStatusText}
-              </Text>
-              {mirror.callState !== 'idle' && mirror.phoneNumber ? (
-                <Text color="fg.muted">{mirror.phoneNumber}</Text>
-              ) : null}
-              {answered ? (
-                <Text fontFamily="mono" data-testid="call-timer" aria-label="Call duration">
-                  {formatCallDuration(elapsed)}
-                </Text>
-              ) : null}
-            </Stack>
-            {mirror.feedbackOpen ? (
-              <Text fontSize="sm" color="fg.muted">
-                The call's feedback is open in the other tab.
-              </Text>
-            ) : null}
-          </>
-        ) : (
-          <Text fontSize="sm" color="fg.muted">
-            {MIRROR_WAITING}
-          </Text>
-        )}
-
-        <Text fontSize="sm" data-testid="mirror-note">
-          {MIRROR_NOTE}
+    <PhonePanel mirror onClose={() => onOpenChange(false)}>
+      {mirror ? (
+        <>
+          <DeviceLine state={mirror.deviceState} text={mirror.deviceStatusText} />
+          <CallStatusBlock
+            statusText={mirror.callingStatusText}
+            peer={mirror.callState !== 'idle' ? mirror.phoneNumber || null : null}
+            elapsedSeconds={answered ? elapsed : null}
+          />
+          {mirror.feedbackOpen ? (
+            <Text fontSize="sm" color="fg.muted">
+              The call's feedback is open in the other tab.
+            </Text>
+          ) : null}
+        </>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          {MIRROR_WAITING}
         </Text>
-        {takeover.status === 'refused' && takeover.reason ? (
-          <Text fontSize="sm" color="fg.error" role="alert">
-            {takeover.reason}
-          </Text>
-        ) : null}
-        <Button variant="outline" loading={takeover.status === 'asking'} onClick={onTakeOver}>
-          {TAKE_OVER_LABEL}
-        </Button>
-      </Stack>
-    </Box>
+      )}
+
+      <Text fontSize="sm" data-testid="mirror-note">
+        {MIRROR_NOTE}
+      </Text>
+      {takeover.status === 'refused' && takeover.reason ? (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          {takeover.reason}
+        </Text>
+      ) : null}
+      <Button variant="outline" loading={takeover.status === 'asking'} onClick={onTakeOver}>
+        {TAKE_OVER_LABEL}
+      </Button>
+    </PhonePanel>
   );
 }
