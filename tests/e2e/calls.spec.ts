@@ -62,7 +62,9 @@ test('staff calls the seller, both talk, staff hangs up, both give feedback, his
   for (const person of [staff, seller]) {
     await expect(person.page.getByRole('dialog', { name: /feedback|how was/i })).toBeVisible();
   }
-  await staff.page.getByRole('radio', { name: '4 stars' }).check({ force: true });
+  // The radios are visually hidden behind their stars: click the radio itself, wherever the modal sits.
+  await staff.page.getByRole('radio', { name: '4 stars' }).dispatchEvent('click');
+  await expect(staff.page.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await staff.page.getByRole('textbox').last().fill('Clear line, <b>friendly</b> seller');
   await staff.page.getByRole('button', { name: 'Submit' }).click();
   await expect(staff.page.getByRole('dialog', { name: /feedback|how was/i })).toBeHidden();
