@@ -57,7 +57,12 @@ import { CallDialog } from '../../src/ui/call/CallDialog';
 import { FeedbackModal } from '../../src/ui/call/FeedbackModal';
 import { IncomingCallToast } from '../../src/ui/call/IncomingCallToast';
 import { system } from '../../src/ui/theme';
-import { completionPaths, expectFullCoverage, type ModelPath as SharedModelPath } from './model-paths';
+import {
+  completionPaths,
+  expectFullCoverage,
+  pathTransitions,
+  type ModelPath as SharedModelPath,
+} from './model-paths';
 
 const sound = vi.hoisted(() => ({ play: vi.fn(async () => true) }));
 vi.mock('../../src/ui/sound', () => ({ playNotificationSound: sound.play }));
@@ -687,19 +692,14 @@ function describePath(path: ModelPath): string {
   return `${String(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
 
-const transitionsOf = (path: ModelPath): string[] =>
-  path.steps
-    .slice(1)
-    .map((step, i) =>
-      takenTransitionId(callMachine, path.steps[i]?.state as CallSnapshot, step.event as CallEvent),
-    )
-    .filter((id): id is string => id !== null);
+const takenBy = (from: CallSnapshot, event: CallEvent) => takenTransitionId(callMachine, from, event);
+const transitionsOf = (path: ModelPath): string[] => pathTransitions(path, takenBy);
 
 const shortestPaths = model.getShortestPaths() as ModelPath[];
 
 const extraPaths = completionPaths<CallSnapshot, CallEvent>(
   model,
-  (from, event) => takenTransitionId(callMachine, from, event),
+  takenBy,
   new Set(shortestPaths.flatMap(transitionsOf)),
 );
 

@@ -88,3 +88,14 @@ export function serializedNodeKey<Snapshot, Event>(
     );
   };
 }
+
+/** The machine transitions a path takes, step by step, as `idsOf` names them. */
+export function pathTransitions<Snapshot, Event>(
+  path: ModelPath<Snapshot, Event>,
+  idsOf: (from: Snapshot, event: Event) => string | null,
+): string[] {
+  return path.steps
+    .slice(1)
+    .map((step, i) => idsOf(path.steps[i]?.state as Snapshot, step.event as Event))
+    .filter((id): id is string => id !== null);
+}

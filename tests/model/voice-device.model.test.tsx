@@ -35,7 +35,12 @@ import { startVoice, type VoiceHandle } from '../../src/services/voice/voice-ses
 import { CallButton } from '../../src/ui/call/CallButton';
 import { CallDialog } from '../../src/ui/call/CallDialog';
 import { system } from '../../src/ui/theme';
-import { completionPaths, expectFullCoverage, type ModelPath as SharedModelPath } from './model-paths';
+import {
+  completionPaths,
+  expectFullCoverage,
+  pathTransitions,
+  type ModelPath as SharedModelPath,
+} from './model-paths';
 
 type DeviceSnapshot = SnapshotFrom<typeof voiceDeviceMachine>;
 
@@ -331,23 +336,15 @@ function describePath(path: ModelPath): string {
   return `${String(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
 
-const transitionsOf = (path: ModelPath): string[] =>
-  path.steps
-    .slice(1)
-    .map((step, i) =>
-      takenTransitionId(
-        voiceDeviceMachine,
-        path.steps[i]?.state as DeviceSnapshot,
-        step.event as VoiceDeviceEvent,
-      ),
-    )
-    .filter((id): id is string => id !== null);
+const takenBy = (from: DeviceSnapshot, event: VoiceDeviceEvent) =>
+  takenTransitionId(voiceDeviceMachine, from, event);
+const transitionsOf = (path: ModelPath): string[] => pathTransitions(path, takenBy);
 
 const shortestPaths = model.getShortestPaths() as ModelPath[];
 
 const extraPaths = completionPaths<DeviceSnapshot, VoiceDeviceEvent>(
   model,
-  (from, event) => takenTransitionId(voiceDeviceMachine, from, event),
+  takenBy,
   new Set(shortestPaths.flatMap(transitionsOf)),
 );
 
