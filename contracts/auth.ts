@@ -75,8 +75,21 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+/**
+ * What a reset link that cannot work says, on the page and from the API (the server's RESET_INVALID
+ * answer has exactly this text). A malformed token is no different to the user from an expired one.
+ */
+export const RESET_LINK_INVALID_MESSAGE = 'This reset link is invalid or has expired. Request a new one.';
+
+/**
+ * The form of a reset token (`randomToken()`: base64url). The page checks it before offering the form;
+ * the API lets any token up to the limit through to the lookup, so a malformed one is answered like an
+ * unknown one (400 RESET_INVALID), never with a bare validation error.
+ */
+export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
+
 export const resetPasswordBodySchema = z.object({
-  token: z.string().check(z.minLength(20), z.maxLength(200)),
+  token: z.string().check(z.maxLength(1000, RESET_LINK_INVALID_MESSAGE)),
   password: newPasswordSchema,
 });
 

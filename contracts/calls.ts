@@ -4,6 +4,15 @@ import { z } from 'zod';
 
 /** The route of the call history page (contracts/routes.ts). */
 export const CALL_HISTORY_ROUTE = '/calls/call-history';
+/**
+ * Who may call: whoever may open the calls page. The voice token route demands it, and the shell starts
+ * the call UI (phone button, voice token) only for users whose effective permissions grant it — a
+ * blocked seller's permissions hold only their subscription page, so they never get a phone.
+ */
+export const CALL_PERMISSION = { route: CALL_HISTORY_ROUTE, action: 'view' } as const;
+export function canUseCalls(permissions: Readonly<Record<string, readonly string[]>>): boolean {
+  return permissions[CALL_PERMISSION.route]?.includes(CALL_PERMISSION.action) ?? false;
+}
 /** Call history pages 20 at a time (SPEC §9 says nothing for this list; 20 like the chat list). */
 export const CALL_PAGE_SIZE = 20;
 export const MAX_FEEDBACK_LENGTH = 2000;
@@ -50,6 +59,12 @@ export type CallingStatusText = (typeof CALLING_STATUS)[keyof typeof CALLING_STA
 
 /** SPEC §8: call errors are only logged, with these texts. */
 export const UNABLE_TO_MAKE_CALL = 'Unable to make call.';
+/**
+ * Why an outgoing call rang no one, in words for the caller, shown under the calling status (which stays
+ * the SPEC's "Call Disconnected", and the log's "Not Picked").
+ */
+export const NOT_IN_SERVICE_MESSAGE = 'The number you dialled is not in service.';
+export const CALLEE_CANNOT_TAKE_CALLS_MESSAGE = 'The person you called cannot take calls right now.';
 export const NO_ACTIVE_INCOMING = 'No active incoming connection to accept/ignore/reject.';
 
 /** SPEC §3: INCOMING for inbound; OUTGOING for calls this user dialled. */

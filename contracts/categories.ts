@@ -34,8 +34,9 @@ export const categoryBodySchema = z.object({
   slug: z.union([slugSchema, z.literal('')]).optional(),
   description: z.string().trim().max(1000, 'Description must be at most 1000 characters').default(''),
   isActive: z.boolean().default(true),
-  sortOrder: z.coerce
-    .number()
+  // A JSON number: "5", true, [] or null are refused, not coerced.
+  sortOrder: z
+    .number({ error: 'Sort order must be a number' })
     .int('Sort order must be a whole number')
     .min(0, 'Sort order cannot be negative')
     .max(MAX_SORT_ORDER, `Sort order must be at most ${MAX_SORT_ORDER}`)

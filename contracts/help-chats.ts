@@ -45,7 +45,13 @@ export const chatUserEntrySchema = z.object({
   email: z.string(),
   lastMessage: z.string(),
   color: z.string(),
+  /** The conversation's last message (any sender) and its time. */
   lastInteractionOn: z.string(),
+  /**
+   * The reader's own: the customer's messages since they last opened the chat (all of them if they
+   * never did), and whether the customer asked for a person since then and nobody has answered yet.
+   * Opening a chat resets both for that reader only.
+   */
   newMessagesCount: z.number().int(),
   connectRequest: z.boolean(),
   /** Who holds the chat (a person answering; the bot is quiet), or null. */
@@ -98,7 +104,12 @@ export const sourceMessageSchema = z.object({
 });
 export type SourceMessage = z.infer<typeof sourceMessageSchema>;
 
-/** The broker payload (SPEC §7): `response` is the event, `result` the chat as it now stands. */
+/**
+ * The broker payload (SPEC §7): `response` is the event, `result` the chat as of the event (its
+ * `lastMessage` is the event's message). One payload reaches every reader, so its counts are nobody's
+ * in particular (every customer message; a connect request nobody answered): each client keeps its own
+ * counts from its list.
+ */
 export const chatBrokerPayloadSchema = z.object({
   response: sourceMessageSchema,
   result: chatUserEntrySchema,
@@ -170,8 +181,12 @@ export type ChatEventResult = z.infer<typeof chatEventResultSchema>;
 export const chatFaqListSchema = z.object({ result: z.array(chatFaqSchema), usingDefaults: z.boolean() });
 export type ChatFaqList = z.infer<typeof chatFaqListSchema>;
 /** `PATCH /api/v1/queryBot/faqs/{id}`: only the fields given change. */
-export const chatFaqPatchBodySchema = z.object({
-  question: z.string().trim().min(3, 'Write the question').max(300).optional(),
-  answer: z.string().trim().min(1, 'Write the answer').max(MAX_CHAT_MESSAGE_LENGTH).optional(),
-  keywords: z.array(z.string().trim().toLowerCase().min(2).max(40)).max(20).optional(),
-});
+export const chatFaqPatchBodySchema = z
+  .object({
+    question: z.string().trim().min(3, 'Write the question').max(300).optional(),
+    answer: z.string().trim().min(1, 'Write the answer').max(MAX_CHAT_MESSAGE_LENGTH).optional(),
+    keywords: z.array(z.string().trim().toLowerCase().min(2).max(40)).max(20).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to update',
+  });

@@ -3,7 +3,7 @@ import { brokerWebSocketUrl, runtimeConfigSchema } from './runtime-config';
 
 describe('runtime config contract', () => {
   it('reads the server answer, with or without an external broker', () => {
-    const base = { callServiceEnabled: 'true', mqttTopicPrefix: 'mp' };
+    const base = { callServiceEnabled: 'true', mqttTopicPrefix: 'mp', mqttKeepaliveSeconds: 120 };
     expect(runtimeConfigSchema.parse({ ...base, mqttUrl: null }).mqttUrl).toBeNull();
     expect(runtimeConfigSchema.parse({ ...base, mqttUrl: 'wss://mq.example/mqtt' }).mqttUrl).toBe(
       'wss://mq.example/mqtt',

@@ -13,6 +13,8 @@ export const runtimeConfigSchema = z.object({
   mqttTopicPrefix: z.string(),
   /** MQTT_WS_URL of an external broker; null: the embedded broker at `/mqtt` on this origin. */
   mqttUrl: z.nullable(z.string()),
+  /** The broker client's keepalive in seconds: SPEC §9's 120 unless MQTT_KEEPALIVE_SECONDS says otherwise. */
+  mqttKeepaliveSeconds: z.number(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

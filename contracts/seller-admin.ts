@@ -80,6 +80,10 @@ export const createSellerBodySchema = z.object({
 });
 export type CreateSellerBody = z.input<typeof createSellerBodySchema>;
 
+/** The code a new seller gets when the form leaves it empty (at the time of asking: a hint, not a hold). */
+export const nextSellerCodeSchema = z.object({ sellerCode: z.string() });
+export type NextSellerCode = z.infer<typeof nextSellerCodeSchema>;
+
 export const updateSellerBodySchema = z
   .object({
     sellerName: sellerName.optional(),

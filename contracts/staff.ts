@@ -26,6 +26,8 @@ export const staffMemberSchema = z.object({
   email: z.string(),
   phone: z.string(),
   isActive: z.boolean(),
+  /** Invited and has not chosen a password yet. */
+  invitePending: z.boolean(),
   createdAt: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;

@@ -104,7 +104,9 @@ export interface RemoteIceEvent {
 }
 
 /** Answers to a dial that rings nobody (the caller's call ends; the log says Not Picked). */
-export const NO_SUCH_NUMBER_MESSAGE = (number: string) => `No one has the number ${number}.`;
+const NO_SUCH_NUMBER_PREFIX = 'No one has the number';
+export const NO_SUCH_NUMBER_MESSAGE = (number: string) => `${NO_SUCH_NUMBER_PREFIX} ${number}.`;
+export const isNoSuchNumberMessage = (message: string) => message.startsWith(NO_SUCH_NUMBER_PREFIX);
 export const CALLEE_UNAVAILABLE_MESSAGE = 'The person you called cannot take calls right now.';
 export const DEVICE_NOT_REGISTERED_MESSAGE = 'Your voice device is not registered.';
 export const CALL_YOURSELF_MESSAGE = 'You cannot call your own number.';

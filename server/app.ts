@@ -17,7 +17,10 @@ import type { Database } from './db/client';
 import { type JobsOptions, jobsPlugin } from './jobs/plugin';
 import { taskRoutes } from './jobs/routes';
 import { HttpError } from './lib/http-error';
+import { serializeError } from './lib/log-errors';
 import { authRoutes } from './modules/auth/routes';
+import { createSessionGate } from './modules/auth/sessions';
+import type { SignInLimits } from './modules/auth/sign-in-limits';
 import { createTokenService } from './modules/auth/tokens';
 import { callHistoryRoutes } from './modules/call-history/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -27,6 +30,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { readsAllChats } from './modules/help-chats/inbox-access';
 import { helpChatRoutes } from './modules/help-chats/routes';
+import type { WidgetLimits } from './modules/help-chats/widget-routes';
 import { createMailLinks, type MailLinks, mailLinkSecret } from './modules/mail-links/links';
 import { mailLinkRoutes } from './modules/mail-links/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -43,10 +47,13 @@ import { voiceRoutes } from './modules/voice/routes';
 import { authPlugin } from './plugins/auth';
 import { blockedSellerGuard } from './plugins/blocked-seller';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { inputGuard } from './plugins/input-guard';
 import { createMailer, type Mailer, mailPlugin } from './plugins/mail';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { brokerPlugin } from './realtime/broker';
+import type { BrokerLimits } from './realtime/embedded-broker';
 import { signallingPlugin } from './realtime/signalling';
 
 declare module 'fastify' {
@@ -63,6 +70,13 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The background job worker; tests turn it off or make it poll and retry faster. */
   jobs?: JobsOptions;
+  /** Abuse limits: tests give each app its own Redis key space and may tighten the sign-in limits. */
+  rateLimits?: {
+    namespace?: string;
+    signIn?: SignInLimits;
+    widget?: Partial<WidgetLimits>;
+    broker?: Partial<BrokerLimits>;
+  };
 }
 
 /** Secrets must never reach the log: strip tokens from URLs (reset links) and never log headers. */
@@ -75,6 +89,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
+      // Failed queries are logged with their statement and reason, never their parameters.
+      err: serializeError,
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         url: redactUrl(req.url),
@@ -93,7 +109,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    frameworkErrors,
+    // Forwarded headers only from the configured proxies (TRUST_PROXY): a client must not choose the
+    // address its rate limits count.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -114,26 +136,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Under the app's own CSP (security-headers.ts): the UI's assets are local, and the online validator
+  // badge (an image from validator.swagger.io) is off.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   await app.register(errorsPlugin);
-  await app.register(securityHeaders);
+  await app.register(inputGuard);
+  await app.register(securityHeaders, { https: config.cookieSecure });
   await app.register(dbPlugin, { database });
   await app.register(mailPlugin, {
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
   });
+  await app.register(rateLimitsPlugin, {
+    redisUrl: config.REDIS_URL,
+    namespace: options.rateLimits?.namespace,
+  });
+  const sessions = await createSessionGate(database);
   const tokens = await createTokenService(database.db, {
     secret: config.JWT_SECRET,
     ttlSeconds: config.ACCESS_TOKEN_TTL,
+    sessions,
   });
-  await app.register(authPlugin, { tokens });
+  await app.register(authPlugin, { tokens, sessions });
   await app.register(brokerPlugin, {
     tokens,
     prefix: config.MQTT_TOPIC_PREFIX,
     externalUrl: config.MQTT_URL,
     readsAllChats: (user) => readsAllChats(database.db, user),
+    limits: options.rateLimits?.broker,
   });
   await app.register(signallingPlugin, { tokens, redisUrl: config.REDIS_URL });
   await app.register(voicePlugin, { config });
@@ -142,27 +174,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsPlugin);
   await app.register(jobsPlugin, { ...options.jobs, leaseSeconds: config.JOB_LEASE_SECONDS });
 
+  // Anyone may ask whether the server is up; what it runs on is for admins only (it tells an attacker
+  // which software to aim at).
   app.get(
     '/api/health',
     {
       config: { public: true },
       schema: {
         tags: ['health'],
-        summary: 'Liveness and what the server runs on',
+        summary: 'Liveness; with an admin token, also what the server runs on',
         response: {
           200: z.object({
             status: z.literal('ok'),
-            db: z.enum(['pglite', 'postgres']),
-            broker: z.enum(['embedded', 'external']),
+            db: z.enum(['pglite', 'postgres']).optional(),
+            broker: z.enum(['embedded', 'external']).optional(),
           }),
         },
       },
     },
-    async () => ({
-      status: 'ok' as const,
-      db: database.kind,
-      broker: app.broker.kind,
-    }),
+    async (request) => {
+      const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const user = token ? await app.tokens.verify(token).catch(() => null) : null;
+      if (user?.role !== 'Admin') return { status: 'ok' as const };
+      return { status: 'ok' as const, db: database.kind, broker: app.broker.kind };
+    },
   );
 
   // Later features put these links in the mails they send (app.mailLinks.unsubscribeUrl(…)).
@@ -171,7 +206,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createMailLinks(await mailLinkSecret(database.db, config.MAIL_LINK_SECRET), config.publicUrl),
   );
 
-  await app.register(authRoutes, { prefix: '/api/v1/auth', config });
+  await app.register(authRoutes, {
+    prefix: '/api/v1/auth',
+    config,
+    signInLimits: options.rateLimits?.signIn,
+  });
   await app.register(usersRoutes, { prefix: '/api/v1/users' });
   // SPEC §7 names listCustomers and searchCustomers under users; they live in their own module.
   await app.register(customerRoutes, { prefix: '/api/v1/users' });
@@ -188,7 +227,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { prefix: '/api/v1/localEventMessage' });
   await app.register(taskRoutes, { prefix: '/api/v1/tasks' });
   await app.register(exportRoutes, { prefix: '/api/v1/exports', dataDir: config.dataDir });
-  await app.register(helpChatRoutes, { prefix: '/api/v1/queryBot' });
+  await app.register(helpChatRoutes, {
+    prefix: '/api/v1/queryBot',
+    widgetLimits: options.rateLimits?.widget,
+  });
   await app.register(voiceRoutes, { prefix: '/api/v1/voice', config, voiceTokens: app.voiceTokens });
   await app.register(callHistoryRoutes, { prefix: '/api/v1/callHistory/method' });
 
@@ -196,7 +238,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built SPA with history fallback: any GET that is not an API or a file gets index.html. */
+/**
+ * Serves the built SPA with history fallback: any GET (or HEAD, which must answer like GET without the
+ * body: link checkers and uptime probes use it) that is not an API or a file gets index.html.
+ */
 async function registerSpa(app: FastifyInstance, staticDir: string) {
   const indexHtml = path.join(staticDir, 'index.html');
   const hasSpa = existsSync(indexHtml);
@@ -216,12 +261,10 @@ async function registerSpa(app: FastifyInstance, staticDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/');
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    if (isApi || isFile || request.method !== 'GET' || !hasSpa) {
-      throw new HttpError(
-        404,
-        isApi ? `No such API route: ${request.method} ${request.url.split('?')[0]}` : 'Not found',
-        'NOT_FOUND',
-      );
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || isFile || !isRead || !hasSpa) {
+      // The path is not echoed: it is whatever the client sent, however long.
+      throw new HttpError(404, isApi ? 'No such API route.' : 'Not found', 'NOT_FOUND');
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

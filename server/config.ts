@@ -1,9 +1,41 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For to believe. Off by default: anyone can write that header, and
+ * believing it would let a client pick the address the abuse limits count. Set it to the load
+ * balancer's addresses (IPs or CIDRs, comma-separated; or loopback / linklocal / uniquelocal), or to
+ * the number of proxy hops in front of the server.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === '' || value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    for (const entry of entries) {
+      const [address, bits] = entry.split('/');
+      const ok =
+        PROXY_KEYWORDS.includes(entry) ||
+        (isIP(address ?? '') !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+      if (!ok) {
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an IP address, a CIDR range, loopback, linklocal or uniquelocal (or use a number of hops, or false)`,
+        });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
 
 export const TWILIO_VARIABLES = [
   'TWILIO_ACCOUNT_SID',
@@ -40,6 +72,11 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9-]+$/)
       .default('mp'),
+    /**
+     * The keepalive browsers' broker clients use (SPEC §9: 120 s). The broker drops a client silent for
+     * 1.5 times this; shorter values let a test watch the PINGREQs go out.
+     */
+    MQTT_KEEPALIVE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
     REDIS_URL: z.string().url().optional(),
     /** How long a background job stays claimed without its worker's heartbeat (a crashed worker's job waits this long). */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -49,6 +86,7 @@ const envSchema = z
     TWILIO_API_KEY: z.string().trim().min(1).optional(),
     TWILIO_API_SECRET: z.string().trim().min(1).optional(),
     TWILIO_TWIML_APP_SID: z.string().trim().min(1).optional(),
+    TRUST_PROXY: trustProxy.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STATIC_DIR: z.string().default('./dist'),
   })

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from './app';
+import { type AppOptions, buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DEMO_PASSWORD, seedDemo } from './db/seed';
@@ -23,6 +23,10 @@ export interface TestApp {
   config: Config;
   database: Database;
   dataDir: string;
+  /** The PostgreSQL database of this app (backend 'postgres'), for a second instance on it. */
+  databaseUrl?: string;
+  /** The Redis key space of this app's rate limits: a second instance passes it to share counts. */
+  rateLimitNamespace: string;
   close(): Promise<void>;
 }
 
@@ -63,6 +67,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** The background job worker: off, or polling and retrying faster than in production. */
     jobs?: JobsOptions;
+    /** Tighter sign-in limits, or a shared Redis key space (default: a key space of its own). */
+    rateLimits?: AppOptions['rateLimits'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-test-'));
@@ -80,13 +86,24 @@ export async function createTestApp(
   await database.migrate();
   await syncRolePermissions(database.db);
   if (options.seed !== false) await seedDemo(database.db);
-  const app = await buildApp({ config, database, jobs: options.jobs });
+  // Counts in a shared Redis must not carry over between test apps (or test runs).
+  const rateLimitNamespace =
+    options.rateLimits?.namespace ??
+    `mp-test:${Date.now().toString(36)}:${Math.random().toString(36).slice(2)}:`;
+  const app = await buildApp({
+    config,
+    database,
+    jobs: options.jobs,
+    rateLimits: { ...options.rateLimits, namespace: rateLimitNamespace },
+  });
   await app.ready();
   return {
     app,
     config,
     database,
     dataDir,
+    databaseUrl: pgDatabase?.url,
+    rateLimitNamespace,
     async close() {
       await app.close();
       await database.close();

@@ -186,6 +186,12 @@ export const users = pgTable(
     defaultCountry: text('default_country').notNull().default('IN'),
     defaultLanguage: text('default_language').notNull().default('EN'),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The throwaway hash a staff invitation gave the account. While it is still `passwordHash`, the
+     * invitee has not chosen a password (the invitation is pending); any password set since changes the
+     * hash, whichever flow set it. Null for accounts that were never invited.
+     */
+    inviteHash: text('invite_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -201,6 +207,41 @@ export const users = pgTable(
 );
 
 /**
+ * Signed-in sessions: one row per sign-in, its id is the `sid` of every access token it issues and
+ * the family id of its refresh tokens. Revoking it (sign-out, deactivation, password reset, a replayed
+ * refresh token) ends its access tokens at once, not when they expire (server/modules/auth/sessions.ts).
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('user_sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * Browsers that signed in to an account before (a random HttpOnly device cookie, stored hashed). A
+ * sign-in from such a browser is not held back by other people's failed attempts on the account.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.tokenHash] })],
+);
+
+/**
  * Refresh tokens, stored as SHA-256 hashes. Each sign-in starts a family; each refresh replaces the
  * token with the next in its family. Presenting a replaced token means it leaked: the family is revoked.
  */
@@ -211,7 +252,10 @@ export const refreshTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    /** The session (user_sessions.id) this token belongs to. */
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => userSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
@@ -238,14 +282,6 @@ export const passwordResets = pgTable(
   },
   (table) => [uniqueIndex('password_resets_hash_uq').on(table.tokenHash)],
 );
-
-/** Failed sign-in counters per account key (the lower-cased e-mail), shared by every instance. */
-export const signInThrottle = pgTable('sign_in_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
 
 export const rolePermissions = pgTable(
   'role_permissions',
@@ -458,10 +494,24 @@ export const chatSessions = pgTable(
       .references(() => sellers.id, { onDelete: 'cascade' }),
     name: text('name').notNull().default(''),
     email: text('email').notNull(),
+    /** The last message of the conversation (any sender) and when it was written: the list's preview. */
     lastMessage: text('last_message').notNull().default(''),
     lastInteractionOn: timestamp('last_interaction_on', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The seller's own read state (the chat's shop has one seller account, so it is one per chat and
+     * needs no join): the customer messages since the seller last opened the chat, and whether a
+     * connect request is waiting that the seller has not seen. Admins and staff each have theirs in
+     * chat_reads. The seller dashboard sums these.
+     */
     newMessagesCount: integer('new_messages_count').notNull().default(0),
     connectRequest: boolean('connect_request').notNull().default(false),
+    /** How many messages the customer wrote: every other reader's unread count is this minus what they read. */
+    customerMessages: integer('customer_messages').notNull().default(0),
+    /**
+     * The pending connect request: the number of the customer message that asked for a person (a
+     * reader who read that many has seen it), or null when none is pending (a person answered).
+     */
+    connectRequestMark: integer('connect_request_mark'),
     /** open, closed */
     status: text('status').notNull().default('open'),
     /** The avatar colour of the chat user entry (SPEC §3 `color`), picked once per chat. */
@@ -483,6 +533,32 @@ export const chatSessions = pgTable(
       'gin',
       sql`(lower(${table.name} || ' ' || ${table.email} || ' ' || ${table.lastMessage})) gin_trgm_ops`,
     ),
+  ],
+);
+
+/**
+ * What each admin or staff member has read of a chat (the seller's own read state is on the chat):
+ * the unread count is chat_sessions.customer_messages minus read_messages, the connect request is theirs
+ * while read_messages is below chat_sessions.connect_request_mark. No row: never opened, every customer
+ * message is unread (as in any inbox). The list joins one row per listed chat by this primary key.
+ */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    /** chat_sessions.customer_messages when the reader last opened the chat (or answered in it). */
+    readMessages: integer('read_messages').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.chatId] }),
+    // Deleting a shop deletes its chats: their reads are found by chat.
+    index('chat_reads_chat_idx').on(table.chatId),
   ],
 );
 

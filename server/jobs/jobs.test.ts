@@ -249,19 +249,36 @@ describe.each(testBackends)('background jobs on %s', (backend) => {
     const seen: { aborted: boolean }[] = [];
     const slow = worker(
       {
+        // Runs until told to stop: the test decides when, by what it waits for, not by a clock.
         'test.job': async ({ signal }) => {
-          const started = Date.now();
-          while (!signal.aborted && Date.now() - started < 2500) await sleep(50);
+          while (!signal.aborted) await sleep(20);
           seen.push({ aborted: signal.aborted });
           signal.throwIfAborted();
           return {};
         },
       },
-      { leaseSeconds: 1 },
+      { leaseSeconds: 2 },
     );
     const job = await enqueue();
     const running = slow.runOnce();
-    await sleep(1600); // longer than the lease: only the heartbeat keeps it
+    const leaseEnd = async () => (await jobRow(job.id))?.lockedUntil?.getTime() ?? 0;
+    await vi.waitFor(async () => expect(await leaseEnd()).toBeGreaterThan(0), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    const firstTerm = await leaseEnd();
+    // Past the first term of the lease, the job is still held: only the heartbeat can have renewed it.
+    await vi.waitFor(
+      async () => {
+        const [row] = await t.app.db
+          .select({ now: sql<Date>`now()`.mapWith((v) => new Date(v)) })
+          .from(jobs)
+          .limit(1);
+        expect(row?.now.getTime()).toBeGreaterThan(firstTerm);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(await leaseEnd()).toBeGreaterThan(firstTerm);
     const rival = worker({ 'test.job': async () => ({}) });
     expect(await rival.runOnce()).toBe(false);
     // Someone else takes the job over (as if this worker had stalled past its lease).

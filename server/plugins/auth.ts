@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { PermissionMap } from '../../contracts/permissions';
 import { findRoute, type RouteAction } from '../../contracts/routes';
 import { HttpError } from '../lib/http-error';
+import type { SessionGate } from '../modules/auth/sessions';
 import type { TokenService, TokenUser } from '../modules/auth/tokens';
 import { can, effectivePermissions } from '../modules/permissions/service';
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService;
+    /** Which sessions are live; code that ends sessions tells it (server/modules/auth/sessions.ts). */
+    sessions: SessionGate;
     /** Every API route that declares a permission, for the agreement test and the docs. */
     guardedRoutes: { method: string; url: string; route: string; action: RouteAction }[];
   }
@@ -38,8 +41,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * route that declares `config.permission` answers 403 to anyone whose effective permissions lack it.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { tokens: TokenService }) => {
+  async (app: FastifyInstance, options: { tokens: TokenService; sessions: SessionGate }) => {
     app.decorate('tokens', options.tokens);
+    app.decorate('sessions', options.sessions);
+    app.addHook('onClose', async () => options.sessions.close());
     app.decorate('guardedRoutes', []);
     app.decorateRequest('user', null as unknown as TokenUser);
     app.decorateRequest('permissions', async () => ({}));

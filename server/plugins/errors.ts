@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
@@ -14,6 +14,20 @@ function describeValidation(issues: Issue[], context: string | undefined): strin
   const field = first.instancePath?.replace(/^\//, '').replaceAll('/', '.');
   const where = field || context || 'request';
   return `${where}: ${first.message ?? 'is invalid'}`;
+}
+
+/**
+ * Errors the router meets before any route runs (a malformed or over-long path). Fastify's own answer
+ * echoes the whole URL back; these name the problem and nothing the client sent.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A value in the address is too long.'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'The address is not valid.'
+        : 'The request is not valid.';
+  return reply.status(400).send({ message, code: 'BAD_URL' });
 }
 
 /**

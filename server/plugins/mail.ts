@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -36,18 +36,22 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
+  // Written beside the outbox, then moved in: whoever watches the outbox (a mail client, a test) only
+  // ever sees whole messages.
+  const staging = path.join(options.dataDir, 'outbox-staging');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      await mkdir(outbox, { recursive: true });
+      await Promise.all([mkdir(outbox, { recursive: true }), mkdir(staging, { recursive: true })]);
       const slug = mail.subject
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .slice(0, 40);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}-${info.messageId.slice(1, 9)}.eml`;
-      await writeFile(path.join(outbox, name), info.message as Buffer);
+      await writeFile(path.join(staging, name), info.message as Buffer);
+      await rename(path.join(staging, name), path.join(outbox, name));
     },
   };
 }

@@ -1,22 +1,41 @@
+// Security headers on every answer, with @fastify/helmet: a strict Content-Security-Policy (scripts
+// only from this origin, no inline scripts; inline styles because Chakra's emotion injects them at run
+// time), no framing, no MIME sniffing, same-origin referrers and isolation, HSTS behind https. The
+// same rules hold for the SPA, the API and its documentation at /api/docs (whose Swagger UI runs with
+// them as they are).
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/**
- * Conservative headers on every answer, and a strict CSP on the SPA's HTML: scripts only from this
- * origin (no inline scripts), styles inline because Chakra's emotion injects them at run time.
- */
-const spaPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "connect-src 'self' ws: wss:",
-  "font-src 'self' data:",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+const directives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  // MQTT.js keeps its keepalive timer in a dedicated worker it builds from a blob: URL. A worker's
+  // timers are not throttled in a background tab (the main thread's are, to once a minute), and a
+  // back-office tab mostly waits in the background for notifications, calls and chat requests: with
+  // throttled timers its PINGREQ would come too late and the broker would drop the connection. Only
+  // script of this origin can make a blob: URL (script-src 'self', no inline script), so this lets
+  // nobody run code that could not run already.
+  'worker-src': ["'self'", 'blob:'],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'connect-src': ["'self'", 'ws:', 'wss:'],
+  'font-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/** The policy as a header value, with `frame-ancestors` as given. */
+function policy(frameAncestors: string, https: boolean): string {
+  const parts = Object.entries({ ...directives, 'frame-ancestors': [frameAncestors] }).map(
+    ([name, values]) => `${name} ${values.join(' ')}`,
+  );
+  if (https) parts.push('upgrade-insecure-requests');
+  return parts.join('; ');
+}
 
 /**
  * The storefront help-chat widget (`/chat/{sellerCode}`, served as the SPA's index.html by the history
@@ -28,19 +47,38 @@ const spaPolicy = [
 export function isFramablePath(url: string): boolean {
   return /^\/chat\/[^/?#]+\/?(?:[?#]|$)/.test(url);
 }
-const framablePolicy = spaPolicy.replace("frame-ancestors 'none'", 'frame-ancestors *');
+
+/** The widget's loader script is included by storefronts on other origins. */
+const CROSS_ORIGIN_SCRIPTS = new Set(['/widget.js']);
 
 export const securityHeaders = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { https?: boolean } = {}) => {
+    const https = options.https ?? false;
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: https ? { ...directives, 'upgrade-insecure-requests': [] } : directives,
+      },
+      // Cross-origin isolation would stop the storefront widget's iframe and script; nothing here needs it.
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'same-origin' },
+      // Over plain http (a laptop, a LAN) browsers ignore it anyway; behind https it pins https.
+      hsts: https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+    });
+
     app.addHook('onSend', async (request, reply) => {
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'same-origin');
-      const framable = isFramablePath(request.url);
-      if (!request.url.startsWith('/api/docs') && !framable) reply.header('x-frame-options', 'DENY');
-      const type = String(reply.getHeader('content-type') ?? '');
-      if (type.startsWith('text/html') && !request.url.startsWith('/api/docs')) {
-        reply.header('content-security-policy', framable ? framablePolicy : spaPolicy);
+      const path = request.url.split('?')[0] ?? '';
+      if (isFramablePath(request.url)) {
+        reply.raw.removeHeader('x-frame-options');
+        reply.header('content-security-policy', policy('*', https));
       }
+      if (CROSS_ORIGIN_SCRIPTS.has(path)) reply.header('cross-origin-resource-policy', 'cross-origin');
+      // API answers are one user's data: no browser or proxy keeps a copy (the docs' assets may be cached).
+      if (path.startsWith('/api/') && !path.startsWith('/api/docs'))
+        reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security-headers' },

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { userMessageTopic } from '../../contracts/broker-topics';
 import type { TokenService, TokenUser } from '../modules/auth/tokens';
-import { startEmbeddedBroker } from './embedded-broker';
+import { type BrokerLimits, startEmbeddedBroker } from './embedded-broker';
 import { connectExternalBroker } from './external-broker';
 
 export { BROKER_PATH } from './embedded-broker';
@@ -58,13 +58,18 @@ export interface BrokerPluginOptions {
   externalUrl?: string;
   /** Whether the user may view every seller's help chats (their inbox then listens to all of them). */
   readsAllChats(user: TokenUser): Promise<boolean>;
+  /** The embedded broker's caps per user and per packet (embedded-broker.ts). */
+  limits?: Partial<BrokerLimits>;
 }
 
 export const brokerPlugin = fp(
   async (app: FastifyInstance, options: BrokerPluginOptions) => {
     const transport = options.externalUrl
       ? await connectExternalBroker(app, { url: options.externalUrl })
-      : await startEmbeddedBroker(app, options);
+      : await startEmbeddedBroker(app, {
+          ...options,
+          sessions: app.hasDecorator('sessions') ? app.sessions : undefined,
+        });
     app.decorate('broker', {
       kind: transport.kind,
       publish: transport.publish,

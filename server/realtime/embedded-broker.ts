@@ -9,8 +9,11 @@
 //   stable id), and another user taking that id over would inherit the session's queued messages;
 // - nothing is ever forwarded to a client whose user may not read the topic (defence in depth for
 //   queued and restored session messages);
-// - the connection ends when the access token expires, so a deactivated user stops listening within
-//   the token's life; the browser reconnects with its fresh token.
+// - the connection ends when its session ends (sign-out, deactivation, password reset), and at the
+//   latest when the access token expires; the browser reconnects with its fresh token;
+// - one user holds at most `connectionsPerUser` connections and `sessionsPerUser` kept sessions (the
+//   oldest away session is forgotten first), and no packet may be larger than `maxPacketBytes`:
+//   one account cannot fill the server's memory.
 import type { IncomingMessage } from 'node:http';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyInstance } from 'fastify';
@@ -22,20 +25,42 @@ import {
   maySubscribe,
   topicMatches,
 } from '../../contracts/broker-topics';
+import type { SessionGate } from '../modules/auth/sessions';
 import type { TokenService, TokenUser } from '../modules/auth/tokens';
 import { type BrokerTransport, type PublishOptions, parsePayload } from './broker';
 import { createBrokerPersistence } from './broker-persistence';
+import { createPacketSizeGuard } from './packet-size-guard';
 import { createSessionSweeper, type SessionStore } from './session-expiry';
 import { upgradeRouter } from './upgrades';
 
 export const BROKER_PATH = '/mqtt';
 
+export interface BrokerLimits {
+  /** Connections one user may hold at once (a tab each). */
+  connectionsPerUser: number;
+  /** Kept sessions (clean session false, a client id per tab) one user may leave in the broker. */
+  sessionsPerUser: number;
+  /** The largest MQTT packet a client may send; larger ones end the connection. */
+  maxPacketBytes: number;
+}
+
+export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
+  connectionsPerUser: 30,
+  sessionsPerUser: 50,
+  // Chat events and notifications are a few KB; this leaves room, and refuses a megabyte flood.
+  maxPacketBytes: 128 * 1024,
+};
+
+export const TOO_MANY_CONNECTIONS_MESSAGE = 'Too many connections for this user';
+
 interface ClientSession {
   user: BrokerUser;
+  /** The signed-in session of the token it connected with: when that session ends, so does this. */
+  sessionId: string;
   expiresAt: number;
 }
 
-function refused(message: string, returnCode: 2 | 4 | 5): AuthenticateError {
+function refused(message: string, returnCode: 2 | 3 | 4 | 5): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
 
@@ -52,17 +77,63 @@ export interface AuthHookOptions {
    * within the access token's life (the connection ends when the token expires).
    */
   readsAllChats(user: TokenUser): Promise<boolean>;
+  limits?: Partial<BrokerLimits>;
+  /**
+   * The user is about to keep another session: make room (forget their oldest away sessions) so they
+   * keep at most `keep` others. Without it the cap is not enforced (tests of the hooks alone).
+   */
+  makeRoomForSession?(userId: string, keep: number): Promise<void>;
 }
 
-export function createAuthHooks({ tokens, prefix, readsAllChats }: AuthHookOptions) {
+/** Client id → owner, with each user's ids at hand (the kept-session cap counts them). */
+export class ClientIdRegistry {
+  private readonly owners = new Map<string, string>();
+  private readonly byUser = new Map<string, Set<string>>();
+
+  ownerOf(clientId: string): string | undefined {
+    return this.owners.get(clientId);
+  }
+  idsOf(userId: string): ReadonlySet<string> {
+    return this.byUser.get(userId) ?? new Set();
+  }
+  own(clientId: string, userId: string): void {
+    const previous = this.owners.get(clientId);
+    if (previous === userId) return;
+    if (previous) this.disown(clientId);
+    this.owners.set(clientId, userId);
+    const ids = this.byUser.get(userId) ?? new Set<string>();
+    this.byUser.set(userId, ids);
+    ids.add(clientId);
+  }
+  disown(clientId: string): void {
+    const owner = this.owners.get(clientId);
+    if (!owner) return;
+    this.owners.delete(clientId);
+    const ids = this.byUser.get(owner);
+    ids?.delete(clientId);
+    if (ids?.size === 0) this.byUser.delete(owner);
+  }
+}
+
+export function createAuthHooks({
+  tokens,
+  prefix,
+  readsAllChats,
+  limits,
+  makeRoomForSession,
+}: AuthHookOptions) {
+  const { connectionsPerUser, sessionsPerUser } = { ...DEFAULT_BROKER_LIMITS, ...limits };
   // Aedes passes the client object through every hook; the verified user rides on it.
   const sessions = new WeakMap<object, ClientSession>();
   // Client id → the user it belongs to, for as long as the broker may hold a session under that id.
-  const clientIdOwners = new Map<string, string>();
+  const clientIdOwners = new ClientIdRegistry();
+  // Each user's authenticated connections (until their socket closes).
+  const connections = new Map<string, Set<Client>>();
 
   return {
     sessions,
     clientIdOwners,
+    connections,
     authenticate(
       client: Client,
       username: string | undefined,
@@ -74,13 +145,29 @@ export function createAuthHooks({ tokens, prefix, readsAllChats }: AuthHookOptio
         async (user) => {
           if (user.id !== username) return done(refused('The token belongs to another user', 5), false);
           const allChats = await readsAllChats(user).catch(() => false);
-          const owner = clientIdOwners.get(client.id);
+          const owner = clientIdOwners.ownerOf(client.id);
           if (owner && owner !== user.id) {
             return done(refused('This client id belongs to another user', 2), false);
           }
-          clientIdOwners.set(client.id, user.id);
+          const open = connections.get(user.id) ?? new Set<Client>();
+          connections.set(user.id, open);
+          // A tab coming back with its own client id takes its old connection over: not one more.
+          const takesOver = [...open].some((other) => other.id === client.id);
+          if (!takesOver && open.size >= connectionsPerUser) {
+            return done(refused(TOO_MANY_CONNECTIONS_MESSAGE, 3), false);
+          }
+          // Its place is taken before anything awaits: concurrent connections cannot pass the cap together.
+          open.add(client);
+          const connection = (client as unknown as { conn: NodeJS.EventEmitter }).conn;
+          connection.once('close', () => {
+            open.delete(client);
+            if (open.size === 0 && connections.get(user.id) === open) connections.delete(user.id);
+          });
+          if (!owner && !client.clean) await makeRoomForSession?.(user.id, sessionsPerUser - 1);
+          clientIdOwners.own(client.id, user.id);
           sessions.set(client, {
             user: { id: user.id, role: user.role, sellerId: user.sellerId, readsAllChats: allChats },
+            sessionId: user.sessionId,
             expiresAt: user.expiresAt,
           });
           done(null, true);
@@ -112,14 +199,27 @@ export function createAuthHooks({ tokens, prefix, readsAllChats }: AuthHookOptio
 
 export async function startEmbeddedBroker(
   app: FastifyInstance,
-  options: AuthHookOptions,
+  options: AuthHookOptions & {
+    /** Ended sessions: their connections are closed at once (sign-out, deactivation, password reset). */
+    sessions?: Pick<SessionGate, 'isLive' | 'onRevoked'>;
+  },
 ): Promise<BrokerTransport> {
-  const hooks = createAuthHooks(options);
+  const limits = { ...DEFAULT_BROKER_LIMITS, ...options.limits };
   // The in-memory session store with the PUBREL fix (broker-persistence.ts): browsers keep sessions,
   // and those not resumed within a day are forgotten (session-expiry.ts).
   const persistence = createBrokerPersistence();
   const sessions = createSessionSweeper(persistence as unknown as SessionStore, {
-    forgotten: (clientId) => hooks.clientIdOwners.delete(clientId),
+    forgotten: (clientId) => hooks.clientIdOwners.disown(clientId),
+  });
+  const hooks = createAuthHooks({
+    ...options,
+    limits,
+    // A user's kept sessions beyond the cap: the ones away the longest are forgotten first.
+    makeRoomForSession: async (userId, keep) => {
+      const ids = [...hooks.clientIdOwners.idsOf(userId)];
+      if (ids.length <= keep) return;
+      await sessions.forgetOldestAway(ids, ids.length - keep);
+    },
   });
   const aedes = await Aedes.createBroker({
     persistence,
@@ -136,7 +236,7 @@ export async function startEmbeddedBroker(
     if (!session) return;
     // Again here: taking over a connection with the same id (same user) unregistered the old one,
     // which may have freed the id just after this client claimed it.
-    hooks.clientIdOwners.set(client.id, session.user.id);
+    hooks.clientIdOwners.own(client.id, session.user.id);
     sessions.connected(client.id);
     const timer = setTimeout(
       () => {
@@ -152,14 +252,41 @@ export async function startEmbeddedBroker(
     clearTimeout(expiryTimers.get(client));
     expiryTimers.delete(client);
     // A clean session leaves nothing behind under its id, so the id is free again.
-    if (client.clean) hooks.clientIdOwners.delete(client.id);
+    if (client.clean) hooks.clientIdOwners.disown(client.id);
     sessions.disconnected(client.id, client.clean);
   });
 
+  // A session that ended stops listening now, not when its token expires.
+  const stopHearingRevocations = options.sessions?.onRevoked((userId) => {
+    // Every connected client has an expiry timer: its keys are the live connections.
+    for (const client of expiryTimers.keys()) {
+      const session = hooks.sessions.get(client);
+      if (!session || (userId !== null && session.user.id !== userId)) continue;
+      void options.sessions?.isLive(session.sessionId, session.user.id).then(
+        (live) => {
+          if (live) return;
+          app.log.debug({ clientId: client.id }, 'broker: the session ended, closing the connection');
+          client.close();
+        },
+        () => {},
+      );
+    }
+  });
+
   // noServer: the upgrade router hands over only /mqtt, so socket.io keeps its own upgrades.
-  const sockets = new WebSocketServer({ noServer: true });
+  // A WebSocket message larger than a packet may be is refused by ws itself (close 1009) before it is
+  // read; a packet spread over several messages is caught from its header by the guard.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.maxPacketBytes + 1024 });
   sockets.on('connection', (socket, request: IncomingMessage) => {
-    aedes.handle(createWebSocketStream(socket), request);
+    const stream = createWebSocketStream(socket);
+    const guard = createPacketSizeGuard(limits.maxPacketBytes, (declared) => {
+      app.log.warn({ declared }, 'broker: a packet over the size limit, closing the connection');
+      socket.terminate();
+    });
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+      for (const part of Array.isArray(data) ? data : [data]) guard(new Uint8Array(part));
+    });
+    aedes.handle(stream, request);
   });
   const router = upgradeRouter(app);
   router.handle(BROKER_PATH, (request, socket, head) =>
@@ -169,6 +296,7 @@ export async function startEmbeddedBroker(
   // preClose: the http server waits for open connections before it closes, upgraded ones included.
   sessions.start();
   app.addHook('preClose', async () => {
+    stopHearingRevocations?.();
     sessions.stop();
     router.release(BROKER_PATH);
     for (const timer of expiryTimers.values()) clearTimeout(timer);

@@ -43,6 +43,22 @@ export function createSessionSweeper(
     disconnected(clientId: string, clean: boolean) {
       if (!clean) awaySince.set(clientId, now());
     },
+    /**
+     * Forgets up to `count` of these sessions that are away (not connected), the longest away first;
+     * answers how many. Connected ones are never forgotten.
+     */
+    async forgetOldestAway(clientIds: string[], count: number): Promise<number> {
+      const away = clientIds
+        .filter((id) => awaySince.has(id))
+        .sort((a, b) => (awaySince.get(a) as number) - (awaySince.get(b) as number))
+        .slice(0, count);
+      for (const clientId of away) {
+        awaySince.delete(clientId);
+        await forgetSession(store, clientId);
+        options.forgotten?.(clientId);
+      }
+      return away.length;
+    },
     /** Forgets the sessions away for longer than the TTL; answers how many. */
     async sweep(): Promise<number> {
       const expired = [...awaySince].filter(([, since]) => now() - since >= ttlMs).map(([id]) => id);

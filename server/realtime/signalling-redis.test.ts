@@ -3,6 +3,7 @@ import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNALLING_PATH } from '../../contracts/socket-events';
 import { connectSignalling } from '../../src/services/signalling-socket';
+import { buildApp } from '../app';
 import { createTestApp, demoEmails, signInAs, type TestApp } from '../test-support';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -23,12 +24,19 @@ function connected(socket: Socket): Promise<Socket> {
 
 describe.skipIf(!REDIS_URL)('signalling across two instances through Redis (REDIS_URL)', () => {
   let a: TestApp;
-  let b: TestApp;
+  let b: { app: FastifyInstance };
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    const env = { JWT_SECRET, REDIS_URL: REDIS_URL as string };
-    [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+    a = await createTestApp({ env: { JWT_SECRET, REDIS_URL: REDIS_URL as string } });
+    // Two instances on one database (sessions live there), as several servers would run.
+    b = {
+      app: await buildApp({
+        config: a.config,
+        database: a.database,
+        rateLimits: { namespace: a.rateLimitNamespace },
+      }),
+    };
     await Promise.all([
       a.app.listen({ port: 0, host: '127.0.0.1' }),
       b.app.listen({ port: 0, host: '127.0.0.1' }),
@@ -36,7 +44,8 @@ describe.skipIf(!REDIS_URL)('signalling across two instances through Redis (REDI
   });
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
-    await Promise.all([a?.close(), b?.close()]);
+    await b?.app.close();
+    await a?.close();
   });
 
   it('delivers an event emitted on instance B to the user connected to instance A', async () => {

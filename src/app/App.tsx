@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Router, useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { safeReturnTo } from '../machines/auth.machine';
-import { selectIsRestoring, selectIsSignedIn, startAuth } from '../services/auth-adapter';
+import { selectIsRestoring, selectIsSignedIn, selectIsSigningOut, startAuth } from '../services/auth-adapter';
 import { AuthActorProvider } from '../services/auth-context';
 import { configureHttp } from '../services/http-handlers';
 import { notify } from '../ui/notify';
@@ -28,6 +28,7 @@ function Routes() {
   const search = useSearch();
   const restoring = useSelector(auth.actor, selectIsRestoring);
   const signedIn = useSelector(auth.actor, selectIsSignedIn);
+  const signingOut = useSelector(auth.actor, selectIsSigningOut);
 
   // Every public route has a page (pages.test.ts).
   const PublicPage = findPublicPage(location);
@@ -41,7 +42,9 @@ function Routes() {
       </Suspense>
     );
   }
-  if (restoring) return <PageSpinner />;
+  // A deliberate sign-out goes to /signin with no returnTo (the machine navigates once it is done): the
+  // page being left is not a place for whoever signs in next.
+  if (restoring || signingOut) return <PageSpinner />;
   if (!signedIn) {
     const here = `${location}${search ? `?${search}` : ''}`;
     return (

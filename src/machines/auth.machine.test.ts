@@ -71,7 +71,7 @@ describe('auth statechart', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     actor.send({ type: 'auth.signInSucceeded', auth });
     expect(actor.getSnapshot().value).toBe('signedIn');
-    expect(actor.getSnapshot().context).toEqual({ auth, error: null, returnTo: null });
+    expect(actor.getSnapshot().context).toEqual({ auth, error: null, returnTo: null, endedUserId: null });
     expect(effects).toEqual([
       'redirectToSignIn {"withReturnTo":true}',
       'requestSignIn {"email":"a@b.co","password":"pw"}',
@@ -93,6 +93,7 @@ describe('auth statechart', () => {
       auth: null,
       error: SESSION_EXPIRED_MESSAGE,
       returnTo: null,
+      endedUserId: 'u-1',
     });
     expect(effects.filter((e) => e === 'requestRefresh')).toHaveLength(1);
     expect(effects.slice(-4)).toEqual([
@@ -119,7 +120,32 @@ describe('auth statechart', () => {
     actor.send({ type: 'auth.signOut' });
     expect(effects).toEqual(['cancelRefresh', 'clearStoredAuth', 'requestSignOut']);
     actor.send({ type: 'auth.signedOut' });
-    expect(actor.getSnapshot().context).toEqual({ auth: null, error: null, returnTo: null });
+    expect(actor.getSnapshot().context).toEqual({
+      auth: null,
+      error: null,
+      returnTo: null,
+      endedUserId: 'u-1',
+    });
+  });
+
+  it('a returnTo belongs to the user whose session ended: another user lands on their own home', () => {
+    const other: StoredAuth = { ...auth, id: 'u-2', accessToken: 'tok-2' };
+    const signInAgain = (who: StoredAuth) => {
+      const { actor, effects } = start();
+      actor.send({ type: 'auth.restored', auth });
+      actor.send({ type: 'auth.sessionRejected', message: SESSION_EXPIRED_MESSAGE });
+      actor.send({
+        type: 'auth.signIn',
+        email: 'a@b.co',
+        password: 'pw',
+        returnTo: '/sellers/manage-sellers',
+      });
+      actor.send({ type: 'auth.signInSucceeded', auth: who });
+      expect(actor.getSnapshot().context.endedUserId).toBeNull();
+      return effects.filter((e) => e.startsWith('redirectAfterSignIn')).at(-1);
+    };
+    expect(signInAgain(auth)).toBe('redirectAfterSignIn {"returnTo":"/sellers/manage-sellers"}');
+    expect(signInAgain(other)).toBe('redirectAfterSignIn {"returnTo":null}');
   });
 });
 

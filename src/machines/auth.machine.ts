@@ -12,11 +12,22 @@ export interface AuthContext {
   error: string | null;
   /** Where to go after signing in (the protected page the user was sent away from). */
   returnTo: string | null;
+  /**
+   * Whose session last ended in this tab (signed out, expired, or signed out by another tab): a
+   * returnTo is that user's place. Another user signing in lands on their own home instead, so nobody
+   * is taken to the previous user's page. Null until a session ends here (a deep link opened signed
+   * out belongs to whoever signs in).
+   */
+  endedUserId: string | null;
 }
 
 export type AuthEvent =
   /** Storage was read at start-up: the decrypted auth, or null. */
-  | { type: 'auth.restored'; auth: StoredAuth | null }
+  /**
+   * Storage was read at start-up: the decrypted auth, or null; and whose session last ended in this tab
+   * before the page was (re)loaded (the adapter keeps it per tab across reloads).
+   */
+  | { type: 'auth.restored'; auth: StoredAuth | null; endedUserId?: string | null }
   /** The sign-in form was submitted. `returnTo` comes from the sign-in URL. */
   | { type: 'auth.signIn'; email: string; password: string; returnTo?: string | null }
   | { type: 'auth.signInSucceeded'; auth: StoredAuth }
@@ -48,6 +59,12 @@ export function safeReturnTo(path: string | null | undefined): string | null {
 
 function eventAuth(event: AuthEvent): StoredAuth | null {
   return 'auth' in event ? event.auth : null;
+}
+
+/** The returnTo for the user now signing in: only theirs (see `endedUserId`), otherwise none. */
+function returnToFor(context: AuthContext, userId: string | undefined): string | null {
+  if (context.endedUserId !== null && context.endedUserId !== userId) return null;
+  return context.returnTo;
 }
 
 type SignInEvent = Extract<AuthEvent, { type: 'auth.signIn' }>;
@@ -83,9 +100,12 @@ const signedOutTransitions = {
       },
       {
         type: 'redirectAfterSignIn',
-        params: ({ context }: { context: AuthContext }) => ({ returnTo: context.returnTo }),
+        params: ({ context, event }: { context: AuthContext; event: StorageChangedEvent }) => ({
+          returnTo: returnToFor(context, event.auth?.id),
+        }),
       },
       'clearReturnTo',
+      'clearEndedSession',
     ],
   },
 } as const;
@@ -102,7 +122,12 @@ const adoptOtherTabAuth = [
 /** Another tab signed out: so does this one (the stored auth is already gone). */
 const followOtherTabSignOut = {
   target: 'signedOut',
-  actions: ['cancelRefresh', 'forgetAuth', { type: 'redirectToSignIn', params: { withReturnTo: false } }],
+  actions: [
+    'cancelRefresh',
+    'rememberEndedSession',
+    'forgetAuth',
+    { type: 'redirectToSignIn', params: { withReturnTo: false } },
+  ],
 } as const;
 
 /** The session is over (the server refused it, or its refresh failed): forget it and say so. */
@@ -110,6 +135,7 @@ const endExpiredSession = {
   target: 'expired',
   actions: [
     'cancelRefresh',
+    'rememberEndedSession',
     'forgetAuth',
     'clearStoredAuth',
     { type: 'setError', params: { message: SESSION_EXPIRED_MESSAGE } },
@@ -133,6 +159,16 @@ export const authMachine = setup({
       returnTo: ({ event }) => (event.type === 'auth.signIn' ? safeReturnTo(event.returnTo) : null),
     }),
     clearReturnTo: assign({ returnTo: null }),
+    /** A reload keeps whose session ended here: the returnTo in the address is still theirs. */
+    restoreEndedSession: assign({
+      endedUserId: ({ event }) => (event.type === 'auth.restored' ? (event.endedUserId ?? null) : null),
+    }),
+    /** Someone signed in: the ended session's returnTo has been used (or refused). */
+    clearEndedSession: assign({ endedUserId: null }),
+    /** Before forgetting the auth: the returnTo to come belongs to this user. */
+    rememberEndedSession: assign({
+      endedUserId: ({ context }) => context.auth?.id ?? context.endedUserId,
+    }),
     // Effects: no-ops here, provided by the adapter with `authMachine.provide({ actions })`.
     /** Encrypt and store `context.auth`. */
     persistAuth: () => {},
@@ -159,7 +195,7 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: { auth: null, error: null, returnTo: null },
+  context: { auth: null, error: null, returnTo: null, endedUserId: null },
   initial: 'restoring',
   states: {
     restoring: {
@@ -179,7 +215,11 @@ export const authMachine = setup({
           },
           {
             target: 'signedOut',
-            actions: ['forgetAuth', { type: 'redirectToSignIn', params: { withReturnTo: true } }],
+            actions: [
+              'forgetAuth',
+              'restoreEndedSession',
+              { type: 'redirectToSignIn', params: { withReturnTo: true } },
+            ],
           },
         ],
       },
@@ -195,8 +235,12 @@ export const authMachine = setup({
             'clearError',
             'persistAuth',
             { type: 'scheduleRefresh', params: ({ event }) => ({ accessToken: event.auth.accessToken }) },
-            { type: 'redirectAfterSignIn', params: ({ context }) => ({ returnTo: context.returnTo }) },
+            {
+              type: 'redirectAfterSignIn',
+              params: ({ context, event }) => ({ returnTo: returnToFor(context, event.auth.id) }),
+            },
             'clearReturnTo',
+            'clearEndedSession',
           ],
         },
         'auth.signInFailed': {
@@ -249,6 +293,7 @@ export const authMachine = setup({
         'auth.signedOut': {
           target: 'signedOut',
           actions: [
+            'rememberEndedSession',
             'forgetAuth',
             'clearError',
             'clearReturnTo',

@@ -445,6 +445,30 @@ describe('call statechart: outgoing calls', () => {
     }
   });
 
+  it('a number not in service, or a callee who cannot take calls: the status stays, a notice says why', () => {
+    const notices = {
+      notInService: 'The number you dialled is not in service.',
+      unavailable: 'The person you called cannot take calls right now.',
+      ignored: null,
+      hangup: null,
+      cancelled: null,
+    } as const;
+    for (const [reason, notice] of Object.entries(notices) as [keyof typeof notices, string | null][]) {
+      const { send, snapshot, text, actions } = start();
+      send(DIAL, { type: 'call.remoteEnded', reason, at: T0 });
+      expect(snapshot().value, reason).toBe('ended');
+      // SPEC §4 texts and values unchanged.
+      expect(text()).toBe('Call Disconnected');
+      expect(paramsOf(actions.updateLog).at(-1).callDetails.callStatus).toBe('Not Picked');
+      expect(snapshot().context.notice, reason).toBe(notice);
+      // The next call (or dismissing) starts without it.
+      send({ type: 'call.dismiss' });
+      expect(snapshot().context.notice).toBeNull();
+      send(DIAL);
+      expect(snapshot().context.notice).toBeNull();
+    }
+  });
+
   it('our own cancel while connecting: "Call Cancelled", the provider call ended, logged Call Cancelled', () => {
     const { send, snapshot, text, actions, fired } = start();
     send(DIAL, { type: 'call.hangup', at: T0 });
@@ -613,6 +637,7 @@ describe('call statechart as a test model', () => {
     { type: 'call.ignore' },
     { type: 'call.remoteEnded', reason: 'hangup', at: T0 + 65_400 },
     { type: 'call.remoteEnded', reason: 'rejected', at: T0 + 1_000 },
+    { type: 'call.remoteEnded', reason: 'notInService', at: T0 + 1_000 },
     DIAL,
     { ...DIAL, deviceReady: false },
     ANSWERED,
@@ -641,8 +666,8 @@ describe('call statechart as a test model', () => {
     expect([...visited].sort()).toEqual(Object.keys(callMachine.root.states).sort());
     // The counts the report quotes: graph nodes are state × context (call id known or not, direction,
     // texts, mute, feedback) × the event that led there.
-    expect(Object.keys(model.getAdjacencyMap()).length).toBe(246);
-    expect(shortest.length).toBe(152);
+    expect(Object.keys(model.getAdjacencyMap()).length).toBe(260);
+    expect(shortest.length).toBe(165);
   });
 
   it('reaches every transition of every state with the sample events', () => {

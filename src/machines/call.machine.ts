@@ -35,6 +35,7 @@
 //   duration 0. `call.dial` therefore carries no `at`.
 import { assign, setup } from 'xstate';
 import {
+  CALLEE_CANNOT_TAKE_CALLS_MESSAGE,
   CALLING_STATUS,
   type CallDetails,
   type CallingStatusText,
@@ -42,6 +43,7 @@ import {
   type FeedbackData,
   MAX_FEEDBACK_LENGTH,
   NO_ACTIVE_INCOMING,
+  NOT_IN_SERVICE_MESSAGE,
   normalisePhoneNumber,
   type ReferenceType,
   UNABLE_TO_MAKE_CALL,
@@ -87,10 +89,30 @@ export interface CallContext {
   feedback: CallFeedback;
   /** SPEC §4 calling status text shown by the call UI. */
   statusText: CallingStatusText;
+  /**
+   * Why an outgoing call rang no one, for the caller (the number is not in service, the callee cannot
+   * take calls); null otherwise. Shown under the status text, which stays the SPEC's.
+   */
+  notice: string | null;
 }
 
-/** How the other side ended (or never took) the call, as the provider reports it. */
-export type RemoteEndReason = 'hangup' | 'cancelled' | 'rejected' | 'ignored' | 'unavailable';
+/**
+ * How the other side ended (or never took) the call, as the provider reports it. `notInService`: no one
+ * has the dialled number; `unavailable`: its owner cannot take calls now (device off, account inactive).
+ */
+export type RemoteEndReason =
+  | 'hangup'
+  | 'cancelled'
+  | 'rejected'
+  | 'ignored'
+  | 'unavailable'
+  | 'notInService';
+
+/** What the caller is told when their call rang no one, by reason; none for the others. */
+const NOT_PICKED_NOTICES: Partial<Record<RemoteEndReason, string>> = {
+  notInService: NOT_IN_SERVICE_MESSAGE,
+  unavailable: CALLEE_CANNOT_TAKE_CALLS_MESSAGE,
+};
 
 export type CallEvent =
   /** A call rings this device (Twilio `incoming`). */
@@ -143,6 +165,7 @@ const noCall: CallContext = {
   muted: false,
   feedback: closedFeedback,
   statusText: CALLING_STATUS.idle,
+  notice: null,
 };
 
 /** Whole seconds from start to end (never negative: clocks of different sources may disagree). */
@@ -324,7 +347,11 @@ export const callMachine = setup({
     markIgnored: assign({ statusText: CALLING_STATUS.ignored, callStatus: 'Call Ignored' }),
     markCancelled: assign({ statusText: CALLING_STATUS.cancelled, callStatus: 'Call Cancelled' }),
     markCalleeRejected: assign({ statusText: CALLING_STATUS.rejected, callStatus: 'Rejected' }),
-    markNotPicked: assign({ statusText: CALLING_STATUS.disconnected, callStatus: 'Not Picked' }),
+    markNotPicked: assign(({ event }) => ({
+      statusText: CALLING_STATUS.disconnected,
+      callStatus: 'Not Picked' as const,
+      notice: NOT_PICKED_NOTICES[(event as EventOf<'call.remoteEnded'>).reason] ?? null,
+    })),
     /** The call ended by an error: an answered call gets its end time and duration as well. */
     endWithError: assign(({ context, event }) => {
       const { at } = event as EventOf<'call.error'>;

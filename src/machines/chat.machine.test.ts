@@ -42,6 +42,7 @@ function start() {
       actions: {
         fetchList: record('fetchList'),
         fetchDetail: record('fetchDetail'),
+        markRead: record('markRead'),
         announceConnectRequest: record('announceConnectRequest'),
         announceNewMessage: record('announceNewMessage'),
       },
@@ -193,7 +194,36 @@ describe('chat machine', () => {
     expect(world.context().messages).toEqual([message('q', 'User', 'a person please')]);
     expect(world.ids()).toEqual(['b', 'a']);
     expect(world.context().chats[0]).toMatchObject({ newMessagesCount: 0, lastMessage: 'a person please' });
-    expect(world.effects.slice(before)).toEqual([]);
+    // Seen as it came: the server is told, so this reader's count stays 0 there too. No toast.
+    expect(world.effects.slice(before)).toEqual([{ type: 'markRead', params: { chatId: 'b' } }]);
+  });
+
+  it("keeps this reader's own counts: a payload's counts are nobody's in particular", () => {
+    // This reader saw a's connect request already; the payload says one is pending (for someone).
+    const world = loaded([entry('a', { newMessagesCount: 1 }), entry('b', { newMessagesCount: 4 })]);
+    world.send({
+      type: 'chat.manualQuestion',
+      chat: entry('a', { newMessagesCount: 7, connectRequest: true }),
+      message: message('m1', 'User', 'still waiting'),
+    });
+    expect(world.context().chats[0]).toMatchObject({
+      chatId: 'a',
+      newMessagesCount: 2,
+      connectRequest: false,
+    });
+    world.send({ type: 'chat.connectRequest', chat: entry('b', { newMessagesCount: 9 }) });
+    expect(world.context().chats[0]).toMatchObject({
+      chatId: 'b',
+      newMessagesCount: 4,
+      connectRequest: true,
+    });
+    // A chat this list does not hold yet takes the payload's.
+    world.send({ type: 'chat.connectRequest', chat: entry('n', { newMessagesCount: 2 }) });
+    expect(world.context().chats[0]).toMatchObject({
+      chatId: 'n',
+      newMessagesCount: 2,
+      connectRequest: true,
+    });
   });
 
   it('answers for the open chat are appended once; answers elsewhere only update the entry', () => {

@@ -3,6 +3,9 @@
 // the adapter (src/services/chat-store.ts) provides; the broker's chat messages and the answers of the
 // HTTP calls are namespaced `chat.*` events the adapter sends in.
 //
+// The counts are this reader's own (each back-office user has their own unread counts and connect
+// requests): a broker payload's counts are nobody's in particular, so a listed chat keeps its own.
+//
 // The chatbot status (SPEC: "starts idle") is the state of the chat user list:
 //   idle → loading (chat.load) → ready (chat.listLoaded) / failed (chat.listFailed; SPEC §8: an empty list)
 // and from ready or failed a new chat.load (search, paging, retry) loads again. The broker events
@@ -181,10 +184,18 @@ export const chatMachine = setup({
       historyFailed: false,
       showChatbot: false,
     }),
-    /** SPEC §4: added to the connect-request list, or moved to its front; the chat goes to the front too. */
+    /**
+     * SPEC §4: added to the connect-request list, or moved to its front; the chat goes to the front too.
+     * Its unread count stays this reader's own (a payload's counts are nobody's in particular).
+     */
     addConnectRequest: assign(({ context, event }) => {
       const { chat } = event as EventOf<'chat.connectRequest'>;
-      const entry = { ...chat, connectRequest: true };
+      const known = findChat(context, chat.chatId);
+      const entry = {
+        ...chat,
+        newMessagesCount: known?.newMessagesCount ?? chat.newMessagesCount,
+        connectRequest: true,
+      };
       return {
         ...withFlags(toFront(context.chats, entry)),
         connectRequests: [chat.chatId, ...context.connectRequests.filter((id) => id !== chat.chatId)],
@@ -205,7 +216,11 @@ export const chatMachine = setup({
         messages: appendOnce(context.messages, { ...message, sender: 'User' }),
       };
     }),
-    /** SPEC §4: another chat's counter goes up, its lastMessage follows, it moves to the front (or is added). */
+    /**
+     * SPEC §4: another chat's counter goes up, its lastMessage follows, it moves to the front (or is
+     * added). The counts are this reader's own: a connect request they already saw stays seen (one they
+     * did not see comes as chat.connectRequest).
+     */
     countQuestion: assign(({ context, event }) => {
       const { chat, message } = event as EventOf<'chat.manualQuestion'>;
       const known = findChat(context, chat.chatId);
@@ -213,7 +228,7 @@ export const chatMachine = setup({
         ...chat,
         lastMessage: message.message,
         newMessagesCount: (known?.newMessagesCount ?? 0) + 1,
-        connectRequest: chat.connectRequest || (known?.connectRequest ?? false),
+        connectRequest: known ? known.connectRequest : chat.connectRequest,
       };
       return { ...withFlags(toFront(context.chats, entry)), isNewMessage: true };
     }),
@@ -249,6 +264,8 @@ export const chatMachine = setup({
     fetchList: (_, _params: { query: string; skip: number }) => {},
     /** Fetch the chat's history; answer with chat.detailLoaded or chat.detailFailed (logged). */
     fetchDetail: (_, _params: { chatId: string }) => {},
+    /** Tell the server this reader saw the open chat's new message (their unread count stays 0). */
+    markRead: (_, _params: { chatId: string }) => {},
     /** SPEC §8: "Connect Request Received From {name}." (never expires), See Details, Close; the sound. */
     announceConnectRequest: (_, _params: ChatAnnouncement) => {},
     /** SPEC §8: "New Message Received From {name}." (3000 ms), See Details, Close; the sound. */
@@ -299,7 +316,13 @@ export const chatMachine = setup({
       ],
     },
     'chat.manualQuestion': [
-      { guard: 'isOpenChat', actions: 'appendQuestion' },
+      {
+        guard: 'isOpenChat',
+        actions: [
+          'appendQuestion',
+          { type: 'markRead', params: ({ event }) => ({ chatId: event.chat.chatId }) },
+        ],
+      },
       {
         actions: [
           'countQuestion',

@@ -52,6 +52,19 @@ export interface StartAuthOptions {
   now?: () => number;
   /** Where `storage` events come from; defaults to `window`. */
   events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** Per-tab storage that survives a reload (whose session ended here); defaults to sessionStorage. */
+  tabStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+}
+
+/** sessionStorage key: the id of the user whose session last ended in this tab (see AuthContext). */
+export const ENDED_USER_KEY = 'mp-auth-ended-user';
+
+function defaultTabStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null; // storage disabled: the rule then holds until the next reload only
+  }
 }
 
 export interface AuthService {
@@ -70,6 +83,7 @@ export const selectIsSignedIn = (snapshot: AuthSnapshot): boolean => snapshot.ha
 /** Restoring, signing in or signing out: the UI waits. */
 export const selectIsBusy = (snapshot: AuthSnapshot): boolean => snapshot.hasTag('busy');
 export const selectIsRestoring = (snapshot: AuthSnapshot): boolean => snapshot.matches('restoring');
+export const selectIsSigningOut = (snapshot: AuthSnapshot): boolean => snapshot.matches('signingOut');
 export const selectAuth = (snapshot: AuthSnapshot): StoredAuth | null => snapshot.context.auth;
 export const selectAuthError = (snapshot: AuthSnapshot): string | null => snapshot.context.error;
 export const selectReturnTo = (snapshot: AuthSnapshot): string | null => snapshot.context.returnTo;
@@ -101,6 +115,7 @@ export function startAuth(options: StartAuthOptions): AuthService {
   };
   const now = options.now ?? Date.now;
   const events = options.events ?? window;
+  const tabStorage = options.tabStorage === undefined ? defaultTabStorage() : options.tabStorage;
 
   let stopped = false;
   let refreshTimer: unknown = null;
@@ -227,8 +242,22 @@ export function startAuth(options: StartAuthOptions): AuthService {
 
   actor = createActor(machine);
 
+  // Whose session ended here outlives a reload of the tab: a returnTo left in the address stays theirs.
+  let keptEndedUserId: string | null = tabStorage?.getItem(ENDED_USER_KEY) ?? null;
+  const keepEndedUser = (id: string | null) => {
+    if (id === keptEndedUserId || actor.getSnapshot().matches('restoring')) return;
+    keptEndedUserId = id;
+    try {
+      if (id === null) tabStorage?.removeItem(ENDED_USER_KEY);
+      else tabStorage?.setItem(ENDED_USER_KEY, id);
+    } catch (error) {
+      console.warn('Could not keep the ended session in this tab', error);
+    }
+  };
+
   // The stored tasks map mirrors the task store, in both directions.
   const actorSubscription = actor.subscribe((snapshot) => {
+    keepEndedUser(snapshot.context.endedUserId);
     const tasks = snapshot.context.auth?.tasks;
     if (!tasks) resetTasks();
     else if (!sameTasks(tasks, taskStore.getSnapshot().tasks)) replaceTasks(tasks);
@@ -288,7 +317,7 @@ export function startAuth(options: StartAuthOptions): AuthService {
         console.warn('Could not read the stored auth', error);
       }
       // A token that is expired or about to expire is refreshed at once by the refresh timer.
-      send({ type: 'auth.restored', auth });
+      send({ type: 'auth.restored', auth, endedUserId: keptEndedUserId });
     })(),
   );
 

@@ -23,7 +23,7 @@
 // MQTT.js is large (~100 KB gzip): it is imported on the first connection attempt, never statically.
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { type Actor, createActor, type SnapshotFrom } from 'xstate';
-import { allowedSubscriptions, isValidTopic, mayPublish, maySubscribe } from '../../contracts/broker-topics';
+import { allowedSubscriptions, isValidTopic, mayPublish } from '../../contracts/broker-topics';
 import {
   AD_HOC_TOPIC_QOS,
   type BrokerEvent,

@@ -10,7 +10,13 @@ import {
   type ChatUserEntry,
   chatBrokerPayloadSchema,
 } from '../../contracts/help-chats';
-import { type ChatScope, fetchChatDetail, fetchChatList, helpChatsPageOf } from '../features/help-chats/api';
+import {
+  type ChatScope,
+  fetchChatDetail,
+  fetchChatList,
+  helpChatsPageOf,
+  postChatRead,
+} from '../features/help-chats/api';
 import { type ChatAnnouncement, type ChatEvent, chatMachine } from '../machines/chat.machine';
 import { notify } from '../ui/notify';
 import { playNotificationSound } from '../ui/sound';
@@ -125,6 +131,10 @@ export function startChatStore(options: ChatStoreOptions): ChatStore {
               if (!stopped) actor.send({ type: 'chat.detailFailed', chatId });
             },
           );
+        },
+        markRead: (_, { chatId }) => {
+          // Only the server's count is at stake (the list already shows 0): a failure is logged.
+          postChatRead(chatId).catch((error: unknown) => log('Could not mark the chat as read', error));
         },
         announceConnectRequest: (_, params) =>
           announce(connectRequestText(params.username), CONNECT_REQUEST_TOAST_DURATION, params, 'connect'),

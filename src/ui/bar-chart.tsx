@@ -1,4 +1,8 @@
-import { Box, Flex, Text } from '@chakra-ui/react';
+// The one bar chart of the app, for the dashboards now and the reports to come. The drawing is recharts
+// (src/ui/charts/recharts-bars.tsx), loaded on first use as its own chunk; this wrapper is what pages
+// import, so none of them pulls recharts in statically.
+import { Box } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 
 export interface BarDatum {
   label: string;
@@ -7,40 +11,32 @@ export interface BarDatum {
   color?: string;
 }
 
+const RechartsBars = lazy(() => import('./charts/recharts-bars'));
+
+/** The chart's text alternative: every value, in words. */
+export function barChartSummary(label: string, data: readonly BarDatum[]): string {
+  return `${label}: ${data.map((d) => `${d.label} ${d.value}`).join(', ')}`;
+}
+
 /**
- * A small accessible bar chart in plain boxes: enough for a handful of bars, and no chart library in
- * the bundle. Each bar carries its value as text for screen readers and for anyone who prefers numbers.
+ * An accessible bar chart: the box is an image whose label carries every value as text (screen readers,
+ * anyone who prefers numbers); the bars, each with its value above it, draw once recharts has loaded.
  */
-export function BarChart({ data, label }: { data: BarDatum[]; label: string }) {
-  const max = Math.max(1, ...data.map((d) => d.value));
+export function BarChart({
+  data,
+  label,
+  height = 160,
+}: {
+  data: BarDatum[];
+  label: string;
+  height?: number;
+}) {
   return (
-    // role="img" hides the bars from assistive technology, so the label carries the numbers too.
-    <Flex
-      role="img"
-      aria-label={`${label}: ${data.map((d) => `${d.label} ${d.value}`).join(', ')}`}
-      align="flex-end"
-      gap="2"
-      h="40"
-      pt="4"
-    >
-      {data.map((d) => (
-        <Flex key={d.label} direction="column" align="center" justify="flex-end" flex="1" h="full" minW="0">
-          <Text fontSize="xs" color="fg.muted">
-            {d.value}
-          </Text>
-          <Box
-            w="full"
-            maxW="10"
-            bg={d.color ?? 'brand.solid'}
-            borderTopRadius="sm"
-            h={`${(d.value / max) * 100}%`}
-            minH="1"
-          />
-          <Text fontSize="2xs" color="fg.muted" mt="1" truncate maxW="full">
-            {d.label}
-          </Text>
-        </Flex>
-      ))}
-    </Flex>
+    <Box role="img" aria-label={barChartSummary(label, data)} h={`${height}px`} w="full" minW="0">
+      {/* The box keeps its height while the chunk loads: nothing below it jumps. */}
+      <Suspense fallback={null}>
+        <RechartsBars data={data} height={height} />
+      </Suspense>
+    </Box>
   );
 }

@@ -86,6 +86,37 @@ export function EmptyMessage({ title, description }: { title: string; descriptio
   );
 }
 
+/**
+ * A paged list with nothing to show: why (no rows, none matching, or a page past the end of the list,
+ * as a shared or stale link can ask for), and on a page past the end a way back to the first.
+ */
+export function EmptyListState({
+  title,
+  description,
+  pastTheEnd,
+  onFirstPage,
+}: {
+  title: string;
+  /** Shown unless the page is past the end, which has its own sentence. */
+  description: string;
+  pastTheEnd: boolean;
+  onFirstPage: () => void;
+}) {
+  return (
+    <Stack gap="3" align="center" py="6">
+      <EmptyMessage
+        title={title}
+        description={pastTheEnd ? 'This page is past the end of the list.' : description}
+      />
+      {pastTheEnd ? (
+        <Button size="sm" variant="outline" onClick={onFirstPage}>
+          Go to the first page
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** Full-page message for not found / forbidden. */
 export function FullPageMessage({
   title,

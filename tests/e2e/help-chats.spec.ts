@@ -3,6 +3,8 @@
 // toast, opens the chat from See Details and answers; the customer sees the answer live; a second
 // customer's message bumps their chat to the front of the seller's list with a counter. And the staff's
 // all-chats inbox is live too: a new chat appears without a refresh, they answer and hand it back.
+// And the demo chats (issue 12) open on their real conversations, and what one reader opens stays
+// unread for the others.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signedIn } from './support';
 
@@ -117,4 +119,65 @@ test("staff's all-chats inbox is live: the chat appears with its toast, staff an
   await expect(messages(visitor.page)).toContainText('Orders ship within 2 business days');
 
   for (const person of [visitor, staff]) await person.context.close();
+});
+
+/** The chat of `name` in the page's list, found with the search (other tests' chats come first). */
+async function searchedChat(page: Page, name: string) {
+  await page.getByLabel('Search chats').fill(name);
+  const items = page.getByRole('list', { name: 'Chats' }).getByRole('listitem');
+  await expect(items).toHaveCount(1);
+  await expect(items.first().getByTestId('chat-username')).toHaveText(name);
+  return items.first();
+}
+
+test('the demo chats open on their conversations; what the admin opens stays unread for the seller, and back', async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, 'admin@demo.local');
+  await expect(admin.page).not.toHaveURL(/\/signin/);
+  // Through the sidebar, as a person gets there (no reload while the sign-in settles).
+  await admin.page.getByRole('link', { name: 'Help Chats' }).click();
+  await expect(admin.page).toHaveURL(/\/customers\/help-chats$/);
+
+  // Isha asked for a person: the preview is the bot's last message, the conversation is all there.
+  const isha = await searchedChat(admin.page, 'Isha Verma');
+  await expect(isha.getByTestId('chat-last-message')).toHaveText(/^Connecting you with a person/);
+  await isha.getByRole('link').click();
+  const conversation = admin.page.locator('[aria-label="Messages"]');
+  const texts = conversation.getByTestId('chat-message-text');
+  await expect(texts.first()).toHaveText('Hi Isha Verma! Welcome to Demo Seller Store. How can we help?');
+  await expect(conversation).toContainText('Where is my order?');
+  await expect(conversation).toContainText(
+    'Your order status and tracking link are in the confirmation e-mail.',
+  );
+  await expect(conversation).toContainText('It has not moved for four days. Order A-1042.');
+  await expect(conversation.getByTestId('chat-chip').first()).toHaveText('How long does shipping take?');
+  await expect(texts.last()).toHaveText(/^Connecting you with a person/);
+  await expect(isha.getByText('Connect request')).toBeHidden();
+  await expect(isha.getByTestId('chat-unread')).toBeHidden();
+
+  // The seller has not opened Isha's chat: their count and badge are still there.
+  const seller = await signedIn(browser, 'seller@demo.local');
+  await expect(seller.page).toHaveURL(/\/sellers\/general-dashboard$/);
+  await seller.page.getByRole('link', { name: 'Help Chats' }).click();
+  await expect(seller.page).toHaveURL(/\/sellers\/help-chats$/);
+  const sellersIsha = await searchedChat(seller.page, 'Isha Verma');
+  await expect(sellersIsha.getByText('Connect request')).toBeVisible();
+  await expect(sellersIsha.getByTestId('chat-unread')).toHaveText('2');
+
+  // The seller opens Rohan's chat, then Sana's (held by the seller: their own answers are in it).
+  const rohan = await searchedChat(seller.page, 'Rohan Gupta');
+  await rohan.getByRole('link').click();
+  const sellersConversation = seller.page.locator('[aria-label="Messages"]');
+  await expect(sellersConversation).toContainText('Is the khadi kurta available in blue?');
+  await expect(rohan.getByTestId('chat-unread')).toBeHidden();
+  await (await searchedChat(seller.page, 'Sana Khan')).getByRole('link').click();
+  await expect(sellersConversation).toContainText('Hi Sana, Sunil from Demo Seller Store here.');
+  await expect(seller.page.getByText('Held by Sunil Seller')).toBeVisible();
+
+  // The admin read two of Rohan's three questions before; the seller's opening leaves that alone.
+  await admin.page.reload();
+  await expect((await searchedChat(admin.page, 'Rohan Gupta')).getByTestId('chat-unread')).toHaveText('1');
+
+  for (const person of [admin, seller]) await person.context.close();
 });

@@ -74,6 +74,10 @@ test('an admin creates a seller, verifies the e-mail, approves KYC and uploads a
   // Create: the new seller opens in Pending Verification.
   await page.getByRole('button', { name: 'New seller' }).click();
   const dialog = page.getByRole('dialog', { name: 'New seller' });
+  // The code hint is the code the server would give now, never a made-up example.
+  const hint = dialog.getByText(/^Leave empty to get the next free code \(now SEL-\d{4,}\)\.$/);
+  await expect(hint).toBeVisible();
+  const nextCode = /SEL-\d+/.exec((await hint.textContent()) ?? '')?.[0] as string;
   await dialog.getByLabel('Seller name').fill(name);
   await dialog.getByLabel(/^E-mail/).fill('seller@demo.local');
   await dialog.getByLabel('Phone').fill('+91 98765 43210');
@@ -89,6 +93,7 @@ test('an admin creates a seller, verifies the e-mail, approves KYC and uploads a
   const drawer = sellerDrawer(page);
   await expect(drawer.getByRole('heading', { name })).toBeVisible();
   await expect(drawer.getByText('Status: Pending Verification')).toBeVisible();
+  await expect(drawer.getByText(nextCode, { exact: true })).toBeVisible();
 
   // Only the valid action is offered; verifying moves the seller to Pending KYC.
   await expect(drawer.getByRole('button', { name: 'Approve KYC' })).toHaveCount(0);

@@ -32,3 +32,18 @@ export async function apiSession(request: APIRequestContext, email: string) {
   const body = await response.json();
   return { token: body.accessToken as string, userId: body.user.id as string };
 }
+
+/** The pages the sidebar offers the signed-in user (their addresses, in menu order). */
+export async function sidebarPages(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  const hrefs = await nav
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  return [...new Set(hrefs.filter((href): href is string => Boolean(href)))];
+}
+
+/** Waits until the page's live connection (the broker client behind the bell) is up. */
+export async function liveUpdatesOn(page: Page) {
+  await expect(page.getByRole('button', { name: 'Notifications' })).toHaveAttribute('data-live', 'connected');
+}

@@ -14,6 +14,7 @@ import { type AuthEvent, authMachine, SESSION_EXPIRED_MESSAGE } from '../../src/
 import {
   type AuthNotice,
   type AuthService,
+  ENDED_USER_KEY,
   selectAuth,
   selectIsBusy,
   selectIsSignedIn,
@@ -68,21 +69,30 @@ const ADMIN: CurrentUser = makeCurrentUser({
   email: 'admin@demo.local',
 });
 
-function token(label: string): string {
-  return fakeJwt({ sub: ADMIN.id, jti: label, iat: NOW / 1000, exp: NOW / 1000 + TOKEN_TTL_S });
+/** Another person at the same browser: a returnTo left by ADMIN's session is not theirs. */
+const OTHER: CurrentUser = makeCurrentUser({
+  id: 'u-other',
+  username: 'Omar Other',
+  email: 'other@demo.local',
+});
+const USERS = new Map([ADMIN, OTHER].map((user) => [user.id, user]));
+const userOf = (id: string): CurrentUser => USERS.get(id) ?? ADMIN;
+
+function token(label: string, userId = ADMIN.id): string {
+  return fakeJwt({ sub: userId, jti: label, iat: NOW / 1000, exp: NOW / 1000 + TOKEN_TTL_S });
 }
 
 /** What the browser should store for ADMIN signed in with `label`'s token (SPEC §3 fields, by hand). */
-function adminAuth(label: string): StoredAuth {
+function adminAuth(label: string, user: CurrentUser = ADMIN): StoredAuth {
   return {
-    accessToken: token(label),
+    accessToken: token(label, user.id),
     twilioToken: '',
-    username: ADMIN.username,
+    username: user.username,
     userAvatar: null,
     roles: ['ROLE_ADMIN'],
-    id: ADMIN.id,
+    id: user.id,
     sellerId: null,
-    clientId: `bo_${BROWSER_ID}_${ADMIN.id}`,
+    clientId: `bo_${BROWSER_ID}_${user.id}`,
     isAdmin: true,
     isStaff: false,
     isSeller: false,
@@ -92,7 +102,7 @@ function adminAuth(label: string): StoredAuth {
 }
 
 function sessionFor(auth: StoredAuth): Session {
-  return { accessToken: auth.accessToken, expiresIn: TOKEN_TTL_S, user: ADMIN };
+  return { accessToken: auth.accessToken, expiresIn: TOKEN_TTL_S, user: userOf(auth.id) };
 }
 
 interface Held {
@@ -104,12 +114,13 @@ interface Held {
 class FakeServer {
   readonly requests: RecordedRequest[] = [];
   readonly held = new Map<string, Held[]>();
-  private readonly valid = new Set<string>();
+  /** Live access tokens and whose they are. */
+  private readonly valid = new Map<string, CurrentUser>();
   private readonly waiters = new Map<string, (() => void)[]>();
   nextTask = { taskId: 'task-x', taskName: 'Import catalogue', status: 'Pending' };
 
-  issue(accessToken: string) {
-    this.valid.add(accessToken);
+  issue(accessToken: string, user: CurrentUser = ADMIN) {
+    this.valid.set(accessToken, user);
   }
   revoke(accessToken: string | undefined) {
     if (accessToken) this.valid.delete(accessToken);
@@ -127,8 +138,9 @@ class FakeServer {
     }
     const bearer = request.authorization?.replace(/^Bearer /, '');
     if (path === AUTH_PATHS.currentUser) {
-      return bearer && this.valid.has(bearer)
-        ? { status: 200, data: ADMIN }
+      const user = bearer ? this.valid.get(bearer) : undefined;
+      return user
+        ? { status: 200, data: user }
         : { status: 401, data: { message: 'Access token expired', code: 'TOKEN_EXPIRED' } };
     }
     if (path === ECHO) return { status: 200, data: { authorization: request.authorization ?? null } };
@@ -183,6 +195,24 @@ class World {
   private seq = 0;
   previousState: string | null = null;
   lastEvent: string | null = null;
+  /** The returnTo the sign-in form sent (the page the user was sent away from), until it is used. */
+  returnTo: string | null = null;
+  /** Whose session ended last in this tab: only that user is taken back to `returnTo`. */
+  endedUserId: string | null = null;
+
+  /** A session ended (expired, signed out here or in another tab): note whose it was. */
+  sessionEnded() {
+    if (this.expected) this.endedUserId = this.expected.id;
+  }
+
+  /** Someone signed in from the sign-in page: the page they must land on. */
+  landingFor(userId: string): string {
+    const { returnTo } = this;
+    const owed = returnTo !== null && (this.endedUserId === null || this.endedUserId === userId);
+    this.returnTo = null;
+    this.endedUserId = null;
+    return owed ? returnTo : '/';
+  }
 
   label(kind: string) {
     this.seq += 1;
@@ -208,7 +238,7 @@ class World {
     const result = await this.waitingCall;
     this.waitingCall = null;
     if (expectSuccess) {
-      expect(result).toMatchObject({ ok: true, value: ADMIN });
+      expect(result).toMatchObject({ ok: true, value: userOf(this.expected?.id ?? '') });
       // The retry carried the new token.
       const retried = this.server.requests.filter((r) => r.url === AUTH_PATHS.currentUser).at(-1);
       expect(retried?.authorization).toBe(`Bearer ${this.expected?.accessToken}`);
@@ -236,7 +266,12 @@ let world: World;
 async function createWorld(firstEvent: AuthEvent | undefined): Promise<World> {
   const w = new World();
   localStorage.clear();
+  sessionStorage.clear();
   localStorage.setItem(BROWSER_ID_KEY, BROWSER_ID);
+  if (firstEvent?.type === 'auth.restored' && firstEvent.endedUserId) {
+    // This tab was reloaded after a session ended in it.
+    sessionStorage.setItem(ENDED_USER_KEY, firstEvent.endedUserId);
+  }
   globalThis.indexedDB = new IDBFactory();
   resetSecureStorageForTests();
   resetTasks();
@@ -288,8 +323,12 @@ const SAMPLE = adminAuth('sample');
 const SAMPLE_EVENTS: AuthEvent[] = [
   { type: 'auth.restored', auth: SAMPLE },
   { type: 'auth.restored', auth: null },
+  // A reload of the tab after the admin's session ended in it (the returnTo in the address is theirs).
+  { type: 'auth.restored', auth: null, endedUserId: ADMIN.id },
   { type: 'auth.signIn', ...CREDENTIALS, returnTo: START_PATH },
   { type: 'auth.signInSucceeded', auth: SAMPLE },
+  // Someone else signs in at this browser.
+  { type: 'auth.signInSucceeded', auth: adminAuth('sample', OTHER) },
   { type: 'auth.signInFailed', message: INVALID_CREDENTIALS },
   { type: 'auth.refreshSucceeded', auth: SAMPLE },
   { type: 'auth.refreshFailed', message: 'Refresh token expired' },
@@ -305,7 +344,14 @@ const SAMPLE_EVENTS: AuthEvent[] = [
  * whether there is one, and the test follows what the fake server issued (`World.expected`).
  */
 const valueKey = (snapshot: AuthSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.error, snapshot.context.returnTo]);
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.error,
+    snapshot.context.returnTo,
+    snapshot.context.endedUserId,
+    // Who is signed in: where a later sign-in lands depends on it.
+    snapshot.context.auth?.id ?? null,
+  ]);
 
 /**
  * A self-transition leads to a marked copy of its state, so that the transitions which stay in their
@@ -319,8 +365,30 @@ function serializeNode(snapshot: AuthSnapshot, event?: { type: string }, previou
 
 const model = createTestModel(authMachine, {
   events: SAMPLE_EVENTS,
-  // Only events that do something (a guard may refuse one).
-  filterEvents: (snapshot, event) => snapshot.can(event),
+  // Only events that do something (a guard may refuse one). An update of the signed-in session (a
+  // refresh, a task, another tab's refresh) is the same user's: never someone else's auth.
+  //
+  // The other person keeps the graph small (its simple paths grow fast with every branch): they sign in
+  // only where it matters, right after the admin's session ended here, and then only sign out again.
+  filterEvents: (snapshot, event) =>
+    snapshot.can(event) &&
+    !(
+      event.type === 'auth.signInSucceeded' &&
+      event.auth.id === OTHER.id &&
+      snapshot.context.endedUserId !== ADMIN.id
+    ) &&
+    !(
+      snapshot.context.auth?.id === OTHER.id &&
+      event.type !== 'auth.signOut' &&
+      event.type !== 'auth.signedOut'
+    ) &&
+    !(
+      event.type !== 'auth.signInSucceeded' &&
+      'auth' in event &&
+      event.auth &&
+      snapshot.context.auth &&
+      event.auth.id !== snapshot.context.auth.id
+    ),
   serializeState: serializeNode,
 });
 
@@ -329,23 +397,29 @@ const model = createTestModel(authMachine, {
 
 const eventExecutors: Record<AuthEvent['type'], (event: AuthEvent) => Promise<void>> = {
   // Storage was seeded before start (see createWorld): the restore reads and decrypts it.
-  'auth.restored': async () => {
+  'auth.restored': async (event) => {
     world.expected = world.stored;
+    if (event.type === 'auth.restored' && !event.auth) world.endedUserId = event.endedUserId ?? null;
     await world.service.ready;
     await world.settle();
   },
   // The sign-in form sends the event; the request reaches the server.
   'auth.signIn': async (event) => {
+    world.returnTo = event.type === 'auth.signIn' ? (event.returnTo ?? null) : null;
     const arrived = world.server.arrival(AUTH_PATHS.signIn);
     world.service.actor.send(event);
     await arrived;
   },
-  'auth.signInSucceeded': async () => {
-    const auth = adminAuth(world.label('signin'));
-    world.server.issue(auth.accessToken);
+  // The user in the event signs in; they land where the returnTo says only if it is theirs.
+  'auth.signInSucceeded': async (event) => {
+    const user = userOf(eventAuthId(event));
+    const auth = adminAuth(world.label('signin'), user);
+    world.server.issue(auth.accessToken, user);
     world.expected = auth;
+    const landing = world.landingFor(user.id);
     world.server.answer(AUTH_PATHS.signIn, { status: 200, data: sessionFor(auth) });
     await world.settle();
+    expect(world.location, 'where the user lands after signing in').toBe(landing);
   },
   'auth.signInFailed': async () => {
     world.server.answer(AUTH_PATHS.signIn, {
@@ -382,6 +456,7 @@ const eventExecutors: Record<AuthEvent['type'], (event: AuthEvent) => Promise<vo
       status: 401,
       data: { message: 'Refresh token expired', code: 'TOKEN_EXPIRED' },
     });
+    world.sessionEnded();
     world.expected = null;
     await world.settle();
     await world.finishWaitingCall(false);
@@ -391,6 +466,7 @@ const eventExecutors: Record<AuthEvent['type'], (event: AuthEvent) => Promise<vo
     world.server.revoke(world.expected?.accessToken);
     const result = await outcome(http.get(AUTH_PATHS.currentUser, { _retried: true }));
     expect(result).toMatchObject({ ok: false, error: { status: 401 } });
+    world.sessionEnded();
     world.expected = null;
     await world.settle();
   },
@@ -400,10 +476,14 @@ const eventExecutors: Record<AuthEvent['type'], (event: AuthEvent) => Promise<vo
     await arrived;
     await world.releaseStaleRefresh(false);
   },
+  // A deliberate sign-out: to the sign-in page with no returnTo, whatever page was open.
   'auth.signedOut': async () => {
     world.server.answer(AUTH_PATHS.signOut, { status: 204 });
+    world.sessionEnded();
+    world.returnTo = null;
     world.expected = null;
     await world.settle();
+    expect(world.location).toBe('/signin');
   },
   // A response carries taskStatus: the task lands in the stored tasks map.
   'auth.authUpdated': async () => {
@@ -422,12 +502,18 @@ const eventExecutors: Record<AuthEvent['type'], (event: AuthEvent) => Promise<vo
     const from = world.actorState;
     const auth = 'auth' in event ? event.auth : null;
     let written: StoredAuth | null = null;
+    let landing: string | null = null;
     if (auth) {
       const label = world.label('other-tab');
-      written = world.expected ? { ...world.expected, accessToken: token(label) } : adminAuth(label);
-      world.server.issue(written.accessToken);
+      written = world.expected
+        ? { ...world.expected, accessToken: token(label, world.expected.id) }
+        : adminAuth(label);
+      world.server.issue(written.accessToken, userOf(written.id));
+      // Signed in by another tab while this one was signed out: it leaves the sign-in page.
+      if (from === 'signedOut' || from === 'expired') landing = world.landingFor(written.id);
       await saveAuth(written);
     } else {
+      if (from === 'signedIn' || from === 'refreshing') world.sessionEnded();
       await clearAuth();
     }
     world.expected = written;
@@ -443,8 +529,13 @@ const eventExecutors: Record<AuthEvent['type'], (event: AuthEvent) => Promise<vo
     });
     if (from === 'refreshing') await world.releaseStaleRefresh(written !== null);
     await world.settle();
+    if (landing !== null) expect(world.location, 'where the other tab’s sign-in lands').toBe(landing);
   },
 };
+
+function eventAuthId(event: AuthEvent): string {
+  return ('auth' in event && event.auth?.id) || ADMIN.id;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // What each state means in the real system
@@ -474,6 +565,10 @@ async function common(expectedModel: AuthSnapshot) {
   expect(real.value).toEqual(expectedModel.value);
   expect(real.context.error).toBe(expectedModel.context.error);
   expect(real.context.returnTo).toBe(expectedModel.context.returnTo);
+  expect(real.context.endedUserId).toBe(expectedModel.context.endedUserId);
+  // What a reload of the tab would restore (nothing is written while restoring).
+  if (!real.matches('restoring'))
+    expect(sessionStorage.getItem(ENDED_USER_KEY)).toBe(expectedModel.context.endedUserId);
   expect(real.context.auth === null).toBe(expectedModel.context.auth === null);
   expect(sameStoredAuth(real.context.auth, world.expected), 'auth as issued by the server').toBe(true);
   // Auth failures are shown by the machine (form error, session-expired notice), never as error toasts.
@@ -597,7 +692,9 @@ function describePath(path: ModelPath): string {
     .filter((event) => event.type !== 'xstate.init')
     .map((event) => {
       const name = event.type.replace(/^auth\./, '');
-      return 'auth' in event ? `${name}(${event.auth ? 'auth' : 'null'})` : name;
+      if (!('auth' in event)) return name;
+      const ended = 'endedUserId' in event && event.endedUserId ? ', after a session ended here' : '';
+      return `${name}(${event.auth ? (event.auth.id === OTHER.id ? 'other user' : 'auth') : 'null'}${ended})`;
     });
   return `${String(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
@@ -633,6 +730,38 @@ const extraPaths = completionPaths<AuthSnapshot, ModelEvent>(
   serializedNodeKey(serializeNode),
 );
 
+// Paths the graph search cannot give (a simple path never re-enters the signed-in node it started from):
+// the other person's session ends and the admin signs in again, from a sign-out and from an expiry; and
+// the admin comes back after their own expired session. Each lands where the returnTo owner rule says.
+const OTHER_AUTH = adminAuth('sample', OTHER);
+const returnToPaths = (
+  [
+    [
+      { type: 'auth.restored', auth: SAMPLE },
+      { type: 'auth.signOut' },
+      { type: 'auth.signedOut' },
+      { type: 'auth.signIn', ...CREDENTIALS, returnTo: START_PATH },
+      { type: 'auth.signInSucceeded', auth: OTHER_AUTH },
+      { type: 'auth.signOut' },
+      { type: 'auth.signedOut' },
+      { type: 'auth.signIn', ...CREDENTIALS, returnTo: START_PATH },
+      { type: 'auth.signInSucceeded', auth: SAMPLE },
+    ],
+    [
+      { type: 'auth.restored', auth: SAMPLE },
+      { type: 'auth.sessionRejected', message: SESSION_EXPIRED_MESSAGE },
+      { type: 'auth.signIn', ...CREDENTIALS, returnTo: START_PATH },
+      { type: 'auth.signInSucceeded', auth: SAMPLE },
+    ],
+    [
+      { type: 'auth.restored', auth: SAMPLE },
+      { type: 'auth.sessionRejected', message: SESSION_EXPIRED_MESSAGE },
+      { type: 'auth.signIn', ...CREDENTIALS, returnTo: START_PATH },
+      { type: 'auth.signInSucceeded', auth: OTHER_AUTH },
+    ],
+  ] satisfies AuthEvent[][]
+).flatMap((events) => model.getPathsFromEvents(events) as ModelPath[]);
+
 describe('auth statechart × real adapter', () => {
   afterAll(() => {
     http.defaults.adapter = undefined;
@@ -642,6 +771,7 @@ describe('auth statechart × real adapter', () => {
     ['shortest paths', shortestPaths],
     ['simple paths', simplePaths],
     ['transitions back into a visited state', extraPaths],
+    ['a returnTo and whose it is', returnToPaths],
   ];
   for (const [name, paths] of groups) {
     describe(`${name} (${paths.length})`, () => {

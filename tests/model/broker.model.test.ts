@@ -211,7 +211,8 @@ class Gate {
   }
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 5000) {
+/** Waits for the condition, returning as soon as it holds (a loaded machine may take seconds). */
+async function until(condition: () => boolean, what: string, timeoutMs = 20_000) {
   const start = Date.now();
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
@@ -219,14 +220,27 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5000) {
   }
 }
 
+/**
+ * While NOT connected there is nothing to wait for: a message that arrived anyway would show within
+ * moments, so a short quiet window is the check. While connected, `barrier()` is used instead.
+ */
 const quiet = (ms = QUIET_MS) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One more message from the server, waited for: the broker delivers to a connection in order, so a
+ * duplicate of anything before it would have arrived by then.
+ */
+async function barrier() {
+  const text = await world.probe();
+  await until(() => world.count(text) >= 1, 'the barrier message');
+}
 
 // ---------------------------------------------------------------------------------------------------
 // The world of one path: one browser tab with its broker client
 
 let server: TestServer;
 let gate: Gate;
-let seller: { userId: string; sellerId: string; token: string };
+let seller: { userId: string; sellerId: string; sessionId: string; token: string };
 let session: BrokerSession;
 let chatTopic: string;
 let ownTopic: string;
@@ -405,7 +419,7 @@ async function ensureServerUp() {
 }
 
 async function reach(state: StateName) {
-  await waitFor(world.handle.actor, (snapshot) => snapshot.value === state, { timeout: 5000 });
+  await waitFor(world.handle.actor, (snapshot) => snapshot.value === state, { timeout: 20_000 });
 }
 
 const nextEvent = () => world.upcoming[0];
@@ -559,7 +573,7 @@ const stateChecks: Record<StateName, (snapshot: BrokerSnapshot) => Promise<void>
     await world.handle.publish(ownTopic, JSON.parse(own));
     await until(() => world.count(own) >= 1, 'the own message');
     await expect(world.handle.publish(chatTopic, {})).rejects.toThrow(PUBLISH_NOT_ALLOWED_MESSAGE);
-    await quiet();
+    await barrier();
     for (const due of [...world.due, text, chat, own])
       expect(world.count(due), `${due} exactly once`).toBe(1);
     world.due = [];
@@ -632,7 +646,12 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
     await gate.listen();
     const signedIn = await signInAs(testApp.app, demoEmails.Seller);
     const claims = JSON.parse(Buffer.from(signedIn.token.split('.')[1] ?? '', 'base64url').toString());
-    seller = { userId: signedIn.userId, sellerId: claims.sellerId, token: signedIn.token };
+    seller = {
+      userId: signedIn.userId,
+      sellerId: claims.sellerId,
+      sessionId: claims.sid,
+      token: signedIn.token,
+    };
     session = { userId: seller.userId, role: 'Seller', sellerId: seller.sellerId };
     chatTopic = salesBotTopic(seller.sellerId, 'chat-1');
     ownTopic = userMessageTopic('mp', seller.userId);
@@ -749,9 +768,18 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
       timeout: 20_000,
     }, async () => {
       await server.start();
-      const shortLived = await createTokenService(testApp.database.db, { secret: JWT_SECRET, ttlSeconds: 2 });
+      const shortLived = await createTokenService(testApp.database.db, {
+        secret: JWT_SECRET,
+        ttlSeconds: 2,
+        sessions: testApp.app.sessions,
+      });
       world = new World();
-      world.token = await shortLived.sign({ id: seller.userId, role: 'Seller', sellerId: seller.sellerId });
+      world.token = await shortLived.sign({
+        id: seller.userId,
+        role: 'Seller',
+        sellerId: seller.sellerId,
+        sessionId: seller.sessionId,
+      });
       world.start();
       try {
         world.handle.connect();
@@ -760,7 +788,7 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
         // The app refreshed the token but this tab did not get to renew (asleep, say): the broker
         // closes the connection when the old token expires.
         world.token = seller.token;
-        await waitFor(world.handle.actor, (snapshot) => snapshot.value === 'closed', { timeout: 5000 });
+        await waitFor(world.handle.actor, (snapshot) => snapshot.value === 'closed', { timeout: 20_000 });
         // Published while the tab is away.
         const missed = [];
         for (let n = 0; n < OFFLINE_MESSAGES; n++) missed.push(await world.probe());
@@ -771,7 +799,7 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
         await connected(world);
         expect(world.reconnects).toBe(1);
         for (const text of missed) await until(() => world.count(text) >= 1, text);
-        await quiet();
+        await barrier();
         for (const text of missed) expect(world.count(text), `${text} exactly once`).toBe(1);
         expect(world.errors.filter((message) => message.startsWith('Connection refused'))).toEqual([]);
       } finally {
@@ -787,11 +815,20 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
         world.handle.connect();
         world.timers.fireOnly();
         await connected(world);
-        const tokens = await createTokenService(testApp.database.db, { secret: JWT_SECRET, ttlSeconds: 600 });
-        world.token = await tokens.sign({ id: seller.userId, role: 'Seller', sellerId: seller.sellerId });
+        const tokens = await createTokenService(testApp.database.db, {
+          secret: JWT_SECRET,
+          ttlSeconds: 600,
+          sessions: testApp.app.sessions,
+        });
+        world.token = await tokens.sign({
+          id: seller.userId,
+          role: 'Seller',
+          sellerId: seller.sellerId,
+          sessionId: seller.sessionId,
+        });
         expect(world.token).not.toBe(seller.token);
         world.handle.tokenChanged();
-        await waitFor(world.handle.actor, (snapshot) => snapshot.value === 'closed', { timeout: 5000 });
+        await waitFor(world.handle.actor, (snapshot) => snapshot.value === 'closed', { timeout: 20_000 });
         // Within the initial delay, not the reconnect period.
         expect(world.timers.delays()).toEqual([TIMING.initialDelayMs / 2]);
         const meanwhile = await world.probe();
@@ -800,7 +837,7 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
         await until(() => world.count(meanwhile) >= 1, 'the message sent during the renewal');
         const after = await world.probe();
         await until(() => world.count(after) >= 1, 'a message after the renewal');
-        await quiet();
+        await barrier();
         expect([world.count(meanwhile), world.count(after)]).toEqual([1, 1]);
         expect(world.reconnects).toBe(1);
       } finally {
@@ -833,7 +870,9 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
         await server.stop();
         await Promise.all(
           tabs.map((tab) =>
-            waitFor(tab.world.handle.actor, (snapshot) => snapshot.value !== 'connected', { timeout: 5000 }),
+            waitFor(tab.world.handle.actor, (snapshot) => snapshot.value !== 'connected', {
+              timeout: 20_000,
+            }),
           ),
         );
         await server.start();

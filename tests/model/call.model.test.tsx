@@ -70,7 +70,7 @@ vi.mock('../../src/ui/sound', () => ({ playNotificationSound: sound.play }));
 type CallSnapshot = SnapshotFrom<typeof callMachine>;
 
 // The sample events of src/machines/call.machine.test.ts ("as a test model"): fixed `at` values keep the
-// context, and so the graph, finite (246 nodes, 152 shortest paths).
+// context, and so the graph, finite (260 nodes, 165 shortest paths).
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 const CALLER = '+919000000003';
 const DIALLED = '+91 90000 00005';
@@ -85,6 +85,8 @@ const SAMPLE_EVENTS: CallEvent[] = [
   { type: 'call.ignore' },
   { type: 'call.remoteEnded', reason: 'hangup', at: T0 + 65_400 },
   { type: 'call.remoteEnded', reason: 'rejected', at: T0 + 1_000 },
+  // The dialled number is nobody's (the local signalling refuses it): not picked, and said why.
+  { type: 'call.remoteEnded', reason: 'notInService', at: T0 + 1_000 },
   { type: 'call.dial', number: DIALLED, deviceReady: true },
   { type: 'call.dial', number: DIALLED, deviceReady: false },
   { type: 'call.answered', at: T0, callSid: 'CA-out-1' },
@@ -345,6 +347,9 @@ async function common(node: CallSnapshot) {
 
   // The dialog: the calling status exactly as the SPEC writes it, the device Ready.
   await until(() => expect(screen.getByTestId('calling-status').textContent).toBe(context.statusText));
+  // Why a call rang no one, under the status (which stays the SPEC's), exactly while the context says.
+  if (context.notice) expect(screen.getByTestId('call-notice')).toHaveTextContent(context.notice);
+  else expect(screen.queryByTestId('call-notice')).toBeNull();
   expect(screen.getByTestId('device-status').textContent).toBe(DEVICE_STATES.ready);
   expect(screen.getByRole('button', { name: 'Phone', hidden: true })).toHaveAttribute('data-device', 'ready');
 
@@ -711,7 +716,7 @@ async function runPath(path: ModelPath) {
 describe('call statechart × real voice session × rendered call UI', () => {
   it('draws its paths from the real machine', () => {
     // The counts of src/machines/call.machine.test.ts: the same machine and sample events.
-    expect(shortestPaths).toHaveLength(152);
+    expect(shortestPaths).toHaveLength(165);
     console.info(`call model: ${shortestPaths.length} shortest paths, ${extraPaths.length} completion paths`);
   });
 

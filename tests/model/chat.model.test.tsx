@@ -237,6 +237,7 @@ function createWorld(): World {
           return resolve({ status: 200, data: { message: ASHA_ANSWER, chat: { ...ASHA, heldBy: HELD_BY } } });
         }
         if (request.url.includes('/handBack/')) return resolve({ status: 200, data: { chat: ASHA } });
+        if (request.url.includes('/readQueryBotChat/')) return resolve({ status: 200, data: ASHA });
         resolve({ status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } });
       }),
   );
@@ -501,10 +502,15 @@ const eventExecutors: { [T in ChatEvent['type']]: Executor<T> } = {
     const before = toastTitles().length;
     emit(payloadFor({ manualQuestion: event.message.message }, event.chat, event.message));
     const forOpenChat = openBefore === event.chat.chatId;
+    const reads = () => world.requests.filter((r) => r.url.includes('/readQueryBotChat/'));
+    const readsBefore = reads().length;
     if (forOpenChat) {
       await settle();
       expect(toastTitles()).toHaveLength(before);
       expect(world.chimes).toBe(chimes);
+      // Seen as it came: the server marks it read for this reader.
+      await until(() => expect(reads()).toHaveLength(readsBefore + 1));
+      expect(reads().at(-1)?.url).toBe(`/api/v1/queryBot/readQueryBotChat/${event.chat.chatId}`);
     } else {
       await expectToast(newMessageText(event.chat.username), NEW_MESSAGE_TOAST_DURATION, chimes);
     }
@@ -684,6 +690,22 @@ describe('around the model', () => {
     ]);
     await until(() => expect(real().context.chats).toEqual([ASHA]));
     expect(within(chatList() as HTMLElement).getAllByRole('listitem')).toHaveLength(1);
+
+    // A search that finds nothing says so; clearing it shows the inbox again, empty or not.
+    await typing.type(screen.getByLabelText('Search chats'), 'xyz');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    });
+    await releaseList('asxyz', { status: 200, data: { result: [], count: 0 } });
+    await until(() => expect(screen.getByText('No chats match “asxyz”.')).toBeInTheDocument());
+    expect(screen.queryByText('No chats yet')).toBeNull();
+    await typing.clear(screen.getByLabelText('Search chats'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    });
+    await releaseList('', { status: 200, data: { result: [], count: 0 } });
+    await until(() => expect(screen.getByText('No chats yet')).toBeInTheDocument());
+    expect(screen.queryByText(/No chats match/)).toBeNull();
   });
 
   it('logs and drops a payload that does not fit the contract', async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { users } from '../schema';
 import { seedCalls } from './calls';
 import { seedCatalogue } from './catalogue';
+import { seedChats } from './chats';
 import { seedSellers } from './sellers';
 import { seedSubscriptions } from './subscriptions';
 import { DEMO_PASSWORD, type DemoAccount, seedUsers } from './users';
@@ -24,6 +25,8 @@ export async function seedDemo(db: Db): Promise<DemoAccount[] | null> {
     await seedSubscriptions(tx, ids);
     // After the users: calls are between the demo accounts.
     await seedCalls(tx);
+    // After the users: the seller and staff answer some chats, and have read some.
+    await seedChats(tx, ids);
     return accounts;
   });
 }

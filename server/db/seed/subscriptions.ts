@@ -1,14 +1,11 @@
 // Demo subscriptions and the demo seller's own figures: plans, each seller's periods consistent with
-// their state, a few renewal requests (pending and decided), and products, customer queries and help
-// chats for the demo seller (and a few for the blocked one, so "only your own" is visible). A handful of
-// multi-row inserts: seeding stays fast.
-import { randomUUID } from 'node:crypto';
+// their state, a few renewal requests (pending and decided), and products and customer queries for the
+// demo seller (and a few for the blocked one, so "only your own" is visible). Their help chats are
+// seeded by chats.ts (DEMO_SELLER_FIGURES.chats are its figures). A handful of multi-row inserts:
+// seeding stays fast.
 import { asc, eq } from 'drizzle-orm';
-import { DEFAULT_FAQS } from '../../modules/help-chats/bot';
 import type { Tx } from '../client';
 import {
-  chatFaqs,
-  chatSessions,
   customerQueries,
   products,
   sellerSubscriptions,
@@ -26,6 +23,7 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
 export const DEMO_SELLER_FIGURES = {
   products: { Draft: 3, Pending: 2, Live: 8, Rejected: 1 },
   queries: { Open: 3, Answered: 2, Closed: 4 },
+  /** What the conversations of seed/chats.ts DEMO_CHATS add up to, as the seller reads them. */
   chats: { open: 3, closed: 2, connectRequests: 1, unreadMessages: 5 },
   /** Days left on the current (Quarterly) period. */
   subscriptionDaysLeft: 70,
@@ -180,7 +178,7 @@ export async function seedSubscriptions(tx: Tx, ids: DemoSellerIds) {
   await seedSellerActivity(tx, ids);
 }
 
-/** Products, customer queries and help chats: the demo seller's match DEMO_SELLER_FIGURES exactly. */
+/** Products and customer queries: the demo seller's match DEMO_SELLER_FIGURES exactly. */
 async function seedSellerActivity(tx: Tx, ids: { demoSellerId: string; blockedSellerId: string }) {
   const statuses = Object.entries(DEMO_SELLER_FIGURES.products).flatMap(([status, n]) =>
     Array.from({ length: n }, () => status),
@@ -231,42 +229,4 @@ async function seedSellerActivity(tx: Tx, ids: { demoSellerId: string; blockedSe
       status: 'Open',
     },
   ]);
-
-  const { open, closed } = DEMO_SELLER_FIGURES.chats;
-  // Unread messages 2 + 3 + 0 = 5 over the open chats; the first asked for a person.
-  const unread = [2, 3, 0];
-  await tx.insert(chatSessions).values([
-    ...Array.from({ length: open + closed }, (_, index) => {
-      const isOpen = index < open;
-      const name = ['Isha Verma', 'Rohan Gupta', 'Sana Khan', 'Dev Patel', 'Lata Menon'][index] ?? 'Visitor';
-      return {
-        sessionId: randomUUID(),
-        sellerId: ids.demoSellerId,
-        name,
-        email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@visitors.demo.local`,
-        lastMessage: isOpen ? 'Is this available in blue?' : 'Thanks, that helps!',
-        lastInteractionOn: daysFromNow(-index * 0.5),
-        newMessagesCount: isOpen ? (unread[index] ?? 0) : 0,
-        connectRequest: index === 0,
-        status: isOpen ? 'open' : 'closed',
-      };
-    }),
-    {
-      sessionId: randomUUID(),
-      sellerId: ids.blockedSellerId,
-      name: 'Nikhil Shah',
-      email: 'nikhil.shah@visitors.demo.local',
-      lastMessage: 'Hello?',
-      newMessagesCount: 4,
-      connectRequest: true,
-      status: 'open',
-    },
-  ]);
-
-  // The demo shop's sales bot answers shipping, returns, payment and order status questions.
-  await tx
-    .insert(chatFaqs)
-    .values(
-      DEFAULT_FAQS.slice(0, 4).map((entry, position) => ({ sellerId: ids.demoSellerId, ...entry, position })),
-    );
 }

@@ -4,12 +4,15 @@ import type { ServerRole } from '../../../contracts/roles';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { getOrCreateSetting } from '../../lib/settings';
+import type { SessionGate } from './sessions';
 
 /** What an access token says about its bearer; the server trusts nothing else from the client. */
 export interface TokenUser {
   id: string;
   role: ServerRole;
   sellerId: string | null;
+  /** The signed-in session (user_sessions.id) the token belongs to; it ends when that session does. */
+  sessionId: string;
 }
 
 /** A verified token's bearer plus when the token expires (epoch ms): long-lived connections end then. */
@@ -43,16 +46,23 @@ export async function jwtSigningKey(db: Db, secret?: string): Promise<Uint8Array
  * The signing key is JWT_SECRET when set; otherwise one is generated on first start and kept in the
  * database, so restarts and every instance sharing the database accept the same tokens.
  */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
 export async function createTokenService(
   db: Db,
-  options: { secret?: string; ttlSeconds: number },
+  options: {
+    secret?: string;
+    ttlSeconds: number;
+    /** Whether a token's session is still live: a revoked session's tokens stop at once. */
+    sessions: Pick<SessionGate, 'isLive'>;
+  },
 ): Promise<TokenService> {
   const key = await jwtSigningKey(db, options.secret);
 
   return {
     ttlSeconds: options.ttlSeconds,
     sign: (user) =>
-      new SignJWT({ role: user.role, sellerId: user.sellerId })
+      new SignJWT({ role: user.role, sellerId: user.sellerId, sid: user.sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
         .setSubject(user.id)
         .setIssuer(ISSUER)
@@ -61,6 +71,7 @@ export async function createTokenService(
         .setExpirationTime(`${options.ttlSeconds}s`)
         .sign(key),
     async verify(token) {
+      let user: VerifiedTokenUser;
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
@@ -68,21 +79,30 @@ export async function createTokenService(
           typ: TYPE,
           // Only HS256: `alg: none` and algorithm-confusion tokens fail here.
           algorithms: [ALGORITHM],
-          requiredClaims: ['sub', 'exp', 'iat'],
+          requiredClaims: ['sub', 'exp', 'iat', 'sid'],
         });
-        const role = payload.role;
-        if (typeof payload.sub !== 'string' || (role !== 'Admin' && role !== 'Staff' && role !== 'Seller')) {
+        const { role, sid } = payload;
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof sid !== 'string' ||
+          (role !== 'Admin' && role !== 'Staff' && role !== 'Seller')
+        ) {
           throw new HttpError(401, 'Invalid access token', 'TOKEN_INVALID');
         }
         const sellerId = typeof payload.sellerId === 'string' ? payload.sellerId : null;
         // requiredClaims guarantees `exp`; it is in seconds.
-        return { id: payload.sub, role, sellerId, expiresAt: (payload.exp as number) * 1000 };
+        user = { id: payload.sub, role, sellerId, sessionId: sid, expiresAt: (payload.exp as number) * 1000 };
       } catch (error) {
         if (error instanceof HttpError) throw error;
         if (error instanceof errors.JWTExpired)
           throw new HttpError(401, 'Access token expired', 'TOKEN_EXPIRED');
         throw new HttpError(401, 'Invalid access token', 'TOKEN_INVALID');
       }
+      // A well-formed token of a session that ended (signed out, deactivated, password reset) is refused.
+      if (!(await options.sessions.isLive(user.sessionId, user.id))) {
+        throw new HttpError(401, SESSION_ENDED_MESSAGE, 'SESSION_ENDED');
+      }
+      return user;
     },
   };
 }

@@ -104,6 +104,21 @@ describe.each(testBackends)('call history on %s', (backend) => {
     expect(external).toMatchObject({ phoneNumber: '0225550101', peerName: null });
   });
 
+  it('names the other party only where the call could have happened (no directory of names by number)', async () => {
+    const peerOf = async (who: DemoRole, body: Partial<GenerateCallBody>) =>
+      json<CallLogDetail>(await details(who, await generate(who, body))).peerName;
+    // A seller may call the marketplace's people, and be called by them…
+    expect(await peerOf('Seller', { phoneNumber: '+91 90000 00002' })).toBe('Sam Staff');
+    expect(
+      await peerOf('Seller', { phoneNumber: '+91 90000 00001', referenceType: 'INCOMING' }),
+    ).not.toBeNull();
+    // …but not another seller: logging a made-up call to (or from) one tells no name.
+    expect(await peerOf('Seller', { phoneNumber: '+91 90000 00005' })).toBeNull();
+    expect(await peerOf('Seller', { phoneNumber: '+91 90000 00004', referenceType: 'INCOMING' })).toBeNull();
+    // Staff may call anyone.
+    expect(await peerOf('Staff', { phoneNumber: '+91 90000 00005' })).toBe('Kavya Kesar');
+  });
+
   it('updates the status and the feedback, appending to the timeline', async () => {
     const callId = await generate('Seller', { phoneNumber: '+91 66666 10001', referenceType: 'INCOMING' });
     const connected = await as('Seller', 'PUT', `${API}/updateHistory/${callId}`, {

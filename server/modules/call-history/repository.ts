@@ -13,10 +13,13 @@ import type {
   ReferenceType,
 } from '../../../contracts/calls';
 import { phoneDigits } from '../../../contracts/calls';
+import type { ServerRole } from '../../../contracts/roles';
 import type { Db } from '../../db/client';
 import { callLogs, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 import { displayName } from '../users/current-user';
+import { mayCall } from '../voice/call-policy';
+import { findNumberOwner } from '../voice/phone-numbers';
 
 export type CallRow = typeof callLogs.$inferSelect;
 type Person = { id: string | null; firstName: string | null; lastName: string | null; email: string | null };
@@ -153,16 +156,6 @@ export function toCallLogDetail(row: NonNullable<Awaited<ReturnType<typeof findC
 }
 
 /** The user whose phone has these digits (users_phone_digits_uq's exact expression), if any. */
-export async function userIdByPhoneDigits(db: Db, digits: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g') = ${digits}`, sql`${users.phone} <> ''`),
-    );
-  return row?.id ?? null;
-}
-
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
 function detailColumns(details: CallDetails) {
@@ -182,11 +175,18 @@ function feedbackNote(feedback: FeedbackData): string {
 /** A new call log for `ownerId`; its timeline opens with 'created' and the first status. */
 export async function insertCall(
   db: Db,
-  ownerId: string,
+  owner: { id: string; role: ServerRole },
   body: Omit<GenerateCallBody, 'callDetails'> & { phoneNumber: string; callDetails: CallDetails },
 ): Promise<string> {
+  const ownerId = owner.id;
   const digits = phoneDigits(body.phoneNumber);
-  const peerUserId = await userIdByPhoneDigits(db, digits);
+  // The log names the other party only when this call could have happened (call-policy.ts): the
+  // owner may call that number, or its owner may call them.
+  const peer = await findNumberOwner(db, digits);
+  const possible =
+    peer &&
+    (body.referenceType === 'INCOMING' ? mayCall(peer.role, owner.role) : mayCall(owner.role, peer.role));
+  const peerUserId = possible ? peer.id : null;
   const at = new Date().toISOString();
   const timeline: CallTimelineEntry[] = [
     {

@@ -94,7 +94,7 @@ export async function callHistoryRoutes(app: FastifyInstance) {
         response: { 200: generateCallResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: { callId: await insertCall(app.db, request.user.id, request.body) } }),
+    async (request) => ({ data: { callId: await insertCall(app.db, request.user, request.body) } }),
   );
 
   api.put(

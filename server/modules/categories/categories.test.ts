@@ -136,6 +136,11 @@ describe.each(testBackends)('categories on %s', (backend) => {
       { name: 'Ok', sortOrder: -1 },
       { name: 'Ok', sortOrder: 1.5 },
       { name: 'Ok', sortOrder: 100_001 },
+      // A JSON number, nothing that merely coerces to one.
+      { name: 'Ok', sortOrder: [] },
+      { name: 'Ok', sortOrder: true },
+      { name: 'Ok', sortOrder: null },
+      { name: 'Ok', sortOrder: '5' },
       { name: 'Ok', isActive: 'yes' },
     ];
     for (const body of bad) {

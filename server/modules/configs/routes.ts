@@ -110,6 +110,7 @@ export async function configRoutes(app: FastifyInstance, options: { config: Conf
       mqttTopicPrefix: options.config.MQTT_TOPIC_PREFIX,
       // null: the browser uses the embedded broker at same-origin /mqtt (ws: or wss: as the page).
       mqttUrl: options.config.MQTT_WS_URL ?? null,
+      mqttKeepaliveSeconds: options.config.MQTT_KEEPALIVE_SECONDS,
     }),
   );
 }

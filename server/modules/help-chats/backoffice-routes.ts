@@ -1,6 +1,7 @@
 // The back-office's help chats under /api/v1/queryBot (SPEC §7 "Query bot"): admins and staff see
 // every chat (/customers/help-chats), sellers only their own (/sellers/help-chats). A person answering
-// by hand takes the chat over from the bot until they hand it back.
+// by hand takes the chat over from the bot until they hand it back. Each reader's unread counts and
+// connect requests are their own (read-state.ts): what one opens stays unread for the others.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,21 +13,15 @@ import {
   chatEventResultSchema,
   chatListQuerySchema,
   chatListSchema,
+  chatUserEntrySchema,
   manualAnswerBodySchema,
   SELLER_HELP_CHATS,
 } from '../../../contracts/help-chats';
 import { HttpError } from '../../lib/http-error';
-import { HAND_BACK_MESSAGE } from './bot';
+import { handBack, personAnswers } from './conversation';
 import type { PublishChatEvent } from './publish';
-import {
-  agentName,
-  chatHistory,
-  entryOf,
-  findChatById,
-  insertMessages,
-  listChats,
-  updateChat,
-} from './repository';
+import { ANYONE, markRead, readerOf } from './read-state';
+import { agentName, chatHistory, entryOf, findChatById, listChats } from './repository';
 
 export const OTHER_SELLERS_CHAT_MESSAGE = 'This chat belongs to another seller';
 export const CHAT_NOT_FOUND_MESSAGE = 'Chat not found';
@@ -84,7 +79,13 @@ export async function backofficeRoutes(app: FastifyInstance, options: { publish:
         const { skip, limit, query } = request.query;
         // A seller account without a shop has no chats; never "everyone's".
         const sellerId = own ? (request.user.sellerId ?? '00000000-0000-0000-0000-000000000000') : undefined;
-        return listChats(app.db, { sellerId, query: search ? query : undefined, skip, limit });
+        return listChats(app.db, {
+          reader: readerOf(request.user),
+          sellerId,
+          query: search ? query : undefined,
+          skip,
+          limit,
+        });
       },
     );
   }
@@ -94,7 +95,8 @@ export async function backofficeRoutes(app: FastifyInstance, options: { publish:
     {
       schema: {
         tags: ['help chats'],
-        summary: 'Open a chat: its history; resets its unread count and connect request',
+        summary:
+          "Open a chat: its history; resets the caller's own unread count and connect request (other readers' stay)",
         params: idParams,
         response: { 200: chatDetailSchema, ...errors },
       },
@@ -102,12 +104,33 @@ export async function backofficeRoutes(app: FastifyInstance, options: { publish:
     async (request) => {
       await requireAction(request, 'view');
       const row = await visibleChat(request, request.params.id);
-      await updateChat(app.db, row.chat.id, { newMessagesCount: 0, connectRequest: false });
+      const reader = readerOf(request.user);
+      await markRead(app.db, row.chat.id, reader);
       const [messages, chat] = await Promise.all([
         chatHistory(app.db, row.chat.id),
-        entryOf(app.db, row.chat.id),
+        entryOf(app.db, row.chat.id, reader),
       ]);
       return { sessionId: row.chat.sessionId, email: row.chat.email, messages, chat };
+    },
+  );
+
+  api.post(
+    '/readQueryBotChat/:id',
+    {
+      schema: {
+        tags: ['help chats'],
+        summary:
+          "The caller saw the open chat's new messages as they came: resets their own unread count and connect request",
+        params: idParams,
+        response: { 200: chatUserEntrySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAction(request, 'view');
+      const row = await visibleChat(request, request.params.id);
+      const reader = readerOf(request.user);
+      await markRead(app.db, row.chat.id, reader);
+      return entryOf(app.db, row.chat.id, reader);
     },
   );
 
@@ -116,7 +139,8 @@ export async function backofficeRoutes(app: FastifyInstance, options: { publish:
     {
       schema: {
         tags: ['help chats'],
-        summary: 'Answer by hand: takes the chat over (the bot stays quiet until handBack)',
+        summary:
+          'Answer by hand: takes the chat over (the bot stays quiet until handBack); answers the connect request',
         params: idParams,
         body: manualAnswerBodySchema,
         response: { 200: chatEventResultSchema, ...errors },
@@ -125,24 +149,17 @@ export async function backofficeRoutes(app: FastifyInstance, options: { publish:
     async (request): Promise<ChatEventResult> => {
       await requireAction(request, 'edit');
       const row = await visibleChat(request, request.params.id);
+      const reader = readerOf(request.user);
       const name = await agentName(app.db, request.user.id);
       const text = request.body.message;
-      const now = new Date();
-      await updateChat(app.db, row.chat.id, {
-        heldBy: request.user.id,
-        heldAt: now,
-        lastMessage: text,
-        lastInteractionOn: now,
-        connectRequest: false,
-        status: 'open',
-      });
-      const [message] = await insertMessages(app.db, row.chat.id, [
-        { sender: 'Bot', message: text, extras: { manual: true, agentName: name } },
-      ]);
-      const chat = await entryOf(app.db, row.chat.id);
-      if (!message) throw new Error('the answer was not stored');
-      await publish(chat, { manualAnswer: text }, message);
-      return { chat, message };
+      const message = await personAnswers(
+        app.db,
+        row.chat.id,
+        { userId: request.user.id, name, reader },
+        text,
+      );
+      await publish(await entryOf(app.db, row.chat.id, ANYONE), { manualAnswer: text }, message);
+      return { chat: await entryOf(app.db, row.chat.id, reader), message };
     },
   );
 
@@ -159,14 +176,13 @@ export async function backofficeRoutes(app: FastifyInstance, options: { publish:
     async (request): Promise<ChatEventResult> => {
       await requireAction(request, 'edit');
       const row = await visibleChat(request, request.params.id);
-      await updateChat(app.db, row.chat.id, { heldBy: null, heldAt: null });
-      const [message] = await insertMessages(app.db, row.chat.id, [
-        { sender: 'Bot', message: HAND_BACK_MESSAGE },
-      ]);
-      const chat = await entryOf(app.db, row.chat.id);
-      if (!message) throw new Error('the hand-back message was not stored');
-      await publish(chat, { chatBotResponse: HAND_BACK_MESSAGE }, message);
-      return { chat, message };
+      const message = await handBack(app.db, row.chat.id);
+      await publish(
+        await entryOf(app.db, row.chat.id, ANYONE),
+        { chatBotResponse: message.message },
+        message,
+      );
+      return { chat: await entryOf(app.db, row.chat.id, readerOf(request.user)), message };
     },
   );
 }

@@ -141,6 +141,13 @@ export function asksForPerson(text: string): boolean {
   return ASK_FOR_PERSON.test(plain) || ONLY_PERSON.test(plain);
 }
 
+/** What a button's value means, stored as the words the customer saw on it (typed text as typed). */
+export function customerText(message: string): string {
+  if (message === CONNECT_VALUE) return TALK_TO_PERSON.label;
+  if (message === MENU_VALUE) return SHOW_MENU.label;
+  return message;
+}
+
 export function welcomeText(customerName: string, sellerName: string): string {
   return `Hi ${customerName}! Welcome to ${sellerName}. How can we help?`;
 }

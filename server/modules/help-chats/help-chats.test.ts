@@ -60,7 +60,7 @@ describe.each(testBackends)('help chats on %s', (backend) => {
   /** Each test speaks from an address of its own, so the per-address limits never mix tests. */
   const newIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
   const widget = (method: 'GET' | 'POST', url: string, payload?: InjectOptions['payload'], ip = '10.9.9.9') =>
-    t.app.inject({ method, url: `${WIDGET}${url}`, payload, headers: { 'x-forwarded-for': ip } });
+    t.app.inject({ method, url: `${WIDGET}${url}`, payload, remoteAddress: ip });
 
   async function startChat(name = 'Asha Rao', email = `asha.${randomUUID().slice(0, 8)}@example.com`) {
     const ip = newIp();
@@ -166,7 +166,9 @@ describe.each(testBackends)('help chats on %s', (backend) => {
 
       const row = await chatRow(chat.sessionId);
       expect(row.newMessagesCount).toBe(2);
-      expect(row.lastMessage).toBe('Is the blue vase handmade?');
+      expect(row.customerMessages).toBe(2);
+      // The list's preview is the conversation's last message: here the bot's.
+      expect(row.lastMessage).toBe(NOT_UNDERSTOOD_MESSAGE);
       expect(row.connectRequest).toBe(false);
 
       const responses = published(spy).map((e) => e.payload.response);
@@ -204,7 +206,7 @@ describe.each(testBackends)('help chats on %s', (backend) => {
         'x'.repeat(1000),
         html,
       ]);
-      expect((await chatRow(chat.sessionId)).lastMessage).toBe(html);
+      expect((await chatRow(chat.sessionId)).lastMessage).toBe(history.messages.at(-1)?.message);
     });
 
     it('reloads the history in order, and answers 404 for unknown chats', async () => {
@@ -286,8 +288,10 @@ describe.each(testBackends)('help chats on %s', (backend) => {
     });
 
     it('searches name, e-mail and last message, case-insensitively, own chats only for sellers', async () => {
-      const { say } = await startChat('Zebulon Quist', 'zq@shop.example');
-      await say('Do you ship PARCELS to Goa?');
+      const { chat } = await startChat('Zebulon Quist', 'zq@shop.example');
+      const { id } = await chatRow(chat.sessionId);
+      // The last message (the preview) is searched: here the seller's own answer.
+      await as('Seller', 'POST', `${API}/manualAnswer/${id}`, { message: 'Yes, we ship PARCELS to Goa.' });
       const search = async (who: 'Seller' | 'Admin', route: string, query: string) =>
         json<ChatList>(await as(who, 'GET', `${API}/${route}?query=${encodeURIComponent(query)}`));
       for (const query of ['zebulon', 'QUIST', 'zq@shop', 'parcels to goa']) {
@@ -484,6 +488,14 @@ describe.each(testBackends)('help chats on %s', (backend) => {
         keywords: ['gift', 'wrapping'],
       });
       expect(json<WidgetChat>(await say('gift wrap?')).messages[1]?.message).toBe('Yes, free of charge.');
+      const empty = await t.app.inject({
+        method: 'PATCH',
+        url: `${faqUrl}/${entry.id}`,
+        payload: {},
+        headers: { authorization: `Bearer ${as.tokens.Seller}` },
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(json(empty)).toEqual({ message: 'body: Nothing to update', code: 'VALIDATION_ERROR' });
 
       expect((await as('Seller', 'POST', faqUrl, { question: 'x', answer: '' })).statusCode).toBe(400);
       expect((await as('Seller', 'DELETE', `${faqUrl}/${entry.id}`)).statusCode).toBe(200);

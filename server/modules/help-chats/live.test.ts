@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_SALES_BOT_CHATS, salesBotFilter, salesBotTopic } from '../../../contracts/broker-topics';
 import {
   type ChatBrokerPayload,
@@ -303,8 +303,15 @@ describe.skipIf(!process.env.TEST_MQTT_URL)('help chat streams across instances 
       });
       expect(answer.statusCode).toBe(200);
       expect((await stream.nextEvent()).message.message).toBe('Answered on instance A');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(stream.pending()).not.toContain('Answered on instance A');
+      // A second answer as a barrier: a duplicate of the first would have come before it.
+      const barrier = await a.app.inject({
+        method: 'POST',
+        url: `/api/v1/queryBot/manualAnswer/${row?.id}`,
+        headers: { authorization: `Bearer ${sellerToken}` },
+        payload: { message: 'Barrier answer' },
+      });
+      expect(barrier.statusCode).toBe(200);
+      expect((await stream.nextEvent()).message.message).toBe('Barrier answer');
       await stream.close();
     } finally {
       await Promise.all([a.close(), b.close()]);
@@ -334,5 +341,59 @@ describe('help chat streams on shutdown', () => {
     let done = false;
     while (!done) done = (await reader.read()).done;
     expect(done).toBe(true);
+  });
+});
+
+describe('help chat stream caps', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      jobs: { enabled: false },
+      rateLimits: { widget: { streamsPerChat: 2, streamsPerIp: 3 } },
+    });
+    base = await listening(t.app);
+  });
+  afterAll(() => t.close());
+
+  const startChat = async (name: string) => {
+    const started = await fetch(`http://${base}/api/v1/queryBot/widget/SEL-0001/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, email: `${name.toLowerCase().replace(' ', '.')}@example.com` }),
+    });
+    return ((await started.json()) as WidgetChat).sessionId;
+  };
+  const refused = async (sessionId: string) => {
+    const response = await fetch(`http://${base}/api/v1/queryBot/widget/SEL-0001/chats/${sessionId}/events`);
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  it('caps the streams open at once per chat and per address, and frees a slot when one closes', async () => {
+    const first = await startChat('Cap One');
+    const second = await startChat('Cap Two');
+    const a = await openWidgetStream(base, first);
+    const b = await openWidgetStream(base, first);
+    expect(await refused(first)).toEqual({
+      status: 429,
+      body: {
+        message: 'This chat is open in too many windows. Close one and try again.',
+        code: 'TOO_MANY_STREAMS',
+      },
+    });
+    const c = await openWidgetStream(base, second);
+    // Three open from this address: a fourth chat's stream is refused too.
+    expect((await refused(second)).status).toBe(429);
+    await a.close();
+    // Once the server has seen the stream go, its slot is free again.
+    await vi.waitFor(
+      async () => {
+        const again = await openWidgetStream(base, first);
+        await again.close();
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    await b.close();
+    await c.close();
   });
 });

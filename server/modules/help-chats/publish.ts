@@ -45,9 +45,15 @@ export type PublishChatEvent = (
   message: ChatMessage,
 ) => Promise<void>;
 
-/** Publishes one event of a chat (QoS 1); never fails the request. */
+/**
+ * Publishes one event of a chat (QoS 1); never fails the request. `chat` is the entry as no reader in
+ * particular sees it (read-state.ts ANYONE): every listener keeps its own counts. Its preview and time
+ * are the event's message, so a listener taking the events in order sees each as it was when written
+ * (a question and the bot's answer are stored together, then published one by one).
+ */
 export function createChatPublisher(app: FastifyInstance): PublishChatEvent {
-  return async (chat, response, message) => {
+  return async (entry, response, message) => {
+    const chat = { ...entry, lastMessage: message.message, lastInteractionOn: message.timestamp };
     const payload: ChatBrokerPayload = { response, result: chat, message };
     try {
       await app.broker.publish(salesBotTopic(chat.sellerId, chat.sessionId), payload, { qos: 1 });

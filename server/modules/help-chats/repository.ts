@@ -1,12 +1,14 @@
-// Help chats in the database: chat_sessions (the chat user list), chat_messages (the history) and
-// chat_faqs (the bot's knowledge). Every query the routes need, and the mapping to the contracts.
+// Help chats in the database: chat_sessions (the chat user list), chat_messages (the history),
+// chat_reads (who read what, read-state.ts) and chat_faqs (the bot's knowledge). Every query the routes
+// need, and the mapping to the contracts.
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ChatMessage, ChatUserEntry } from '../../../contracts/help-chats';
 import type { Db } from '../../db/client';
-import { chatFaqs, chatMessages, chatSessions, sellers, users } from '../../db/schema';
+import { chatFaqs, chatMessages, chatReads, chatSessions, sellers, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 import { displayName } from '../users/current-user';
 import { type BotMessageExtras, DEFAULT_FAQS, type FaqEntry } from './bot';
+import { type ChatReader, countsFor, readJoin } from './read-state';
 
 /** Avatar colours of the chat user list (SPEC §3 `color`), picked at random once per chat. */
 export const CHAT_COLORS = ['teal', 'purple', 'orange', 'blue', 'pink', 'green', 'cyan', 'red'] as const;
@@ -14,12 +16,19 @@ export const CHAT_COLORS = ['teal', 'purple', 'orange', 'blue', 'pink', 'green',
 export type ChatRow = typeof chatSessions.$inferSelect;
 type Holder = { id: string; firstName: string; lastName: string; email: string } | null;
 
-const entryColumns = {
+const holderColumns = {
   chat: chatSessions,
   holder: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
 };
+const entryColumns = { ...holderColumns, readMessages: chatReads.readMessages };
 
-export function toEntry(chat: ChatRow, holder: Holder): ChatUserEntry {
+/** The list entry as `reader` sees it (`readMessages`: their chat_reads row's, null when none). */
+export function toEntry(
+  chat: ChatRow,
+  holder: Holder,
+  reader: ChatReader,
+  readMessages: number | null,
+): ChatUserEntry {
   return {
     chatId: chat.id,
     sessionId: chat.sessionId,
@@ -28,8 +37,7 @@ export function toEntry(chat: ChatRow, holder: Holder): ChatUserEntry {
     lastMessage: chat.lastMessage,
     color: chat.color,
     lastInteractionOn: chat.lastInteractionOn.toISOString(),
-    newMessagesCount: chat.newMessagesCount,
-    connectRequest: chat.connectRequest,
+    ...countsFor(chat, reader, readMessages),
     heldBy:
       holder?.id && chat.heldBy
         ? { id: holder.id, name: displayName(holder.firstName, holder.lastName, holder.email) }
@@ -59,16 +67,19 @@ export function toMessage(row: typeof chatMessages.$inferSelect): ChatMessage {
   };
 }
 
+/** Gives each stored message its time, in order (the seed replays conversations on a clock of its own). */
+export type Clock = () => Date;
+
 let lastStamp = 0;
 /**
  * Message times are set here, strictly increasing within the process: several messages stored by
  * one request (a question and its answer) would otherwise share the transaction's now() and lose
  * their order in the history.
  */
-function nextTimestamp(): Date {
+export const nextTimestamp: Clock = () => {
   lastStamp = Math.max(Date.now(), lastStamp + 1);
   return new Date(lastStamp);
-}
+};
 
 /** A seller's shop by its code (case-insensitive, the unique index's expression). */
 export async function findSellerByCode(db: Db, sellerCode: string) {
@@ -102,17 +113,18 @@ export async function botFaqs(db: Db, sellerId: string): Promise<FaqEntry[]> {
 export async function createChat(
   db: Db,
   values: { sellerId: string; sessionId: string; name: string; email: string; color: string },
+  at: Date = new Date(),
 ): Promise<ChatRow> {
   const [row] = await db
     .insert(chatSessions)
-    .values({ ...values, lastInteractionOn: new Date() })
+    .values({ ...values, lastInteractionOn: at, createdAt: at })
     .returning();
   return row as ChatRow;
 }
 
 export async function findChatBySession(db: Db, sellerId: string, sessionId: string) {
   const [row] = await db
-    .select(entryColumns)
+    .select(holderColumns)
     .from(chatSessions)
     .leftJoin(users, eq(users.id, chatSessions.heldBy))
     .where(and(eq(chatSessions.sessionId, sessionId), eq(chatSessions.sellerId, sellerId)));
@@ -121,39 +133,86 @@ export async function findChatBySession(db: Db, sellerId: string, sessionId: str
 
 export async function findChatById(db: Db, id: string) {
   const [row] = await db
-    .select(entryColumns)
+    .select(holderColumns)
     .from(chatSessions)
     .leftJoin(users, eq(users.id, chatSessions.heldBy))
     .where(eq(chatSessions.id, id));
   return row;
 }
 
-/** The chat as it now stands, as the list shows it. */
-export async function entryOf(db: Db, id: string): Promise<ChatUserEntry> {
-  const row = await findChatById(db, id);
+/** The chat as it now stands, as the list shows it to `reader`. */
+export async function entryOf(db: Db, id: string, reader: ChatReader): Promise<ChatUserEntry> {
+  const [row] = await db
+    .select(entryColumns)
+    .from(chatSessions)
+    .leftJoin(users, eq(users.id, chatSessions.heldBy))
+    .leftJoin(chatReads, readJoin(reader))
+    .where(eq(chatSessions.id, id));
   if (!row) throw new Error(`chat ${id} vanished`);
-  return toEntry(row.chat, row.holder);
+  return toEntry(row.chat, row.holder, reader, row.readMessages);
 }
 
-export async function insertMessages(
+/** What storing messages does to the chat besides its preview (see appendMessages). */
+export interface ChatChange {
+  /** The first message is the customer's: one more customer message, one more unread for the seller. */
+  customerWrote?: { connectRequest: boolean };
+  /** Other columns to set (a person holds the chat, or hands it back). */
+  set?: Partial<typeof chatSessions.$inferInsert>;
+}
+
+/**
+ * Stores messages in order and moves the chat's preview and time to the last of them, so the list's
+ * `lastMessage` is always the conversation's last message. One transaction: the history and the list
+ * never disagree. A customer message counts for every reader (customer_messages) and for the seller's
+ * own unread count; asking for a person raises a connect request for every reader.
+ */
+export async function appendMessages(
   db: Db,
   chatId: string,
   messages: StoredMessage[],
+  change: ChatChange = {},
+  clock: Clock = nextTimestamp,
 ): Promise<ChatMessage[]> {
   if (messages.length === 0) return [];
-  const rows = await db
-    .insert(chatMessages)
-    .values(
-      messages.map((m) => ({
-        chatId,
-        sender: m.sender,
-        message: m.message,
-        extras: (m.extras ?? null) as Record<string, unknown> | null,
-        createdAt: nextTimestamp(),
-      })),
-    )
-    .returning();
-  return rows.map(toMessage).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(chatMessages)
+      .values(
+        messages.map((m) => ({
+          chatId,
+          sender: m.sender,
+          message: m.message,
+          extras: (m.extras ?? null) as Record<string, unknown> | null,
+          createdAt: clock(),
+        })),
+      )
+      .returning();
+    const stored = rows.map(toMessage).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+    const last = stored.at(-1) as ChatMessage;
+    const at = new Date(last.timestamp);
+    // Two requests of one chat may commit out of order: the preview never goes back to an older message.
+    const newer = sql`${chatSessions.lastInteractionOn} <= ${at.toISOString()}::timestamptz`;
+    const wrote = change.customerWrote;
+    await tx
+      .update(chatSessions)
+      .set({
+        ...change.set,
+        lastMessage: sql`case when ${newer} then ${last.message} else ${chatSessions.lastMessage} end`,
+        lastInteractionOn: sql`greatest(${chatSessions.lastInteractionOn}, ${at.toISOString()}::timestamptz)`,
+        ...(wrote
+          ? {
+              customerMessages: sql`${chatSessions.customerMessages} + 1`,
+              newMessagesCount: sql`${chatSessions.newMessagesCount} + 1`,
+              status: 'open',
+              ...(wrote.connectRequest
+                ? { connectRequest: true, connectRequestMark: sql`${chatSessions.customerMessages} + 1` }
+                : {}),
+            }
+          : {}),
+      })
+      .where(eq(chatSessions.id, chatId));
+    return stored;
+  });
 }
 
 export async function chatHistory(db: Db, chatId: string): Promise<ChatMessage[]> {
@@ -169,31 +228,18 @@ export async function updateChat(db: Db, id: string, values: Partial<typeof chat
   await db.update(chatSessions).set(values).where(eq(chatSessions.id, id));
 }
 
-/** A customer wrote: the list shows it as the last message, one more unread, newest interaction. */
-export async function recordCustomerMessage(db: Db, id: string, text: string, connectRequest: boolean) {
-  await db
-    .update(chatSessions)
-    .set({
-      lastMessage: text,
-      lastInteractionOn: new Date(),
-      newMessagesCount: sql`${chatSessions.newMessagesCount} + 1`,
-      status: 'open',
-      ...(connectRequest ? { connectRequest: true } : {}),
-    })
-    .where(eq(chatSessions.id, id));
-}
-
 /**
  * One page of chats, newest interaction first. The order (last_interaction_on, id) is the key of
  * chat_sessions_seller_idx (a seller's chats) and chat_sessions_recent_idx (everyone's). A page is a
  * deferred join: its ids come from an index-only scan of that index, then those rows by primary key;
  * a page past the middle is read from the other end, so no page walks more than half the chats (at
  * 50k chats a deep offset otherwise costs ~4× a first page). A search is the trigram index's exact
- * expression, so ILIKE '%…%' uses it, and pages within its matches.
+ * expression, so ILIKE '%…%' uses it, and pages within its matches. The reader's counts join one
+ * chat_reads row by primary key per row of the page: the cost does not grow with history or readers.
  */
 export async function listChats(
   db: Db,
-  options: { sellerId?: string; query?: string; skip: number; limit: number },
+  options: { reader: ChatReader; sellerId?: string; query?: string; skip: number; limit: number },
 ) {
   const conditions: SQL[] = [];
   if (options.sellerId) conditions.push(eq(chatSessions.sellerId, options.sellerId));
@@ -226,8 +272,12 @@ export async function listChats(
     .from(page)
     .innerJoin(chatSessions, eq(chatSessions.id, page.id))
     .leftJoin(users, eq(users.id, chatSessions.heldBy))
+    .leftJoin(chatReads, readJoin(options.reader))
     .orderBy(desc(chatSessions.lastInteractionOn), desc(chatSessions.id));
-  return { result: rows.map((row) => toEntry(row.chat, row.holder)), count: chats };
+  return {
+    result: rows.map((row) => toEntry(row.chat, row.holder, options.reader, row.readMessages)),
+    count: chats,
+  };
 }
 
 /** Who answers by hand, as the customer sees them. */

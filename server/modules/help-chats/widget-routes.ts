@@ -1,9 +1,10 @@
 // The public chat widget's API (no sign-in: a chat is identified by its sessionId), under
 // /api/v1/queryBot/widget. SPEC §5 exempts queryBot requests from the access token. Rate-limited per
-// address and per chat; messages are length-checked by the contract and stored exactly as typed (the
+// address and per chat (@fastify/rate-limit, shared through Redis with REDIS_URL), and the live event
+// streams are capped per chat and per address; messages are length-checked by the contract and stored exactly as typed (the
 // widget and the back-office render them as text, never as HTML).
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../contracts/errors';
@@ -17,21 +18,11 @@ import {
 } from '../../../contracts/help-chats';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import { createRateLimiter } from '../../lib/rate-limit';
-import { answer, asksForPerson, CONNECT_VALUE, MENU_VALUE, startReply } from './bot';
+import { requestLimit } from '../../plugins/rate-limits';
+import { customerWrites, startChat } from './conversation';
 import type { PublishChatEvent, WidgetStreams } from './publish';
-import {
-  botFaqs,
-  CHAT_COLORS,
-  chatHistory,
-  createChat,
-  entryOf,
-  findChatBySession,
-  findSellerByCode,
-  insertMessages,
-  recordCustomerMessage,
-  type StoredMessage,
-} from './repository';
+import { ANYONE } from './read-state';
+import { CHAT_COLORS, chatHistory, entryOf, findChatBySession, findSellerByCode } from './repository';
 
 export const CHAT_NOT_AVAILABLE_MESSAGE = "This shop's chat is not available";
 export const UNKNOWN_CHAT_MESSAGE = 'Unknown chat';
@@ -43,12 +34,6 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema }
 const sellerParams = z.object({ sellerCode: z.string().trim().min(1).max(40) });
 const chatParams = sellerParams.extend({ sessionId: z.string().max(100) });
 
-/** What a button's value means, stored as the words the customer saw on it. */
-const BUTTON_LABELS: Record<string, string> = {
-  [CONNECT_VALUE]: 'Talk to a person',
-  [MENU_VALUE]: 'Show the menu',
-};
-
 export interface WidgetLimits {
   /** Messages per chat per minute. */
   messagesPerSession: number;
@@ -56,15 +41,25 @@ export interface WidgetLimits {
   messagesPerIp: number;
   /** Chats started per address per 10 minutes. */
   startsPerIp: number;
+  /** Reads (the shop, a chat's history, opening its event stream) per address per minute. */
+  readsPerIp: number;
+  /** Event streams open at once for one chat (a customer with a few tabs). */
+  streamsPerChat: number;
+  /** Event streams open at once from one address (several customers behind one address). */
+  streamsPerIp: number;
 }
 
 export const DEFAULT_WIDGET_LIMITS: WidgetLimits = {
   messagesPerSession: 20,
   messagesPerIp: 120,
   startsPerIp: 30,
+  readsPerIp: 300,
+  streamsPerChat: 5,
+  streamsPerIp: 30,
 };
 
-const tooFast = () => new HttpError(429, TOO_FAST_MESSAGE, 'RATE_LIMITED');
+export const TOO_MANY_STREAMS_MESSAGE = 'This chat is open in too many windows. Close one and try again.';
+
 const notAvailable = () => new HttpError(404, CHAT_NOT_AVAILABLE_MESSAGE, 'CHAT_NOT_AVAILABLE');
 const unknownChat = () => new HttpError(404, UNKNOWN_CHAT_MESSAGE, 'UNKNOWN_CHAT');
 
@@ -90,10 +85,27 @@ export async function widgetRoutes(
   const { streams, publish } = options;
   const limits = { ...DEFAULT_WIDGET_LIMITS, ...options.limits };
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const perSession = createRateLimiter({ limit: limits.messagesPerSession, windowMs: 60_000 });
-  const perIp = createRateLimiter({ limit: limits.messagesPerIp, windowMs: 60_000 });
-  const startsPerIp = createRateLimiter({ limit: limits.startsPerIp, windowMs: 10 * 60_000 });
+  const tooFastLimit = (name: string, max: number, timeWindow: number, key?: (r: FastifyRequest) => string) =>
+    requestLimit(app, { name: `widget-${name}`, max, timeWindow, key, message: TOO_FAST_MESSAGE });
+  const startsPerIp = tooFastLimit('starts', limits.startsPerIp, 10 * 60_000);
+  const messagesPerIp = tooFastLimit('messages', limits.messagesPerIp, 60_000);
+  const messagesPerSession = tooFastLimit(
+    'chat-messages',
+    limits.messagesPerSession,
+    60_000,
+    (request) => (request.body as { sessionId: string }).sessionId,
+  );
+  const readsPerIp = tooFastLimit('reads', limits.readsPerIp, 60_000);
   const openStreams = new Set<() => void>();
+  // Streams open on this instance, per chat and per address: an SSE stream holds a socket and a
+  // subscription for as long as it is open, so their number is capped, not only their rate.
+  const streamsByChat = new Map<string, number>();
+  const streamsByIp = new Map<string, number>();
+  const bump = (counts: Map<string, number>, key: string, by: 1 | -1) => {
+    const next = (counts.get(key) ?? 0) + by;
+    if (next > 0) counts.set(key, next);
+    else counts.delete(key);
+  };
   // Before the server stops listening: an open stream would otherwise keep it from closing.
   app.addHook('preClose', async () => {
     for (const close of openStreams) close();
@@ -103,6 +115,7 @@ export async function widgetRoutes(
     '/:sellerCode',
     {
       config: { public: true },
+      preHandler: readsPerIp,
       schema: {
         tags: ['help chats'],
         summary: "The shop's name and whether its chat is available",
@@ -120,6 +133,7 @@ export async function widgetRoutes(
     '/:sellerCode/start',
     {
       config: { public: true },
+      preHandler: startsPerIp,
       schema: {
         tags: ['help chats'],
         summary: 'Start a chat: the bot greets and offers its menu',
@@ -129,26 +143,18 @@ export async function widgetRoutes(
       },
     },
     async (request): Promise<WidgetChat> => {
-      if (!startsPerIp.hit(request.ip)) throw tooFast();
       const shop = await shopOf(app.db, request.params.sellerCode);
       if (!shop.available) throw notAvailable();
       const { name, email } = request.body;
-      const chat = await createChat(app.db, {
-        sellerId: shop.id,
+      const { chat, turns, messages } = await startChat(app.db, {
+        seller: shop,
         sessionId: randomUUID(),
         name,
         email,
         color: CHAT_COLORS[Math.floor(Math.random() * CHAT_COLORS.length)] ?? 'teal',
       });
-      const faqs = await botFaqs(app.db, shop.id);
-      const reply = startReply({ customerName: name, sellerName: shop.sellerName, faqs });
-      const messages = await insertMessages(
-        app.db,
-        chat.id,
-        reply.turns.map((turn) => ({ sender: 'Bot', message: turn.message, extras: turn.extras })),
-      );
-      const entry = await entryOf(app.db, chat.id);
-      for (const [index, turn] of reply.turns.entries()) {
+      const entry = await entryOf(app.db, chat.id, ANYONE);
+      for (const [index, turn] of turns.entries()) {
         await publish(entry, turn.response, messages[index] as ChatMessage);
       }
       return { sessionId: chat.sessionId, sellerName: shop.sellerName, withPerson: false, messages };
@@ -159,6 +165,7 @@ export async function widgetRoutes(
     '/:sellerCode/messages',
     {
       config: { public: true },
+      preHandler: [messagesPerSession, messagesPerIp],
       schema: {
         tags: ['help chats'],
         summary:
@@ -170,26 +177,9 @@ export async function widgetRoutes(
     },
     async (request): Promise<WidgetChat> => {
       const { sessionId, message } = request.body;
-      if (!perSession.hit(sessionId) || !perIp.hit(request.ip)) throw tooFast();
       const { seller, row } = await chatOf(app.db, request.params.sellerCode, sessionId);
-      const chat = row.chat;
-      const text = BUTTON_LABELS[message] ?? message;
-      const withPerson = chat.heldBy !== null;
-      // While a person holds the chat the bot is quiet: the question is theirs to answer.
-      const reply = withPerson ? undefined : answer(message, await botFaqs(app.db, seller.id));
-      const connectRequest = !withPerson && (reply?.connectRequest ?? asksForPerson(message));
-
-      await recordCustomerMessage(app.db, chat.id, text, connectRequest);
-      const toStore: StoredMessage[] = [
-        { sender: 'User', message: text },
-        ...(reply?.turns ?? []).map((turn) => ({
-          sender: 'Bot' as const,
-          message: turn.message,
-          extras: turn.extras,
-        })),
-      ];
-      const messages = await insertMessages(app.db, chat.id, toStore);
-      const entry = await entryOf(app.db, chat.id);
+      const { text, withPerson, reply, messages } = await customerWrites(app.db, row.chat, message);
+      const entry = await entryOf(app.db, row.chat.id, ANYONE);
 
       const [customerMessage, ...botMessages] = messages;
       await publish(
@@ -208,6 +198,7 @@ export async function widgetRoutes(
     '/:sellerCode/chats/:sessionId',
     {
       config: { public: true },
+      preHandler: readsPerIp,
       schema: {
         tags: ['help chats'],
         summary: "A chat's history (the widget reloads it after a page reload)",
@@ -230,6 +221,7 @@ export async function widgetRoutes(
     '/:sellerCode/chats/:sessionId/events',
     {
       config: { public: true },
+      preHandler: readsPerIp,
       schema: {
         tags: ['help chats'],
         summary:
@@ -240,6 +232,16 @@ export async function widgetRoutes(
     },
     async (request, reply) => {
       const { row } = await chatOf(app.db, request.params.sellerCode, request.params.sessionId);
+      const chatKey = row.chat.sessionId;
+      const ip = request.ip;
+      if (
+        (streamsByChat.get(chatKey) ?? 0) >= limits.streamsPerChat ||
+        (streamsByIp.get(ip) ?? 0) >= limits.streamsPerIp
+      ) {
+        throw new HttpError(429, TOO_MANY_STREAMS_MESSAGE, 'TOO_MANY_STREAMS');
+      }
+      bump(streamsByChat, chatKey, 1);
+      bump(streamsByIp, ip, 1);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -254,7 +256,12 @@ export async function widgetRoutes(
         raw.write(`event: message\nid: ${event.message.id}\ndata: ${JSON.stringify(event)}\n\n`);
       });
       const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      let closed = false;
       const close = () => {
+        if (closed) return;
+        closed = true;
+        bump(streamsByChat, chatKey, -1);
+        bump(streamsByIp, ip, -1);
         clearInterval(heartbeat);
         unsubscribe();
         openStreams.delete(close);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageSchema } from '../../../contracts/auth';
 import { apiErrorSchema } from '../../../contracts/errors';
@@ -10,7 +10,7 @@ import {
   unsubscribeBodySchema,
 } from '../../../contracts/mail-links';
 import { HttpError } from '../../lib/http-error';
-import { createRateLimiter } from '../../lib/rate-limit';
+import { requestLimit } from '../../plugins/rate-limits';
 import type { MailLinks } from './links';
 import { recordResponse, unsubscribe } from './service';
 
@@ -25,15 +25,19 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema }
 export async function mailLinkRoutes(app: FastifyInstance, options: { links: MailLinks }) {
   const { links } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = createRateLimiter({ limit: 20, windowMs: 10 * 60_000 });
-  const throttle = (request: FastifyRequest) => {
-    if (!limiter.hit(request.ip)) throw new HttpError(429, TOO_MANY_MESSAGE, 'RATE_LIMITED');
-  };
+  // Both routes count together.
+  const throttle = requestLimit(app, {
+    name: 'mail-links',
+    max: 20,
+    timeWindow: 10 * 60_000,
+    message: TOO_MANY_MESSAGE,
+  });
 
   api.post(
     '/unsubscribeEmailUser',
     {
       config: { public: true },
+      preHandler: throttle,
       schema: {
         tags: ['mail links'],
         summary: 'Unsubscribe an address from marketing mail (signed link from a mail)',
@@ -42,7 +46,6 @@ export async function mailLinkRoutes(app: FastifyInstance, options: { links: Mai
       },
     },
     async (request) => {
-      throttle(request);
       const { email, token } = request.body;
       if (!links.verify('unsubscribe', token, email))
         throw new HttpError(403, INVALID_LINK_MESSAGE, 'INVALID_LINK');
@@ -55,6 +58,7 @@ export async function mailLinkRoutes(app: FastifyInstance, options: { links: Mai
     '/collectResponse',
     {
       config: { public: true },
+      preHandler: throttle,
       schema: {
         tags: ['mail links'],
         summary: "Record a recipient's answer to a campaign mail (signed link from a mail)",
@@ -63,7 +67,6 @@ export async function mailLinkRoutes(app: FastifyInstance, options: { links: Mai
       },
     },
     async (request) => {
-      throttle(request);
       const { email, token, campaign } = request.body;
       if (!links.verify('response', token, email, campaign))
         throw new HttpError(403, INVALID_LINK_MESSAGE, 'INVALID_LINK');

@@ -27,6 +27,23 @@ describe.each(testBackends)('seller management on %s', (backend) => {
     json<SellerHistory>(await as('Admin', 'GET', `${BASE}/getUpdateHistory/${id}${query}`));
 
   describe('createNewSeller', () => {
+    it('nextSellerCode tells the code a seller created now without one gets, to creators only', async () => {
+      const hint = await as('Admin', 'GET', `${BASE}/nextSellerCode`);
+      expect(hint.statusCode).toBe(200);
+      const { sellerCode } = json<{ sellerCode: string }>(hint);
+      expect(sellerCode).toMatch(/^SEL-\d{4,}$/);
+      expect((await create()).sellerCode).toBe(sellerCode);
+      // The hint moves on with every seller created.
+      const after = json<{ sellerCode: string }>(await as('Admin', 'GET', `${BASE}/nextSellerCode`));
+      expect(Number(after.sellerCode.slice(4))).toBe(Number(sellerCode.slice(4)) + 1);
+      // Staff may view sellers but not create them; sellers may do neither.
+      for (const who of ['Staff', 'Seller'] as const) {
+        const refused = await as(who, 'GET', `${BASE}/nextSellerCode`);
+        expect(refused.statusCode, who).toBe(403);
+        expect(json(refused)).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      }
+    });
+
     it('creates a seller in Pending Verification with a generated, readable code and records it', async () => {
       const address = {
         fullName: 'Meera Rao',

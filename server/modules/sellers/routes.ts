@@ -11,6 +11,7 @@ import {
   fillerSellersSchema,
   historyQuerySchema,
   markSellerFreeBodySchema,
+  nextSellerCodeSchema,
   sellerDetailSchema,
   sellerHistorySchema,
   updateSellerBodySchema,
@@ -116,6 +117,19 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
         }
       }
     },
+  );
+
+  api.get(
+    '/nextSellerCode',
+    {
+      config: manage('create'),
+      schema: {
+        tags: ['sellers'],
+        summary: 'The code createNewSeller gives a seller created now without one (a hint for the form)',
+        response: { 200: nextSellerCodeSchema, ...sellerErrors },
+      },
+    },
+    async () => ({ sellerCode: await nextSellerCode(app.db) }),
   );
 
   api.get(

@@ -81,7 +81,12 @@ export async function readUploadedFile(
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw new HttpError(413, 'Send one file at a time.', 'TOO_MANY_FILES');
-    throw error;
+    // Anything else here is the form itself: no boundary, a malformed part header, a body cut short.
+    throw new HttpError(
+      400,
+      'The upload is not a well-formed multipart form. Choose the file again and retry.',
+      'MALFORMED_UPLOAD',
+    );
   }
   if (bytes.length === 0) throw new HttpError(400, 'The file is empty.', 'FILE_EMPTY');
   if (bytes.length > maxBytes) throw tooLarge();

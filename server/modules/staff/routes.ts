@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,17 +13,18 @@ import {
 } from '../../../contracts/staff';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { passwordResets, refreshTokens, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { randomToken } from '../../lib/secrets';
 import { resetPasswordUrl } from '../auth/routes';
-import { createPasswordReset } from '../auth/service';
+import { createPasswordReset, RESET_TOKEN_TTL_MS, retireResetLinks } from '../auth/service';
+import { revokeSessions } from '../auth/sessions';
 import { displayName } from '../users/current-user';
 import { allocateLocalNumber, withFreshNumber } from '../voice/phone-numbers';
-import { INVITE_TTL_MS, inviteMail } from './invite-mail';
+import { INVITE_TTL_MS, inviteMail, passwordResetMail } from './invite-mail';
 
 const PAGE = '/staff/manage-staff';
 const view = { permission: { route: PAGE, action: 'view' as const } };
@@ -49,8 +50,14 @@ function toStaffMember(row: UserRow): StaffMember {
     email: row.email,
     phone: row.phone,
     isActive: row.isActive,
+    invitePending: isInvitePending(row),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Invited and has not chosen a password yet: the account still has the invitation's throwaway hash. */
+function isInvitePending(row: Pick<UserRow, 'inviteHash' | 'passwordHash'>): boolean {
+  return row.inviteHash !== null && row.inviteHash === row.passwordHash;
 }
 
 const emailTaken = () => new HttpError(409, 'A user with this e-mail address already exists.', 'EMAIL_TAKEN');
@@ -150,7 +157,15 @@ export async function staffRoutes(app: FastifyInstance, options: { config: Confi
             const phone = await allocateLocalNumber(tx);
             const [created] = await tx
               .insert(users)
-              .values({ email, firstName, lastName, role: 'Staff', passwordHash: unusableHash, phone })
+              .values({
+                email,
+                firstName,
+                lastName,
+                role: 'Staff',
+                passwordHash: unusableHash,
+                inviteHash: unusableHash,
+                phone,
+              })
               .returning();
             const reset = await createPasswordReset(tx, email, INVITE_TTL_MS);
             if (!created || !reset) throw new Error('invited account could not get a set-password link');
@@ -174,7 +189,8 @@ export async function staffRoutes(app: FastifyInstance, options: { config: Confi
       config: create,
       schema: {
         tags: ['staff'],
-        summary: 'Mail a staff member a new set-password link',
+        summary:
+          'Mail a staff member a new password link: the invitation again while it is pending, a password reset otherwise',
         params: idParams,
         response: { 200: staffMessageSchema, ...errors },
       },
@@ -188,7 +204,14 @@ export async function staffRoutes(app: FastifyInstance, options: { config: Confi
           'ACCOUNT_INACTIVE',
         );
       }
-      const reset = await createPasswordReset(app.db, staff.email, INVITE_TTL_MS);
+      // A pending invitee gets the invitation again (3 days to choose a password); someone who has chosen
+      // one gets a password reset (30 minutes, like the forgot-password mail).
+      const pending = isInvitePending(staff);
+      const reset = await createPasswordReset(
+        app.db,
+        staff.email,
+        pending ? INVITE_TTL_MS : RESET_TOKEN_TTL_MS,
+      );
       if (!reset) {
         throw new HttpError(
           429,
@@ -196,13 +219,12 @@ export async function staffRoutes(app: FastifyInstance, options: { config: Confi
           'TOO_MANY_REQUESTS',
         );
       }
+      const sender = await actorName(app.db, request.user.id);
+      const link = resetPasswordUrl(publicUrl, reset.token);
       await app.mailer.send(
-        inviteMail({
-          to: staff.email,
-          firstName: staff.firstName,
-          invitedBy: await actorName(app.db, request.user.id),
-          link: resetPasswordUrl(publicUrl, reset.token),
-        }),
+        pending
+          ? inviteMail({ to: staff.email, firstName: staff.firstName, invitedBy: sender, link })
+          : passwordResetMail({ to: staff.email, firstName: staff.firstName, sentBy: sender, link }),
       );
       return { message: `A new link was sent to ${staff.email}.`, staff: toStaffMember(staff) };
     },
@@ -235,19 +257,14 @@ export async function staffRoutes(app: FastifyInstance, options: { config: Confi
           .returning();
         if (!updated) throw new HttpError(404, 'Staff member not found', 'STAFF_NOT_FOUND');
         if (!isActive) {
-          // Signed out everywhere: no refresh token of theirs works again, and an unused
-          // set-password link cannot be spent any more (a new one can be sent after reactivation).
-          await tx
-            .update(refreshTokens)
-            .set({ revokedAt: now })
-            .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
-          await tx
-            .update(passwordResets)
-            .set({ usedAt: now })
-            .where(and(eq(passwordResets.userId, id), isNull(passwordResets.usedAt)));
+          // Signed out everywhere at once (their access tokens stop on every instance too), and an
+          // unused set-password link cannot be spent any more (a new one can be sent after reactivation).
+          await revokeSessions(tx, { userId: id });
+          await retireResetLinks(tx, id);
         }
         return updated;
       });
+      if (!isActive) app.sessions.forget(id);
       const staff = toStaffMember(row);
       return {
         message: `${staff.username} ${isActive ? 'can sign in again' : 'is deactivated and signed out everywhere'}.`,

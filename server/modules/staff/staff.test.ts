@@ -235,6 +235,63 @@ describe.each(testBackends)('staff management on %s', (backend) => {
     expect(await mailedToken(before, 'rae@demo.local')).toBeTruthy();
   });
 
+  /** Subject and text of the newest mail to `to` that arrived after `before`. */
+  async function mailTo(before: string[], to: string): Promise<{ subject: string; text: string }> {
+    for (const name of (await outbox()).filter((file) => !before.includes(file))) {
+      const raw = (await readFile(path.join(t.dataDir, 'outbox', name), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (!raw.includes(`To: ${to}`)) continue;
+      return { subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '', text: raw };
+    }
+    throw new Error(`no mail to ${to}`);
+  }
+  const twoMinutesAgo = () =>
+    t.database.db.execute(sql`update password_resets set created_at = now() - interval '2 minutes'`);
+
+  it('sends a pending invitee the invitation again, and a member with a password a reset', async () => {
+    const invited = json<StaffMessage>(
+      await as('Admin', 'POST', '/api/v1/staff/inviteStaff', { firstName: 'Ines', email: 'ines@demo.local' }),
+    );
+    expect(invited.staff.invitePending).toBe(true);
+    await twoMinutesAgo();
+
+    // Pending: the invitation, with its 3 days.
+    let before = await outbox();
+    expect((await as('Admin', 'POST', `/api/v1/staff/resendInvite/${invited.staff.id}`)).statusCode).toBe(
+      200,
+    );
+    const invitation = await mailTo(before, 'ines@demo.local');
+    expect(invitation.subject).toBe('You are invited to the Marketplace Back-office');
+    expect(invitation.text).toContain('has invited you to the Marketplace Back-office as a staff member');
+    expect(invitation.text).toContain('within 3 days');
+
+    // The demo staff member chose a password long ago: a password reset, not an invitation.
+    const list = json<StaffList>(await as('Admin', 'GET', '/api/v1/staff/listStaff?status=all'));
+    expect(list.rows.find((row) => row.email === demoEmails.Staff)?.invitePending).toBe(false);
+    before = await outbox();
+    expect((await as('Admin', 'POST', `/api/v1/staff/resendInvite/${as.ids.Staff}`)).statusCode).toBe(200);
+    const reset = await mailTo(before, demoEmails.Staff);
+    expect(reset.subject).toBe('Reset your Marketplace Back-office password');
+    expect(reset.text).toContain('sent you a link to reset the password');
+    expect(reset.text).toContain('within 30 minutes');
+    expect(reset.text).not.toContain('invited');
+
+    // Once the invitee has chosen a password, they are no longer pending and get a reset too.
+    const inviteToken = /reset-password\?token=([\w-]+)/.exec(invitation.text)?.[1] as string;
+    expect((await setPassword(inviteToken, 'Ines-chose-42')).statusCode).toBe(200);
+    const after = json<StaffList>(await as('Admin', 'GET', '/api/v1/staff/listStaff?query=ines'));
+    expect(after.rows[0]?.invitePending).toBe(false);
+    await twoMinutesAgo();
+    before = await outbox();
+    expect((await as('Admin', 'POST', `/api/v1/staff/resendInvite/${invited.staff.id}`)).statusCode).toBe(
+      200,
+    );
+    expect((await mailTo(before, 'ines@demo.local')).subject).toBe(
+      'Reset your Marketplace Back-office password',
+    );
+  });
+
   it('only touches staff accounts, and validates ids', async () => {
     const url = (id: string) => `/api/v1/staff/updateStaffStatus/${id}`;
     // Admins are not staff (and nobody may switch themselves off).

@@ -253,6 +253,15 @@ describe.each(testBackends)('local voice signalling (%s)', (backend) => {
     expect(await staffAgain.next(E.ended)).toEqual({ callSid: cancelled.callSid, reason: 'cancelled' });
   });
 
+  it('a seller may not call another seller: that number answers like one nobody owns', async () => {
+    const seller = await device('Seller');
+    await device('Kyc');
+    expect(await seller.send(E.dial, dialPayload('+91 90000 00005'))).toEqual({
+      ok: false,
+      message: NO_SUCH_NUMBER_MESSAGE('+919000000005'),
+    });
+  });
+
   it('limits how fast one user dials', async () => {
     const kyc = await device('Kyc');
     for (let i = 0; i < DIAL_LIMIT.limit; i++) {

@@ -38,6 +38,7 @@ import { users } from '../../db/schema';
 import { createRateLimiter } from '../../lib/rate-limit';
 import type { SignallingServer, SocketData } from '../../realtime/signalling';
 import { displayName } from '../users/current-user';
+import { mayCall } from './call-policy';
 import { ensureUserNumber, findNumberOwner } from './phone-numbers';
 import { displayNumber } from './routes';
 import { type CallTicket, VoiceTokenError, type VoiceTokenService } from './voice-tokens';
@@ -179,7 +180,8 @@ export function attachLocalSignalling(io: SignallingServer, options: LocalSignal
       if (!dialLimiter.hit(userId)) return failure(DIAL_RATE_LIMITED_MESSAGE);
       if (calls.has(callSid)) return failure(CALL_IN_PROGRESS_MESSAGE);
       const callee = await findNumberOwner(db, phoneDigits(to));
-      if (!callee) return failure(NO_SUCH_NUMBER_MESSAGE(to));
+      // A number this user may not call answers like one nobody owns: no oracle of who has a number.
+      if (!callee || !mayCall(socket.data.user.role, callee.role)) return failure(NO_SUCH_NUMBER_MESSAGE(to));
       if (callee.id === userId) return failure(CALL_YOURSELF_MESSAGE);
       if (!callee.isActive) return failure(CALLEE_UNAVAILABLE_MESSAGE);
       const calleeRoom = voiceDeviceRoom(callee.id);

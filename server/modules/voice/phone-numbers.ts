@@ -2,6 +2,7 @@
 // dialled number. Seeded users have theirs; invited staff and anyone still without one get the next
 // free number of the installation's own range, "+91 90000 NNNNN".
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { ServerRole } from '../../../contracts/roles';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema';
@@ -69,6 +70,7 @@ export async function ensureUserNumber(db: Db, userId: string): Promise<string> 
 
 export interface NumberOwner {
   id: string;
+  role: ServerRole;
   firstName: string;
   lastName: string;
   email: string;
@@ -81,6 +83,7 @@ export async function findNumberOwner(db: Db, digits: string): Promise<NumberOwn
   const [owner] = await db
     .select({
       id: users.id,
+      role: users.role,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,

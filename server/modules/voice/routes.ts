@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { normalisePhoneNumber, type VoiceToken, voiceTokenResponseSchema } from '../../../contracts/calls';
+import {
+  CALL_PERMISSION,
+  normalisePhoneNumber,
+  type VoiceToken,
+  voiceTokenResponseSchema,
+} from '../../../contracts/calls';
 import { apiErrorSchema } from '../../../contracts/errors';
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
@@ -17,7 +22,8 @@ export function displayNumber(phone: string): string {
 }
 
 /**
- * GET /api/v1/voice/method/getAccessToken (SPEC §7): the voice device's token, for any signed-in user.
+ * GET /api/v1/voice/method/getAccessToken (SPEC §7): the voice device's token, for a signed-in user who
+ * may call (CALL_PERMISSION; a blocked seller is refused with SELLER_BLOCKED before that).
  * Twilio's when the server has TWILIO_* set, otherwise the local provider's (socket.io signalling).
  */
 export async function voiceRoutes(
@@ -30,10 +36,16 @@ export async function voiceRoutes(
   api.get(
     '/method/getAccessToken',
     {
+      config: { permission: CALL_PERMISSION },
       schema: {
         tags: ['voice'],
         summary: "The signed-in user's voice device token (Twilio or the local provider) and number",
-        response: { 200: voiceTokenResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: voiceTokenResponseSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request) => {

@@ -84,6 +84,23 @@ describe.each(testBackends)('voice tokens and numbers (%s)', (backend) => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('refuses users who may not call: a blocked seller, and anyone without the calls page', async () => {
+    const blocked = await as('Blocked', 'GET', TOKEN_URL);
+    expect(blocked.statusCode).toBe(403);
+    expect(json(blocked).code).toBe('SELLER_BLOCKED');
+    await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${as.ids.Staff}`, {
+      overrides: { '/calls/call-history': [] },
+    });
+    try {
+      const staff = await as('Staff', 'GET', TOKEN_URL);
+      expect(staff.statusCode).toBe(403);
+      expect(json(staff).code).toBe('FORBIDDEN');
+    } finally {
+      await as('Admin', 'POST', `/api/v1/users/updateUserPermissions/${as.ids.Staff}`, { overrides: {} });
+    }
+    expect((await as('Staff', 'GET', TOKEN_URL)).statusCode).toBe(200);
+  });
+
   it('gives a user without a number the next free one, once', async () => {
     await t.database.db.update(users).set({ phone: '' }).where(eq(users.id, as.ids.Admin));
     const first = voiceTokenResponseSchema.parse(json(await as('Admin', 'GET', TOKEN_URL))).data;

@@ -5,6 +5,7 @@ import { Link as RouterLink, useLocation } from 'wouter';
 import type { CurrentUser } from '../../../contracts/auth';
 import { copyToClipboard } from '../../ui/clipboard';
 import { TourButton } from '../../ui/tour/Tour';
+import type { TourStep } from '../../ui/tour/tour-texts';
 import type { Crumb } from './breadcrumbs';
 import { HeaderNotifications } from './HeaderNotifications';
 import { HeaderCallButton } from './VoiceProvider';
@@ -12,13 +13,15 @@ import { HeaderCallButton } from './VoiceProvider';
 interface HeaderProps {
   user: CurrentUser | undefined;
   crumbs: Crumb[];
+  /** The guide of the page shown (empty: no "Page guide" button). */
+  tour: readonly TourStep[];
   isDark: boolean;
   onToggleTheme: () => void;
   onSignOut: () => void;
   onOpenMenu: () => void;
 }
 
-export function Header({ user, crumbs, isDark, onToggleTheme, onSignOut, onOpenMenu }: HeaderProps) {
+export function Header({ user, crumbs, tour, isDark, onToggleTheme, onSignOut, onOpenMenu }: HeaderProps) {
   const [location] = useLocation();
   return (
     <Flex
@@ -41,28 +44,33 @@ export function Header({ user, crumbs, isDark, onToggleTheme, onSignOut, onOpenM
       </IconButton>
       <Breadcrumb.Root flex="1" minW="0" size="sm">
         <Breadcrumb.List>
-          {crumbs.map((crumb, index) => (
-            // Crumbs are a path: position is their identity.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <Fragment key={index}>
-              {index > 0 ? <Breadcrumb.Separator /> : null}
-              <Breadcrumb.Item>
-                {index === crumbs.length - 1 ? (
-                  <Breadcrumb.CurrentLink>{crumb.name}</Breadcrumb.CurrentLink>
-                ) : crumb.href ? (
-                  <Breadcrumb.Link asChild>
-                    <RouterLink href={crumb.href}>{crumb.name}</RouterLink>
-                  </Breadcrumb.Link>
-                ) : (
-                  <Text color="fg.muted">{crumb.name}</Text>
-                )}
-              </Breadcrumb.Item>
-            </Fragment>
-          ))}
+          {crumbs.map((crumb, index) => {
+            const last = index === crumbs.length - 1;
+            // On a phone only the current page's crumb fits: the others would squeeze into broken words.
+            const phoneHidden = last ? undefined : { base: 'none', md: 'flex' };
+            return (
+              // Crumbs are a path: position is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <Fragment key={index}>
+                {index > 0 ? <Breadcrumb.Separator display={{ base: 'none', md: 'flex' }} /> : null}
+                <Breadcrumb.Item display={phoneHidden} minW="0">
+                  {last ? (
+                    <Breadcrumb.CurrentLink truncate>{crumb.name}</Breadcrumb.CurrentLink>
+                  ) : crumb.href ? (
+                    <Breadcrumb.Link asChild>
+                      <RouterLink href={crumb.href}>{crumb.name}</RouterLink>
+                    </Breadcrumb.Link>
+                  ) : (
+                    <Text color="fg.muted">{crumb.name}</Text>
+                  )}
+                </Breadcrumb.Item>
+              </Fragment>
+            );
+          })}
         </Breadcrumb.List>
       </Breadcrumb.Root>
       <HStack gap="1">
-        <TourButton path={location} variant="ghost" size="sm" />
+        <TourButton path={location} steps={tour} variant="ghost" size="sm" />
         <HeaderCallButton />
         <HeaderNotifications />
         <IconButton

@@ -12,6 +12,7 @@ import { useCurrentUser, usePermissionsConfig, useSidebar } from '../../services
 import { useColorTheme } from '../../ui/color-theme';
 import { PageSpinner } from '../../ui/page-spinner';
 import { ErrorState, FullPageMessage } from '../../ui/page-states';
+import { tourFor } from '../../ui/tour/tour-texts';
 import { isBlockedSeller, landingRedirect, SUBSCRIPTION_PAGE } from '../landing';
 import { protectedPages } from '../pages';
 import { breadcrumbTrail } from './breadcrumbs';
@@ -105,6 +106,10 @@ function ShellLayout() {
   const user = useCurrentUser();
   const config = usePermissionsConfig();
   const crumbs = breadcrumbTrail(location, config.data);
+  // The page guide belongs to a page that exists and that this user may open (never "Page not found"
+  // or "No access"), in the sellers' version for sellers.
+  const permissions = sidebar.data?.permissions;
+  const tour = permissions && protectedPages[location] ? tourFor(location, { permissions, isSeller }) : [];
 
   return (
     <Flex minH="100vh">
@@ -139,6 +144,7 @@ function ShellLayout() {
         <Header
           user={user.data}
           crumbs={crumbs}
+          tour={tour}
           isDark={isDark}
           onToggleTheme={toggle}
           onSignOut={() => actor.send({ type: 'auth.signOut' })}

@@ -53,6 +53,10 @@ function fakeVoiceModule() {
 
 const user = makeCurrentUser();
 let callServiceEnabled: 'true' | 'false';
+/** The signed-in user's effective permissions, as getSidebarData answers them. */
+let permissions: Record<string, string[]>;
+const CALLER: Record<string, string[]> = { '/': ['view'], '/calls/call-history': ['view', 'edit'] };
+let requested: string[];
 let unconfigure: () => void;
 const originalAdapter = http.defaults.adapter;
 
@@ -80,7 +84,10 @@ function renderProvider(auth = signedIn(), tabSeams?: VoiceTabSeams) {
 }
 
 const runtimeConfigLoaded = (client: QueryClient) =>
-  waitFor(() => expect(client.getQueryState(['runtime-config'])?.status).toBe('success'));
+  waitFor(() => {
+    expect(client.getQueryState(['runtime-config'])?.status).toBe('success');
+    expect(client.getQueryState(['session', 'sidebar'])?.status).toBe('success');
+  });
 /** Lets a pending dynamic import settle. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
@@ -92,9 +99,17 @@ beforeEach(() => {
   voice.fail = false;
   voice.handles.length = 0;
   callServiceEnabled = 'true';
+  permissions = CALLER;
+  requested = [];
   http.defaults.adapter = createFakeAdapter((request) => {
+    requested.push(request.url ?? '');
+    if (request.url === '/api/v1/users/getSidebarData')
+      return { status: 200, data: { menu: [], permissions, usingDefaultPermissions: false } };
     if (request.url === '/api/v1/globalConfigs/runtime')
-      return { status: 200, data: { callServiceEnabled, mqttTopicPrefix: 'mp', mqttUrl: null } };
+      return {
+        status: 200,
+        data: { callServiceEnabled, mqttTopicPrefix: 'mp', mqttUrl: null, mqttKeepaliveSeconds: 120 },
+      };
     return { status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } };
   }).adapter;
   unconfigure = configureHttp({ getAccessToken: () => 'token-1', notifyError: () => {} });
@@ -120,6 +135,38 @@ describe('the voice provider', () => {
     expect(screen.queryByRole('button', { name: 'Phone' })).toBeNull();
     expect(voice.loads).toBe(0);
     expect(voice.handles).toHaveLength(0);
+  });
+
+  it.each([
+    // getSidebarData gives a blocked seller only their subscription page.
+    ['a blocked seller', { '/sellers/payment-seller-subscriptions': ['view', 'create'] }],
+    ['a user whose permissions lack the calls page', { '/': ['view'], '/sellers/manage-sellers': ['view'] }],
+  ])('for %s: no phone, no voice module, no voice token', async (_, granted) => {
+    permissions = granted;
+    const { client } = renderProvider();
+    await runtimeConfigLoaded(client);
+    await settle();
+    expect(screen.getByText('page')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Phone' })).toBeNull();
+    expect(voice.loads).toBe(0);
+    expect(voice.handles).toHaveLength(0);
+    expect(requested.some((url) => url.includes('/voice/'))).toBe(false);
+  });
+
+  it('starts the phone once the permission comes (a renewal approved), and stops it when it goes', async () => {
+    permissions = { '/sellers/payment-seller-subscriptions': ['view', 'create'] };
+    const { client } = renderProvider();
+    await runtimeConfigLoaded(client);
+    await settle();
+    expect(voice.loads).toBe(0);
+    permissions = CALLER;
+    await act(() => client.invalidateQueries({ queryKey: ['session', 'sidebar'] }));
+    expect(await screen.findByRole('button', { name: 'Phone' })).toBeInTheDocument();
+    const handle = voice.handles[0] as (typeof voice.handles)[number];
+    permissions = {};
+    await act(() => client.invalidateQueries({ queryKey: ['session', 'sidebar'] }));
+    await waitFor(() => expect(handle.stop).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('button', { name: 'Phone' })).toBeNull();
   });
 
   it('without a signed-in user: nothing is loaded', async () => {

@@ -1,5 +1,7 @@
 // Browser calling in the signed-in app (issue 6; SPEC §5 "call service"): the voice service runs only
-// when the runtime flag `callServiceEnabled` is "true" and the user has an access token. Otherwise no
+// when the runtime flag `callServiceEnabled` is "true", the user has an access token and their
+// permissions let them call (`canUseCalls`: not a blocked seller, not someone without the calls page, who
+// would only get a 403 on the voice token and a "Disconnected" phone). Otherwise no
 // call UI is drawn and the voice code (the device adapters, Twilio's SDK) is never loaded: it is
 // imported on demand, like the broker client, so neither the entry chunk nor the shell chunk carries it.
 //
@@ -10,8 +12,10 @@
 // Web Lock starts the service (rings, holds the device); the others draw MirrorPhone, a read-only view
 // of the owner's state with "Use this tab for calls". Without Web Locks every tab starts it, as before.
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { canUseCalls } from '../../../contracts/calls';
 import { useAuthSelector } from '../../services/auth-context';
 import { useRuntimeConfig } from '../../services/runtime-config';
+import { useSidebar } from '../../services/session-queries';
 import {
   createTabOwnership,
   ownedSessionOf,
@@ -58,9 +62,13 @@ export function VoiceProvider({ children, tabSeams }: { children: ReactNode; tab
   const userId = useAuthSelector((snapshot) => snapshot.context.auth?.id ?? null);
   const hasToken = useAuthSelector((snapshot) => Boolean(snapshot.context.auth?.accessToken));
   const config = useRuntimeConfig();
+  // The same query as the sidebar's: an approved renewal or a permission change that refetches it
+  // starts (or stops) the phone without a reload.
+  const sidebar = useSidebar();
+  const allowed = sidebar.data ? canUseCalls(sidebar.data.permissions) : false;
   // A silent token refresh changes the token, not whether there is one: the service keeps running
   // (it fetches voice tokens of its own).
-  const enabled = config.data?.callServiceEnabled === 'true' && hasToken && userId !== null;
+  const enabled = config.data?.callServiceEnabled === 'true' && allowed && hasToken && userId !== null;
   const [handle, setHandle] = useState<VoiceHandle | null>(null);
   const [tab, setTab] = useState<TabView | null>(null);
   const [takeOver, setTakeOver] = useState<() => void>(() => () => {});

@@ -117,7 +117,10 @@ beforeEach(() => {
         data: { menu: [], permissions: { '/customers/help-chats': ['view'] }, usingDefaultPermissions: true },
       };
     if (request.url === '/api/v1/globalConfigs/runtime')
-      return { status: 200, data: { callServiceEnabled: 'true', mqttTopicPrefix: 'mp', mqttUrl: null } };
+      return {
+        status: 200,
+        data: { callServiceEnabled: 'true', mqttTopicPrefix: 'mp', mqttUrl: null, mqttKeepaliveSeconds: 120 },
+      };
     if (request.url.endsWith('/listEventMessages'))
       return { status: 200, data: { data: { result: [], count: 0, unreadCount: 0 } } };
     return { status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } };
@@ -153,6 +156,8 @@ describe('the realtime provider', () => {
     const { options } = started();
     expect(options.url).toBe(`ws://${window.location.host}/mqtt`);
     expect(options.prefix).toBe('mp');
+    // The keepalive comes from the server (SPEC §9's 120 s unless configured otherwise).
+    expect(options.timing).toEqual({ keepaliveSeconds: 120 });
     expect(options.session).toEqual({ userId: 'u-1', role: 'Admin', sellerId: null, readsAllChats: true });
     expect(options.getAccessToken()).toBe('token-1');
   });

@@ -106,6 +106,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     : null;
   const mqttUrl = config.data?.mqttUrl ?? null;
   const prefix = config.data?.mqttTopicPrefix ?? null;
+  const keepaliveSeconds = config.data?.mqttKeepaliveSeconds;
 
   useEffect(() => {
     void askNotificationPermissionOnce();
@@ -134,6 +135,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         handle = adapter.startBroker({
           url: adapter.brokerUrlFor(window.location, mqttUrl),
           prefix,
+          timing: keepaliveSeconds ? { keepaliveSeconds } : undefined,
           session,
           getAccessToken,
           onMessage,
@@ -149,7 +151,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       handle?.stop();
       setRunning(null);
     };
-  }, [sessionKey, prefix, mqttUrl, auth, client]);
+  }, [sessionKey, prefix, mqttUrl, keepaliveSeconds, auth, client]);
 
   // A fresh access token (silent refresh): the client reconnects with it before the old one expires.
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { Button, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
-import { newPasswordSchema } from '../../../contracts/auth';
+import { newPasswordSchema, RESET_LINK_INVALID_MESSAGE, RESET_TOKEN_PATTERN } from '../../../contracts/auth';
+import { ApiError } from '../../services/api-error';
 import { resetPassword } from '../../services/auth-api';
 import { FormMessage, SubmissionError, TextField } from '../../ui/form-parts';
 import { PublicLayout } from '../../ui/PublicLayout';
@@ -27,10 +28,14 @@ export default function ResetPasswordPage() {
     saveNewPassword(password);
   };
 
-  if (!token) {
+  // A missing or malformed token, or one the server refused (spent, expired, unknown): the link cannot
+  // work, so offer a new one instead of a form that can only fail.
+  const refused =
+    reset.status === 'error' && reset.error instanceof ApiError && reset.error.code === 'RESET_INVALID';
+  if (!RESET_TOKEN_PATTERN.test(token) || refused) {
     return (
       <PublicLayout title="Reset your password">
-        <FormMessage status="error">This reset link is incomplete. Request a new one.</FormMessage>
+        <FormMessage status="error">{RESET_LINK_INVALID_MESSAGE}</FormMessage>
         <Link asChild fontSize="sm" alignSelf="center" color="brand.fg">
           <RouterLink href="/forgot-password">Request a new link</RouterLink>
         </Link>

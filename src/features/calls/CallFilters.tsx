@@ -46,6 +46,7 @@ export function CallFilters({
       as="form"
       role="search"
       aria-label="Filter calls"
+      data-tour="call-filters"
       gap="3"
       my="4"
       wrap="wrap"

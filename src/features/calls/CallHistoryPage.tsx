@@ -2,13 +2,13 @@
 // number, status, direction and date range, paged by the server, with a call's details, feedback and
 // timeline in a drawer. The whole view is the URL (`?number=…&status=…&page=…&callId=…`), so a reload,
 // the back button and a shared link show the same calls.
-import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Alert, Box, Stack } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { CALL_PAGE_SIZE } from '../../../contracts/calls';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
-import { EmptyMessage, ErrorState, PageHeader } from '../../ui/page-states';
+import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { useCallList } from './api';
 import { CallDrawer } from './CallDrawer';
@@ -47,53 +47,48 @@ export default function CallHistoryPage() {
     <>
       <PageHeader title="Call History" description="Calls made and received, their outcome and feedback." />
       <CallFilters view={view} onChange={onFilter} rangeError={reversed ? RANGE_REVERSED_MESSAGE : null} />
-      {reversed ? (
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>{RANGE_REVERSED_MESSAGE}.</Alert.Title>
-        </Alert.Root>
-      ) : list.isError ? (
-        <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
-      ) : !list.isPending && rows.length === 0 ? (
-        <Stack gap="3" align="center" py="6">
-          <EmptyMessage
+      <Box data-tour="call-table">
+        {reversed ? (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{RANGE_REVERSED_MESSAGE}.</Alert.Title>
+          </Alert.Root>
+        ) : list.isError ? (
+          <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
+        ) : !list.isPending && rows.length === 0 ? (
+          <EmptyListState
             title={filtered ? 'No calls match these filters' : 'No calls yet'}
             description={
-              view.page > 1
-                ? 'This page is past the end of the list.'
-                : filtered
-                  ? 'Try another number, status, direction or dates.'
-                  : 'Calls you make and receive are listed here with their outcome and feedback.'
+              filtered
+                ? 'Try another number, status, direction or dates.'
+                : 'Calls you make and receive are listed here with their outcome and feedback.'
             }
+            pastTheEnd={view.page > 1}
+            onFirstPage={() => setView({ page: 1 })}
           />
-          {view.page > 1 ? (
-            <Button size="sm" variant="outline" onClick={() => setView({ page: 1 })}>
-              Go to the first page
-            </Button>
-          ) : null}
-        </Stack>
-      ) : (
-        <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-          <CallTable
-            rows={rows}
-            loading={list.isPending}
-            stale={list.isPlaceholderData}
-            showOwner={showOwner}
-            hrefOf={(call) => callViewHref({ ...view, callId: call.callId })}
-          />
-          {list.data ? (
-            <Pager
-              skip={(view.page - 1) * CALL_PAGE_SIZE}
-              limit={CALL_PAGE_SIZE}
-              count={list.data.count}
-              capped={list.data.countCapped ?? false}
-              pageLength={list.data.result.length}
-              onSkipChange={(skip) => setView({ page: Math.floor(skip / CALL_PAGE_SIZE) + 1 })}
-              label="Call history pages"
+        ) : (
+          <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+            <CallTable
+              rows={rows}
+              loading={list.isPending}
+              stale={list.isPlaceholderData}
+              showOwner={showOwner}
+              hrefOf={(call) => callViewHref({ ...view, callId: call.callId })}
             />
-          ) : null}
-        </Stack>
-      )}
+            {list.data ? (
+              <Pager
+                skip={(view.page - 1) * CALL_PAGE_SIZE}
+                limit={CALL_PAGE_SIZE}
+                count={list.data.count}
+                capped={list.data.countCapped ?? false}
+                pageLength={list.data.result.length}
+                onSkipChange={(skip) => setView({ page: Math.floor(skip / CALL_PAGE_SIZE) + 1 })}
+                label="Call history pages"
+              />
+            ) : null}
+          </Stack>
+        )}
+      </Box>
       <CallDrawer callId={view.callId} onClose={() => setView({ callId: null })} />
     </>
   );

@@ -62,7 +62,8 @@ export function CategoryFormDialog({
     event.preventDefault();
     const parsed = categoryBodySchema.safeParse({
       ...draft,
-      sortOrder: draft.sortOrder.trim() === '' ? 0 : draft.sortOrder,
+      // The field holds text; the API takes a number (text that is not one fails validation here).
+      sortOrder: draft.sortOrder.trim() === '' ? 0 : Number(draft.sortOrder),
     });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues, fields));

@@ -53,7 +53,7 @@ export function CategoryListCard({
   const { search, setSearch, query, skip, setSkip } = listSearch;
   const plural = level.kind === 'category' ? 'categories' : 'subcategories';
   return (
-    <Card.Root>
+    <Card.Root data-tour="category-list">
       <Card.Body>
         <Input
           mb="4"

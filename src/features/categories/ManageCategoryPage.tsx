@@ -25,7 +25,7 @@ export default function ManageCategoryPage() {
         description="The categories sellers file their products under, in the order the storefront shows them."
         actions={
           can('create') ? (
-            <Button colorPalette="brand" onClick={() => setCreating(true)}>
+            <Button colorPalette="brand" onClick={() => setCreating(true)} data-tour="new-category">
               New category
             </Button>
           ) : null

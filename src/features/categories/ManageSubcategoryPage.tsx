@@ -61,7 +61,7 @@ export default function ManageSubcategoryPage() {
             {parent.isActive ? null : <Badge colorPalette="gray">Category inactive</Badge>}
             {back}
             {can('create') ? (
-              <Button colorPalette="brand" onClick={() => setCreating(true)}>
+              <Button colorPalette="brand" onClick={() => setCreating(true)} data-tour="new-subcategory">
                 New subcategory
               </Button>
             ) : null}

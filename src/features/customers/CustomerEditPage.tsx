@@ -138,7 +138,7 @@ function CustomerForm({ customer, canEdit }: { customer: Customer; canEdit: bool
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Customer details">
+    <form onSubmit={submit} noValidate aria-label="Customer details" data-tour="customer-form">
       <Stack gap="6">
         <FormMessage status="error">{save.isError ? getErrorMessage(save.error) : null}</FormMessage>
         <Card.Root>

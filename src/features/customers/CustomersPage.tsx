@@ -36,9 +36,10 @@ export default function CustomersPage() {
             : 'Everyone who buys on the marketplace, and the store they registered through.'
         }
       />
-      <Card.Root>
+      <Card.Root data-tour="customer-table">
         <Card.Body>
           <Input
+            data-tour="customer-search"
             mb="4"
             placeholder="Search by name, e-mail or phone"
             aria-label="Search customers"

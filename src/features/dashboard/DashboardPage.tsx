@@ -42,7 +42,7 @@ export default function DashboardPage() {
             ))}
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-            <Card.Root>
+            <Card.Root data-tour="seller-signups">
               <Card.Header>
                 <Heading size="md">Seller sign-ups, last 12 months</Heading>
               </Card.Header>
@@ -56,7 +56,7 @@ export default function DashboardPage() {
                 />
               </Card.Body>
             </Card.Root>
-            <Card.Root>
+            <Card.Root data-tour="users-by-role">
               <Card.Header>
                 <Heading size="md">Back-office users</Heading>
               </Card.Header>

@@ -11,7 +11,10 @@ export interface ChatListProps {
   chats: ChatUserEntry[];
   count: number;
   status: 'idle' | 'loading' | 'ready' | 'failed';
+  /** What the search box holds. */
   search: string;
+  /** The search the listed chats answer ('' for all chats). */
+  query: string;
   onSearch: (value: string) => void;
   onLoadMore: () => void;
   /** Loads the first page again (e.g. after a failed load). */
@@ -22,6 +25,17 @@ export interface ChatListProps {
 }
 
 export const unreadBadgeLabel = (count: number) => `${count} new ${count === 1 ? 'message' : 'messages'}`;
+export const noMatchTitle = (query: string) => `No chats match “${query}”.`;
+
+/** Why the list is empty: the load failed, the search found nothing, or no customer wrote yet. */
+function emptyText(status: ChatListProps['status'], query: string) {
+  if (status === 'failed')
+    return { title: 'Chats could not be loaded', description: 'Try again in a moment.' };
+  if (query) {
+    return { title: noMatchTitle(query), description: 'Search looks at names, e-mails and last messages.' };
+  }
+  return { title: 'No chats yet', description: 'Chats appear here when customers write.' };
+}
 
 function ChatAvatar({ chat }: { chat: ChatUserEntry }) {
   return (
@@ -105,12 +119,7 @@ export function ChatList(props: ChatListProps) {
       {status === 'loading' && chats.length === 0 ? (
         <LoadingState label="Loading chats" />
       ) : chats.length === 0 ? (
-        <EmptyMessage
-          title={status === 'failed' ? 'Chats could not be loaded' : 'No chats yet'}
-          description={
-            status === 'failed' ? 'Try again in a moment.' : 'Chats appear here when customers write.'
-          }
-        />
+        <EmptyMessage {...emptyText(status, props.query)} />
       ) : (
         <Stack as="ul" gap="1" aria-label="Chats" listStyleType="none">
           {chats.map((chat) => (

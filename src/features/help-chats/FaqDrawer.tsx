@@ -339,7 +339,7 @@ export function BotAnswersButton() {
   const { can } = useRouteActions(SELLER_HELP_CHATS);
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
+      <Button variant="outline" onClick={() => setOpen(true)} data-tour="bot-answers">
         <Bot /> Bot answers
       </Button>
       <FaqDrawer open={open} onClose={() => setOpen(false)} canEdit={can('edit')} />

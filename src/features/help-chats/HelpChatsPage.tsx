@@ -76,13 +76,14 @@ function HelpChats({ store }: { store: ChatStore }) {
         actions={store.scope === 'seller' ? <BotAnswersButton /> : undefined}
       />
       <Grid templateColumns={{ base: '1fr', lg: '22rem 1fr' }} gap="4" alignItems="start">
-        <Card.Root>
+        <Card.Root data-tour="chat-list">
           <Card.Body>
             <ChatList
               chats={context.chats}
               count={context.count}
               status={snapshot.value}
               search={search}
+              query={context.query}
               onSearch={setSearch}
               onLoadMore={() => store.send({ type: 'chat.load', query, skip: context.chats.length })}
               onRefresh={() => store.send({ type: 'chat.load', query, skip: 0 })}
@@ -91,7 +92,7 @@ function HelpChats({ store }: { store: ChatStore }) {
             />
           </Card.Body>
         </Card.Root>
-        <Card.Root minH="28rem">
+        <Card.Root minH="28rem" data-tour="chat-conversation">
           <Card.Body>
             {chatId && context.openChatId === chatId ? (
               <ChatConversation

@@ -56,6 +56,11 @@ export async function fetchChatDetail(chatId: string): Promise<ChatDetail> {
   return chatDetailSchema.parse(response.data);
 }
 
+/** The reader saw the open chat's new messages as they came (their unread count on the server resets). */
+export async function postChatRead(chatId: string): Promise<void> {
+  await http.post(`${BASE}/readQueryBotChat/${encodeURIComponent(chatId)}`, {}, { silent: true });
+}
+
 /** What a manual answer's POST may answer with: the stored message and the entry, when the server says. */
 export interface ManualAnswerResult {
   message: ChatMessage | null;

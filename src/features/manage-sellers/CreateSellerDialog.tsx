@@ -5,7 +5,7 @@ import { getErrorMessage } from '../../services/http';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
-import { useCreateSeller } from './api';
+import { useCreateSeller, useNextSellerCode } from './api';
 import { SellerFormFields } from './SellerFormFields';
 import { emptySellerForm, parseCreate, type SellerFormErrors } from './seller-form';
 
@@ -20,6 +20,7 @@ export function CreateSellerDialog({
   onCreated: (seller: Seller) => void;
 }) {
   const create = useCreateSeller();
+  const nextCode = useNextSellerCode(open);
   const [values, setValues] = useState(emptySellerForm);
   const [errors, setErrors] = useState<SellerFormErrors>({});
 
@@ -68,7 +69,13 @@ export function CreateSellerDialog({
         The seller starts in Pending Verification until their e-mail is verified.
       </Text>
       <FormMessage status="error">{create.isError ? getErrorMessage(create.error) : null}</FormMessage>
-      <SellerFormFields values={values} errors={errors} onChange={setValues} codeOptional />
+      <SellerFormFields
+        values={values}
+        errors={errors}
+        onChange={setValues}
+        codeOptional
+        nextCode={nextCode.data}
+      />
     </FormDialog>
   );
 }

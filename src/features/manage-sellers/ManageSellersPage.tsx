@@ -1,5 +1,6 @@
 import {
   Badge,
+  Box,
   Button,
   Flex,
   HStack,
@@ -17,7 +18,7 @@ import { useLocation, useSearch } from 'wouter';
 import { SELLER_PAGE_SIZES, type SellerTabKey, sellerTabs } from '../../../contracts/sellers';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
-import { EmptyMessage, ErrorState, PageHeader } from '../../ui/page-states';
+import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { useUrlSearchText } from '../../ui/use-debounced-value';
 import { useSellerList } from './api';
@@ -31,7 +32,11 @@ import { parseView, type SellerPageSize, type SellerView, toggleSort, viewToSear
 function SellerSearch({ value, onSearch }: { value: string; onSearch: (query: string) => void }) {
   const [text, setText] = useUrlSearchText(value, onSearch, 300);
   return (
-    <InputGroup startElement={<Search size={16} />} maxW={{ base: 'full', md: '96' }}>
+    <InputGroup
+      startElement={<Search size={16} />}
+      maxW={{ base: 'full', md: '96' }}
+      data-tour="seller-search"
+    >
       <Input
         type="search"
         placeholder="Search by name, code, e-mail or phone"
@@ -84,7 +89,7 @@ export default function ManageSellersPage() {
               />
             ) : null}
             {can('create') ? (
-              <Button colorPalette="brand" onClick={() => setCreating(true)}>
+              <Button colorPalette="brand" onClick={() => setCreating(true)} data-tour="new-seller">
                 <Plus /> New seller
               </Button>
             ) : null}
@@ -97,9 +102,11 @@ export default function ManageSellersPage() {
         colorPalette="brand"
         variant="line"
       >
-        <Tabs.List overflowX="auto">
+        <Tabs.List overflowX="auto" data-tour="seller-tab-list">
           {sellerTabs.map((tab) => (
-            <Tabs.Trigger key={tab.key} value={tab.key} whiteSpace="nowrap">
+            // A phone shows the tabs in a row it scrolls sideways: they keep their width, never squeezed
+            // under their own text (tests/e2e/phone-width.spec.ts).
+            <Tabs.Trigger key={tab.key} value={tab.key} whiteSpace="nowrap" flexShrink={0}>
               {tab.label}
               {counts ? (
                 <Badge
@@ -144,48 +151,44 @@ export default function ManageSellersPage() {
           </NativeSelect.Root>
         </HStack>
       </Flex>
-      {list.isError ? (
-        <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
-      ) : !showSkeleton && rows.length === 0 ? (
-        <Stack gap="3" align="center" py="6">
-          <EmptyMessage
+      {/* The list, or why it is empty: what the page guide points at. */}
+      <Box data-tour="seller-table">
+        {list.isError ? (
+          <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
+        ) : !showSkeleton && rows.length === 0 ? (
+          <EmptyListState
             title={view.q ? `No sellers match “${view.q}”` : 'No sellers in this tab'}
             description={
               view.q
                 ? 'Try another name, code, e-mail or phone, or look in another tab.'
-                : view.page > 1
-                  ? 'This page is past the end of the list.'
-                  : 'Sellers appear here as they move through verification and KYC.'
+                : 'Sellers appear here as they move through verification and KYC.'
             }
+            pastTheEnd={view.page > 1}
+            onFirstPage={() => setView({ page: 1 })}
           />
-          {view.page > 1 ? (
-            <Button size="sm" variant="outline" onClick={() => setView({ page: 1 })}>
-              Go to the first page
-            </Button>
-          ) : null}
-        </Stack>
-      ) : (
-        <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-          <SellerTable
-            rows={rows}
-            loading={showSkeleton}
-            stale={list.isPlaceholderData}
-            skeletonRows={Math.min(view.size, 8)}
-            view={view}
-            hrefOf={(seller) => `${MANAGE_SELLERS}${viewToSearch({ ...view, seller: seller.id })}`}
-            onSort={(field) => setView({ ...toggleSort(view, field), page: 1 })}
-          />
-          {list.data ? (
-            <Pager
-              skip={(view.page - 1) * view.size}
-              limit={view.size}
-              count={list.data.count}
-              onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
-              label="Seller pages"
+        ) : (
+          <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+            <SellerTable
+              rows={rows}
+              loading={showSkeleton}
+              stale={list.isPlaceholderData}
+              skeletonRows={Math.min(view.size, 8)}
+              view={view}
+              hrefOf={(seller) => `${MANAGE_SELLERS}${viewToSearch({ ...view, seller: seller.id })}`}
+              onSort={(field) => setView({ ...toggleSort(view, field), page: 1 })}
             />
-          ) : null}
-        </Stack>
-      )}
+            {list.data ? (
+              <Pager
+                skip={(view.page - 1) * view.size}
+                limit={view.size}
+                count={list.data.count}
+                onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
+                label="Seller pages"
+              />
+            ) : null}
+          </Stack>
+        )}
+      </Box>
       <CreateSellerDialog
         open={creating}
         onClose={() => setCreating(false)}

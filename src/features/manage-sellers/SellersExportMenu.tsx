@@ -29,7 +29,7 @@ export function SellersExportMenu({
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="outline" loading={exportSellers.isPending}>
+        <Button variant="outline" loading={exportSellers.isPending} data-tour="sellers-export">
           <FileDown /> Export <ChevronDown />
         </Button>
       </Menu.Trigger>

@@ -9,12 +9,13 @@ import {
 } from '@tanstack/react-query';
 import type { ExportFormat, SellersExportBody } from '../../../contracts/exports';
 import { type TaskStatusInfo, taskAcceptedSchema } from '../../../contracts/notifications';
-import type {
-  CreateSellerBody,
-  SellerDetail,
-  SellerHistory,
-  SellerStatusAction,
-  UpdateSellerBody,
+import {
+  type CreateSellerBody,
+  nextSellerCodeSchema,
+  type SellerDetail,
+  type SellerHistory,
+  type SellerStatusAction,
+  type UpdateSellerBody,
 } from '../../../contracts/seller-admin';
 import {
   type Seller,
@@ -44,6 +45,7 @@ export const sellerAdminKeys = {
   lists: () => [...sellerAdminKeys.all, 'list'] as const,
   list: (params: SellerListParams) => [...sellerAdminKeys.lists(), params] as const,
   detail: (id: string) => [...sellerAdminKeys.all, 'detail', id] as const,
+  nextCode: () => [...sellerAdminKeys.all, 'next-code'] as const,
   history: (id: string) => [...sellerAdminKeys.all, 'history', id] as const,
 };
 // A seller's documents live under their own key, shared with the seller's dashboard
@@ -106,6 +108,20 @@ export function useInvalidateSellers() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: sellerAdminKeys.all });
 }
+
+/**
+ * The code an empty Seller code field would give, for the create dialog's hint. Silent: without it the
+ * hint just names no code. Under `all`, so creating a seller refreshes it.
+ */
+export const useNextSellerCode = (enabled: boolean) =>
+  useQuery({
+    queryKey: sellerAdminKeys.nextCode(),
+    queryFn: async ({ signal }): Promise<string> =>
+      nextSellerCodeSchema.parse((await http.get(`${BASE}/nextSellerCode`, { signal, silent: true })).data)
+        .sellerCode,
+    enabled,
+    staleTime: 0,
+  });
 
 /** Form mutations show their failure in the form, so they are silent; the rest are toasted by `http`. */
 export const useCreateSeller = () =>

@@ -192,6 +192,7 @@ function DefaultPermissionsSwitch() {
   const change = useSetDefaultPermissions();
   return (
     <Switch.Root
+      data-tour="default-permissions"
       checked={setting.data?.enabled ?? false}
       disabled={setting.isPending || change.isPending}
       onCheckedChange={(e) => change.mutate(e.checked)}
@@ -228,13 +229,13 @@ export default function UserPermissionPage() {
         <LoadingState />
       ) : config.data ? (
         <Tabs.Root defaultValue="users" colorPalette="brand">
-          <Tabs.List>
+          <Tabs.List data-tour="permission-tabs">
             <Tabs.Trigger value="users">Users</Tabs.Trigger>
             <Tabs.Trigger value="roles">Roles</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="users">
             <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align="flex-start">
-              <Card.Root w={{ base: 'full', lg: '80' }} flexShrink={0}>
+              <Card.Root w={{ base: 'full', lg: '80' }} flexShrink={0} data-tour="permission-users">
                 <Card.Body>
                   <UserList
                     selected={userId}

@@ -189,7 +189,7 @@ export default function GeneralDashboardPage() {
       {/* Until the seller is active, what to do about it comes before everything else. */}
       <VerificationCard seller={seller} />
       <SubscriptionNotice subscription={subscription} />
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" mb="6">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" mb="6" data-tour="store-figures">
         <StatCard
           label="Live products"
           value={products.byStatus.Live}
@@ -215,7 +215,7 @@ export default function GeneralDashboardPage() {
           help={`${chats.unreadMessages} unread message${chats.unreadMessages === 1 ? '' : 's'}${chats.connectRequests ? `, ${chats.connectRequests} asking for you` : ''}`}
         />
       </SimpleGrid>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" mb="6">
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" mb="6" data-tour="status-charts">
         <Card.Root>
           <Card.Header>
             <Heading size="md">Products by status</Heading>
@@ -247,7 +247,7 @@ export default function GeneralDashboardPage() {
           </Card.Body>
         </Card.Root>
       </SimpleGrid>
-      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" data-tour="store-details">
         <SubscriptionCard subscription={subscription} />
         <Card.Root>
           <Card.Header>

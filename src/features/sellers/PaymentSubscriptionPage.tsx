@@ -94,7 +94,7 @@ function StateAlert({ current }: { current: CurrentSubscription }) {
 
 function CurrentPlanCard({ current }: { current: CurrentSubscription }) {
   return (
-    <Card.Root>
+    <Card.Root data-tour="current-plan">
       <Card.Header>
         <Flex justify="space-between" align="center" gap="2">
           <Heading size="md">Current plan</Heading>
@@ -256,7 +256,7 @@ function RenewalForm({ lastDecided }: { lastDecided: RenewalRequest | null }) {
 function RenewalCard({ data }: { data: SellerSubscriptions }) {
   const lastDecided = data.recentRequests.find((request) => request.status !== 'pending') ?? null;
   return (
-    <Card.Root>
+    <Card.Root data-tour="renewal">
       <Card.Header>
         <Heading size="md">
           {data.pendingRequest ? 'Your renewal request' : 'Renew your subscription'}
@@ -426,7 +426,12 @@ export default function PaymentSubscriptionPage() {
             <CurrentPlanCard current={subscription.data.current} />
             <RenewalCard data={subscription.data} />
           </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+          <SimpleGrid
+            columns={{ base: 1, lg: 2 }}
+            gap="4"
+            alignItems="start"
+            data-tour="subscription-history"
+          >
             <Card.Root>
               <Card.Header>
                 <Heading size="md">Subscription periods</Heading>

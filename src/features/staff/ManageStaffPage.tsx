@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { STAFF_PAGE_SIZE, type StaffMember, type StaffStatusFilter } from '../../../contracts/staff';
@@ -77,9 +77,12 @@ function StaffRow({
       </Table.Cell>
       <Table.Cell>{member.email}</Table.Cell>
       <Table.Cell>
-        <Badge colorPalette={member.isActive ? 'green' : 'gray'}>
-          {member.isActive ? 'Active' : 'Deactivated'}
-        </Badge>
+        <HStack gap="1" wrap="wrap">
+          <Badge colorPalette={member.isActive ? 'green' : 'gray'}>
+            {member.isActive ? 'Active' : 'Deactivated'}
+          </Badge>
+          {member.invitePending ? <Badge colorPalette="orange">Invitation pending</Badge> : null}
+        </HStack>
       </Table.Cell>
       <Table.Cell>{dateFormat.format(new Date(member.createdAt))}</Table.Cell>
       <Table.Cell>
@@ -99,14 +102,19 @@ function StaffRow({
               size="xs"
               variant="ghost"
               loading={resend.isPending}
-              aria-label={`Send ${member.username} a new password link`}
+              aria-label={
+                member.invitePending
+                  ? `Resend ${member.username} the invitation`
+                  : `Send ${member.username} a password reset link`
+              }
               onClick={() =>
                 resend.mutate(member.id, {
                   onSuccess: (answer) => notify({ type: 'success', title: answer.message }),
                 })
               }
             >
-              Send password link
+              {/* The server sends the invitation again while it is pending, a password reset otherwise. */}
+              {member.invitePending ? 'Resend invitation' : 'Send password reset link'}
             </Button>
           ) : null}
           {canEdit ? (
@@ -152,7 +160,7 @@ export default function ManageStaffPage() {
               </Button>
             ) : null}
             {can('create') ? (
-              <Button colorPalette="brand" onClick={() => setInviting(true)}>
+              <Button colorPalette="brand" onClick={() => setInviting(true)} data-tour="invite-staff">
                 Invite staff
               </Button>
             ) : null}
@@ -161,7 +169,7 @@ export default function ManageStaffPage() {
       />
       <Card.Root>
         <Card.Body>
-          <Stack direction={{ base: 'column', md: 'row' }} gap="3" mb="4">
+          <Stack direction={{ base: 'column', md: 'row' }} gap="3" mb="4" data-tour="staff-filters">
             <Input
               placeholder="Search by name or e-mail"
               aria-label="Search staff"
@@ -188,53 +196,55 @@ export default function ManageStaffPage() {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Stack>
-          {staff.isPending ? (
-            <LoadingState rows={5} label="Loading staff" />
-          ) : staff.isError ? (
-            <ErrorState message={getErrorMessage(staff.error)} onRetry={() => staff.refetch()} />
-          ) : staff.data.rows.length === 0 ? (
-            filtered ? (
-              <EmptyMessage title="No staff match" description="Try another name, e-mail or status." />
-            ) : (
-              <EmptyMessage
-                title="No staff yet"
-                description={
-                  can('create') ? 'Invite your first staff member.' : 'An admin can invite staff members.'
-                }
-              />
-            )
-          ) : (
-            <PagedTable
-              label="Staff"
-              pagerLabel="Staff pages"
-              skip={skip}
-              limit={STAFF_PAGE_SIZE}
-              count={staff.data.count}
-              onSkipChange={setSkip}
-              stale={staff.isPlaceholderData}
-              busy={staff.isFetching}
-              columns={
-                <>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>E-mail</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Added</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                </>
-              }
-            >
-              {staff.data.rows.map((member) => (
-                <StaffRow
-                  key={member.id}
-                  member={member}
-                  canEdit={can('edit')}
-                  canInvite={can('create')}
-                  canOpenPermissions={permissionsPage.can('view')}
-                  onToggle={setToggling}
+          <Box data-tour="staff-table">
+            {staff.isPending ? (
+              <LoadingState rows={5} label="Loading staff" />
+            ) : staff.isError ? (
+              <ErrorState message={getErrorMessage(staff.error)} onRetry={() => staff.refetch()} />
+            ) : staff.data.rows.length === 0 ? (
+              filtered ? (
+                <EmptyMessage title="No staff match" description="Try another name, e-mail or status." />
+              ) : (
+                <EmptyMessage
+                  title="No staff yet"
+                  description={
+                    can('create') ? 'Invite your first staff member.' : 'An admin can invite staff members.'
+                  }
                 />
-              ))}
-            </PagedTable>
-          )}
+              )
+            ) : (
+              <PagedTable
+                label="Staff"
+                pagerLabel="Staff pages"
+                skip={skip}
+                limit={STAFF_PAGE_SIZE}
+                count={staff.data.count}
+                onSkipChange={setSkip}
+                stale={staff.isPlaceholderData}
+                busy={staff.isFetching}
+                columns={
+                  <>
+                    <Table.ColumnHeader>Name</Table.ColumnHeader>
+                    <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+                    <Table.ColumnHeader>Status</Table.ColumnHeader>
+                    <Table.ColumnHeader>Added</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                  </>
+                }
+              >
+                {staff.data.rows.map((member) => (
+                  <StaffRow
+                    key={member.id}
+                    member={member}
+                    canEdit={can('edit')}
+                    canInvite={can('create')}
+                    canOpenPermissions={permissionsPage.can('view')}
+                    onToggle={setToggling}
+                  />
+                ))}
+              </PagedTable>
+            )}
+          </Box>
         </Card.Body>
       </Card.Root>
       <InviteStaffDialog open={inviting} onClose={() => setInviting(false)} />

@@ -339,12 +339,12 @@ describe('local provider: an outgoing call', () => {
     expectCleanedUp();
   });
 
-  it('a number no one owns ends as unavailable with the message; other refusals are errors', async () => {
+  it('a number no one owns ends as not in service, an away callee as unavailable; other refusals are errors', async () => {
     await registered();
     const first = watch(await provider.dial('+919000000099'));
     socket.last(VOICE_EVENTS.dial).ack({ ok: false, message: NO_SUCH_NUMBER_MESSAGE('+919000000099') });
     await flush();
-    expect(first).toEqual([`remoteEnded unavailable ${NO_SUCH_NUMBER_MESSAGE('+919000000099')}`]);
+    expect(first).toEqual([`remoteEnded notInService ${NO_SUCH_NUMBER_MESSAGE('+919000000099')}`]);
     expectCleanedUp(0);
 
     const second = watch(await provider.dial('+919000000003'));

@@ -14,6 +14,7 @@ import {
   type EndedCallEvent,
   type IceCandidate,
   type IncomingCallEvent,
+  isNoSuchNumberMessage,
   type RemoteIceEvent,
   type SessionDescription,
   type UnregisteredEvent,
@@ -67,9 +68,13 @@ export interface LocalProviderOptions {
   clearTimer?: (handle: unknown) => void;
 }
 
-/** Dial answers that mean "rang no one": the call ends as not picked up, not as an error. */
-function isUnreachable(message: string): boolean {
-  return message.startsWith('No one has the number') || message === CALLEE_UNAVAILABLE_MESSAGE;
+/**
+ * Dial answers that mean "rang no one": the call ends as not picked up, not as an error, and says why
+ * (a number nobody has is not in service; its owner may just be away). Null for a real failure.
+ */
+function unreachableReason(message: string): 'notInService' | 'unavailable' | null {
+  if (isNoSuchNumberMessage(message)) return 'notInService';
+  return message === CALLEE_UNAVAILABLE_MESSAGE ? 'unavailable' : null;
 }
 
 export const ICE_FAILED_MESSAGE = 'The call lost its audio connection.';
@@ -323,7 +328,8 @@ export function createLocalProvider(
           const wasHungUp = this.hangupPending;
           this.finish();
           if (wasHungUp) return;
-          if (isUnreachable(answer.message)) this.events.emit('remoteEnded', 'unavailable', answer.message);
+          const unreachable = unreachableReason(answer.message);
+          if (unreachable) this.events.emit('remoteEnded', unreachable, answer.message);
           else this.events.emit('error', answer.message);
           return;
         }

@@ -42,6 +42,8 @@ export interface VoiceMirror {
   /** the voice-device statechart's state (the status dot's colour) */
   deviceState: string;
   callingStatusText: string;
+  /** why the last outgoing call rang no one (the call statechart's `notice`) */
+  notice?: string | null;
   /** the call statechart's state */
   callState: string;
   incoming: { from: string } | null;
@@ -378,6 +380,7 @@ export function mirrorOf(device: DeviceSnapshot, call: CallSnapshot): VoiceMirro
     deviceStatusText: selectDeviceStatusText(device),
     deviceState: String(device.value),
     callingStatusText: call.context.statusText,
+    notice: call.context.notice,
     callState: String(call.value),
     incoming: isIncomingToastVisible(call) ? { from: call.context.phoneNumber ?? '' } : null,
     feedbackOpen: isFeedbackOpen(call),

@@ -52,6 +52,7 @@ export function CallDialog({ call, device, open, onOpenChange, ownNumber }: Call
   const startedAt = useSelector(call, (snapshot) => snapshot.context.startedAt);
   const muted = useSelector(call, (snapshot) => snapshot.context.muted);
   const peer = useSelector(call, (snapshot) => snapshot.context.phoneNumber);
+  const notice = useSelector(call, (snapshot) => snapshot.context.notice);
   const deviceState = useSelector(device, (snapshot) => snapshot.value as string);
   const deviceText = useSelector(device, selectDeviceStatusText);
   const deviceReady = useSelector(device, isDeviceReady);
@@ -91,6 +92,7 @@ export function CallDialog({ call, device, open, onOpenChange, ownNumber }: Call
         statusText={statusText}
         peer={state !== 'idle' ? peer : null}
         elapsedSeconds={answered ? elapsed : null}
+        notice={notice}
       />
 
       {inCall ? (

@@ -83,6 +83,7 @@ export function MirrorPhoneDialog({
             statusText={mirror.callingStatusText}
             peer={mirror.callState !== 'idle' ? mirror.phoneNumber || null : null}
             elapsedSeconds={answered ? elapsed : null}
+            notice={mirror.notice}
           />
           {mirror.feedbackOpen ? (
             <Text fontSize="sm" color="fg.muted">

@@ -69,11 +69,14 @@ export function CallStatusBlock({
   statusText,
   peer,
   elapsedSeconds,
+  notice = null,
 }: {
   statusText: string;
   peer: string | null;
   /** Null until the call is answered. */
   elapsedSeconds: number | null;
+  /** Why the call rang no one ("The number you dialled is not in service."), under the status. */
+  notice?: string | null;
 }) {
   return (
     <Stack gap="0" textAlign="center" py="2">
@@ -81,6 +84,11 @@ export function CallStatusBlock({
         {statusText}
       </Text>
       {peer ? <Text color="fg.muted">{peer}</Text> : null}
+      {notice ? (
+        <Text role="status" fontSize="sm" color="fg.error" data-testid="call-notice">
+          {notice}
+        </Text>
+      ) : null}
       {elapsedSeconds !== null ? (
         <Text fontFamily="mono" data-testid="call-timer" aria-label="Call duration">
           {formatCallDuration(elapsedSeconds)}

@@ -3,8 +3,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../theme';
-import { TourButton } from './Tour';
-import { TOUR_TEXTS, type TourStep } from './tour-texts';
+import { placeCard, TourButton } from './Tour';
+import { PAGE_TOURS, type TourStep } from './tour-texts';
 
 const STEPS: TourStep[] = [
   { title: 'First', body: 'The first step body.' },
@@ -12,7 +12,7 @@ const STEPS: TourStep[] = [
   { title: 'Third', body: 'The third step body.' },
 ];
 
-function renderButton(props: { path: string; steps?: TourStep[] }, extra?: React.ReactNode) {
+function renderButton(props: { path: string; steps: readonly TourStep[] }, extra?: React.ReactNode) {
   return render(
     <ChakraProvider value={system}>
       {extra}
@@ -34,11 +34,8 @@ afterEach(() => {
 });
 
 describe('<TourButton />', () => {
-  it('is hidden on pages without steps (invoices, unknown pages)', () => {
-    renderButton({ path: '/marketing/manage-invoices' });
-    expect(screen.queryByRole('button', { name: 'Page guide' })).not.toBeInTheDocument();
-    cleanup();
-    renderButton({ path: '/sellers/manage-sellers' });
+  it('is hidden when the page has no guide (or it is not shown there)', () => {
+    renderButton({ path: '/marketing/manage-invoices', steps: [] });
     expect(screen.queryByRole('button', { name: 'Page guide' })).not.toBeInTheDocument();
   });
 
@@ -86,11 +83,11 @@ describe('<TourButton />', () => {
     await expectClosed();
   });
 
-  it('uses the route texts when no steps are given', async () => {
+  it('walks a page guide from its first step', async () => {
     const user = userEvent.setup();
-    renderButton({ path: '/tags/manage-tags' });
+    const steps = PAGE_TOURS['/staff/manage-staff'] as readonly TourStep[];
+    renderButton({ path: '/staff/manage-staff', steps });
     await user.click(screen.getByRole('button', { name: 'Page guide' }));
-    const steps = TOUR_TEXTS['/tags/manage-tags'];
     await expectStep(steps[0]!.title, 1, steps.length);
   });
 
@@ -117,5 +114,25 @@ describe('<TourButton />', () => {
     // Below the target: its bottom (40 + 32) plus the 12 px gap.
     await waitFor(() => expect(screen.getByRole('dialog')).toHaveStyle({ position: 'fixed', top: '84px' }));
     expect(document.querySelector('[data-tour-spotlight]')).toHaveStyle({ top: '34px', left: '94px' });
+  });
+
+  it('keeps the card on screen: below, above, or over a target too tall for either', () => {
+    const viewport = [1280, 800] as const;
+    expect(placeCard({ top: 40, left: 100, width: 80, height: 32 }, ...viewport)).toMatchObject({ top: 84 });
+    expect(placeCard({ top: 700, left: 100, width: 80, height: 32 }, ...viewport)).toMatchObject({
+      bottom: 112,
+    });
+    // A long table that fills the screen (it may start above it, scrolled to its middle).
+    expect(placeCard({ top: -200, left: 0, width: 1000, height: 1400 }, ...viewport)).toMatchObject({
+      bottom: 16,
+    });
+    expect(placeCard({ top: 150, left: 0, width: 1000, height: 600 }, ...viewport)).toMatchObject({
+      bottom: 16,
+    });
+    // A phone: the card is as wide as the screen allows.
+    expect(placeCard({ top: 40, left: 10, width: 50, height: 30 }, 390, 844)).toMatchObject({
+      left: 16,
+      width: 358,
+    });
   });
 });

@@ -18,7 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { CircleHelp } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { getTourSteps, type TourStep } from './tour-texts';
+import type { TourStep } from './tour-texts';
 
 const CARD_WIDTH = 360;
 const GAP = 12;
@@ -68,17 +68,23 @@ function useTargetRect(selector: string | undefined): Rect | null {
   return rect;
 }
 
-/** Card position next to the target: below it when there is room, otherwise above it. */
-function placeCard(target: Rect) {
-  const viewportWidth = window.innerWidth;
-  const viewportHeight = window.innerHeight;
+/**
+ * Card position next to the target: below it when there is room, above it when there is room there;
+ * over a target too tall for either (a long table, a phone's screen), at the bottom of the screen, so
+ * the card and its buttons are always in view.
+ */
+export function placeCard(
+  target: Rect,
+  viewportWidth = window.innerWidth,
+  viewportHeight = window.innerHeight,
+) {
   const width = Math.min(CARD_WIDTH, viewportWidth - 2 * VIEWPORT_MARGIN);
   const centred = target.left + target.width / 2 - width / 2;
   const left = Math.max(VIEWPORT_MARGIN, Math.min(centred, viewportWidth - width - VIEWPORT_MARGIN));
-  const below = viewportHeight - (target.top + target.height) >= CARD_ROOM;
-  return below
-    ? { left, width, top: target.top + target.height + GAP }
-    : { left, width, bottom: Math.max(VIEWPORT_MARGIN, viewportHeight - target.top + GAP) };
+  if (viewportHeight - (target.top + target.height) >= CARD_ROOM)
+    return { left, width, top: target.top + target.height + GAP };
+  if (target.top - GAP >= CARD_ROOM) return { left, width, bottom: viewportHeight - target.top + GAP };
+  return { left, width, bottom: VIEWPORT_MARGIN };
 }
 
 export interface TourDialogProps {
@@ -190,15 +196,14 @@ export function TourDialog({ steps, open, onClose }: TourDialogProps) {
 }
 
 export interface TourButtonProps extends Omit<IconButtonProps, 'aria-label' | 'onClick' | 'children'> {
-  /** Current route; the guide is looked up in the tour texts by it. */
+  /** Current route: the guide resets when it changes. */
   path: string;
-  /** Overrides the texts (tests, or a page with a guide of its own). */
-  steps?: readonly TourStep[];
+  /** The guide of the page the user sees (`tourFor`): empty on pages without one, or not shown. */
+  steps: readonly TourStep[];
 }
 
 /** "Page guide" button; renders nothing on pages without a guide. */
-export function TourButton({ path, steps, ...buttonProps }: TourButtonProps) {
-  const guide = steps ?? getTourSteps(path);
+export function TourButton({ path, steps: guide, ...buttonProps }: TourButtonProps) {
   // Remember which page the guide was opened on: navigating away closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const close = useCallback(() => setOpenOn(null), []);

@@ -1,5 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getTourSteps, normalizeTourPath, TOUR_ROUTES, TOUR_TEXTS, tourTarget } from './tour-texts';
+import { findRoute, routes } from '../../../contracts/routes';
+import { protectedPages } from '../../app/pages';
+import {
+  guideSteps,
+  normalizeTourPath,
+  PAGE_TOURS,
+  SPEC_TOUR_ROUTES,
+  SPEC_TOUR_TEXTS,
+  type TourStep,
+  tourFor,
+  tourTarget,
+} from './tour-texts';
+
+const root = path.resolve(__dirname, '../../..');
 
 // SPEC §2 "Guided-tour help texts exist for": exactly these ten routes.
 const SPEC_ROUTES = [
@@ -15,38 +30,50 @@ const SPEC_ROUTES = [
   '/settings/manage-settings',
 ];
 
-const textOf = (route: keyof typeof TOUR_TEXTS) =>
-  TOUR_TEXTS[route]
+const specText = (route: keyof typeof SPEC_TOUR_TEXTS) =>
+  SPEC_TOUR_TEXTS[route]
     .map((step) => `${step.title} ${step.body}`)
     .join(' ')
     .toLowerCase();
 
-describe('tour texts', () => {
+/** Every step of a page's guide, whoever it is written for. */
+const allSteps = (route: string): TourStep[] => {
+  const tour = PAGE_TOURS[route];
+  if (!tour) return [];
+  return Array.isArray(tour)
+    ? [...(tour as TourStep[])]
+    : [...guideSteps(tour, 'backOffice'), ...guideSteps(tour, 'seller')];
+};
+
+/** The source of the feature folder a route's page is loaded from (src/app/pages.ts). */
+function pageSource(route: string): string {
+  const pages = readFileSync(path.join(root, 'src/app/pages.ts'), 'utf8');
+  const escaped = route.replace(/[/.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`'${escaped}': lazy\\(\\s*\\(\\) => import\\('\\.\\./features/([\\w-]+)/`).exec(
+    pages,
+  );
+  expect(match, `${route} has a page in src/app/pages.ts`).not.toBeNull();
+  const folder = path.join(root, 'src/features', match?.[1] as string);
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.tsx') && !file.includes('.test.'))
+    .map((file) => readFileSync(path.join(folder, file), 'utf8'))
+    .join('\n');
+}
+
+describe("SPEC §2's tour texts (kept as data until their pages exist)", () => {
   it('cover exactly the ten SPEC routes', () => {
-    expect(Object.keys(TOUR_TEXTS).sort()).toEqual([...SPEC_ROUTES].sort());
-    expect([...TOUR_ROUTES].sort()).toEqual([...SPEC_ROUTES].sort());
+    expect(Object.keys(SPEC_TOUR_TEXTS).sort()).toEqual([...SPEC_ROUTES].sort());
+    expect([...SPEC_TOUR_ROUTES].sort()).toEqual([...SPEC_ROUTES].sort());
   });
 
   it('leave the invoices guide empty and give every other page real steps', () => {
-    expect(TOUR_TEXTS['/marketing/manage-invoices']).toEqual([]);
-    for (const route of TOUR_ROUTES.filter((r) => r !== '/marketing/manage-invoices')) {
-      const steps = TOUR_TEXTS[route];
+    expect(SPEC_TOUR_TEXTS['/marketing/manage-invoices']).toEqual([]);
+    for (const route of SPEC_TOUR_ROUTES.filter((r) => r !== '/marketing/manage-invoices')) {
+      const steps = SPEC_TOUR_TEXTS[route];
       expect(steps.length, route).toBeGreaterThanOrEqual(3);
-      for (const step of steps) {
-        expect(step.title.trim().length, `${route} title`).toBeGreaterThan(3);
+      for (const step of steps)
         expect(step.body.trim().length, `${route}: ${step.title}`).toBeGreaterThan(30);
-      }
     }
-  });
-
-  it('use targets that are valid CSS selectors', () => {
-    for (const steps of Object.values(TOUR_TEXTS)) {
-      for (const step of steps) {
-        if (step.target === undefined) continue;
-        expect(() => document.querySelector(step.target!), step.target).not.toThrow();
-      }
-    }
-    expect(tourTarget('export')).toBe('[data-tour="export"]');
   });
 
   it.each([
@@ -85,20 +112,128 @@ describe('tour texts', () => {
     ],
     ['/', ['campaign']],
   ] as const)('%s explains the SPEC capabilities', (route, words) => {
-    const text = textOf(route);
+    const text = specText(route);
     for (const word of words) expect(text, word).toContain(word);
+  });
+
+  it('are never shown: no page guide speaks of campaigns, and none exists for a page not built', () => {
+    for (const route of SPEC_TOUR_ROUTES) {
+      if (!findRoute(route)?.available) expect(PAGE_TOURS[route], route).toBeUndefined();
+    }
+    for (const route of Object.keys(PAGE_TOURS)) {
+      for (const step of allSteps(route))
+        expect(`${step.title} ${step.body}`.toLowerCase()).not.toContain('campaign');
+    }
   });
 });
 
-describe('getTourSteps', () => {
-  it('finds a guide despite query strings, hashes and trailing slashes', () => {
-    expect(getTourSteps('/marketing/contacts/?q=ann#top')).toBe(TOUR_TEXTS['/marketing/contacts']);
-    expect(getTourSteps('/?x=1')).toBe(TOUR_TEXTS['/']);
-    expect(normalizeTourPath('')).toBe('/');
+describe('page guides', () => {
+  it('exist only for pages that exist: available in the manifest, with a page in the app', () => {
+    for (const route of Object.keys(PAGE_TOURS)) {
+      expect(findRoute(route)?.available, `${route} is available`).toBe(true);
+      expect(protectedPages[route], `${route} has a page`).toBeDefined();
+    }
   });
 
-  it('returns no steps for pages without a guide', () => {
-    expect(getTourSteps('/marketing/manage-invoices')).toEqual([]);
-    expect(getTourSteps('/sellers/manage-sellers')).toEqual([]);
+  it('cover every page that exists', () => {
+    const built = routes.filter((route) => route.available && protectedPages[route.path]).map((r) => r.path);
+    expect(Object.keys(PAGE_TOURS).sort()).toEqual(built.sort());
+  });
+
+  it('say something on every step, once', () => {
+    for (const route of Object.keys(PAGE_TOURS)) {
+      const steps = allSteps(route);
+      expect(steps.length, route).toBeGreaterThan(0);
+      for (const step of steps) {
+        expect(step.title.trim().length, `${route} title`).toBeGreaterThan(3);
+        expect(step.body.trim().length, `${route}: ${step.title}`).toBeGreaterThan(20);
+      }
+      const audiences = Array.isArray(PAGE_TOURS[route])
+        ? [allSteps(route)]
+        : (['backOffice', 'seller'] as const).map((a) => guideSteps(PAGE_TOURS[route] as never, a));
+      for (const steps of audiences) {
+        const titles = steps.map((step) => step.title);
+        expect(new Set(titles).size, `${route}: titles are unique`).toBe(titles.length);
+      }
+    }
+  });
+
+  it('point only at controls that are on their page', () => {
+    for (const route of Object.keys(PAGE_TOURS)) {
+      const source = pageSource(route);
+      for (const step of allSteps(route)) {
+        if (!step.target) continue;
+        const name = /^\[data-tour="([\w-]+)"\]$/.exec(step.target)?.[1];
+        expect(name, `${route}: ${step.target} is a data-tour target`).toBeDefined();
+        expect(
+          source.includes(`data-tour="${name}"`),
+          `${route}: "${step.title}" points at ${step.target}, which its page does not have`,
+        ).toBe(true);
+      }
+    }
+    expect(tourTarget('export')).toBe('[data-tour="export"]');
+  });
+});
+
+describe('tourFor: which guide a user gets on a page', () => {
+  const admin = {
+    isSeller: false,
+    permissions: Object.fromEntries(routes.map((route) => [route.path, route.defaults.Admin ?? []])),
+  };
+  const staff = {
+    isSeller: false,
+    permissions: Object.fromEntries(
+      routes.filter((route) => route.defaults.Staff).map((route) => [route.path, route.defaults.Staff ?? []]),
+    ),
+  };
+  const seller = {
+    isSeller: true,
+    permissions: Object.fromEntries(
+      routes
+        .filter((route) => route.defaults.Seller)
+        .map((route) => [route.path, route.defaults.Seller ?? []]),
+    ),
+  };
+
+  it('none on a page not built yet, even for a role that will have it', () => {
+    for (const route of [
+      '/products/staging-products',
+      '/tags/manage-tags',
+      '/marketing/bulk-mails',
+      '/settings/manage-settings',
+    ])
+      expect(tourFor(route, admin), route).toEqual([]);
+    expect(tourFor('/no/such/page', admin)).toEqual([]);
+  });
+
+  it('none on a page the user may not open ("No access")', () => {
+    expect(tourFor('/sellers/manage-sellers', seller)).toEqual([]);
+    expect(tourFor('/staff/manage-staff', staff)).toEqual([]);
+    expect(tourFor('/', seller)).toEqual([]);
+  });
+
+  it("the seller's own version of a shared page", () => {
+    const calls = tourFor('/calls/call-history', seller).map((step) => step.title);
+    expect(calls[0]).toBe('Your calls');
+    expect(tourFor('/calls/call-history', admin)[0]?.title).toBe('Call history');
+    expect(tourFor('/sellers/list-of-customers', seller)[0]?.title).toBe('Your customers');
+    expect(tourFor('/sellers/general-dashboard', seller).length).toBeGreaterThan(0);
+  });
+
+  it('leaves out steps about actions the user may not take', () => {
+    const forAdmin = tourFor('/sellers/manage-sellers', admin).map((step) => step.title);
+    const forStaff = tourFor('/sellers/manage-sellers', staff).map((step) => step.title);
+    expect(forAdmin).toEqual(expect.arrayContaining(['New seller', 'Export']));
+    expect(forStaff).not.toContain('New seller');
+    expect(forStaff).not.toContain('Export');
+    expect(forStaff.length).toBeGreaterThan(0);
+    expect(tourFor('/subscriptions/subscriptions-request', staff).map((s) => s.title)).not.toContain(
+      'Approve or reject',
+    );
+  });
+
+  it('finds a guide despite query strings, hashes and trailing slashes', () => {
+    expect(tourFor('/staff/manage-staff/?q=ann#top', admin)).toEqual(tourFor('/staff/manage-staff', admin));
+    expect(normalizeTourPath('')).toBe('/');
   });
 });

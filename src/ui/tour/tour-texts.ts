@@ -1,21 +1,35 @@
-// Guided-tour help texts, one list of steps per page (SPEC §2 "Guided-tour help texts exist for").
+// Guided tours ("Page guide" in the header): one short guide per page that exists, telling what is on it.
 //
-// Plain data so pages, tests and a future translation pass can read it without React. A step's
-// `target` is a CSS selector a page may put on a control (`data-tour="export"`); the tour shows
-// the step next to that control when it is on screen and centred when it is not, so the texts
-// never depend on a page having been marked up yet.
+// Plain data so pages, tests and a future translation pass can read it without React. A step's `target`
+// is a `data-tour` selector on a real control of its page (tour-texts.test.ts checks that each one is
+// in its page's source, tests/e2e/tours.spec.ts that it is on screen); the tour shows the step next to
+// it, or centred when it has no target. A step that explains an action (`requires`) is shown only to
+// users whose permissions on the page include that action, so nobody is told about a button they lack.
+//
+// A guide is shown only on a page that exists (`available` in contracts/routes.ts) and that the user may
+// open: never on "Page not found" or "No access" (`tourFor`). Sellers get guides written for what they
+// see. SPEC §2's texts for pages not built yet stay in SPEC_TOUR_TEXTS until those pages exist.
+import { canOpenRoute, findRoute, type RouteAction } from '../../../contracts/routes';
 
 export interface TourStep {
   title: string;
   body: string;
   /** CSS selector of the element this step explains, e.g. `[data-tour="export"]`. */
   target?: string;
+  /** The action on the page's route this step is about; the step is skipped for users without it. */
+  requires?: RouteAction;
 }
 
 /** `data-tour` selector helper, so pages and texts agree on one spelling. */
 export const tourTarget = (name: string) => `[data-tour="${name}"]`;
 
-export const TOUR_ROUTES = [
+/** Who a guide is written for: sellers see their own store's version of a shared page. */
+export type TourAudience = 'backOffice' | 'seller';
+
+/** A page's guide: the same for everyone, or one for the back-office and one for sellers. */
+export type PageTour = readonly TourStep[] | Readonly<Record<TourAudience, readonly TourStep[]>>;
+
+export const SPEC_TOUR_ROUTES = [
   '/',
   '/products/staging-products',
   '/tags/manage-tags',
@@ -28,9 +42,15 @@ export const TOUR_ROUTES = [
   '/settings/manage-settings',
 ] as const;
 
-export type TourRoute = (typeof TOUR_ROUTES)[number];
+export type SpecTourRoute = (typeof SPEC_TOUR_ROUTES)[number];
 
-export const TOUR_TEXTS: Readonly<Record<TourRoute, readonly TourStep[]>> = {
+/**
+ * SPEC §2's guided-tour texts, kept as data for the pages they were written for. Most of those pages are
+ * not built yet (`available: false` in contracts/routes.ts), and `/` describes the campaigns dashboard that
+ * will replace today's dashboard: none of them is shown. When a page is built as the SPEC describes it,
+ * its entry in PAGE_TOURS takes these steps (with `data-tour` targets on its real controls).
+ */
+export const SPEC_TOUR_TEXTS: Readonly<Record<SpecTourRoute, readonly TourStep[]>> = {
   '/': [
     {
       title: 'Campaigns dashboard',
@@ -260,19 +280,310 @@ export const TOUR_TEXTS: Readonly<Record<TourRoute, readonly TourStep[]>> = {
   ],
 };
 
-function isTourRoute(path: string): path is TourRoute {
-  return (TOUR_ROUTES as readonly string[]).includes(path);
-}
+const t = tourTarget;
 
-/** Strips the query, hash and trailing slash, so `/marketing/contacts/?q=1` finds its guide. */
+/** The guides of the pages that exist, by route. */
+export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
+  '/': [
+    {
+      title: 'Dashboard',
+      body: 'The marketplace at a glance, counted live by the server each time you open this page.',
+    },
+    {
+      title: 'Sellers by tab',
+      body: 'How many sellers are active, waiting for e-mail verification, waiting for KYC or inactive — the four tabs of Manage Sellers — and how many subscriptions are blocked.',
+      target: t('seller-tabs'),
+    },
+    {
+      title: 'Seller sign-ups',
+      body: 'New sellers per month over the last 12 months, with the number above each bar.',
+      target: t('seller-signups'),
+    },
+    {
+      title: 'Back-office users',
+      body: 'How many admins, staff members and sellers can sign in to the back-office.',
+      target: t('users-by-role'),
+    },
+  ],
+  '/sellers/general-dashboard': [
+    {
+      title: 'Your store at a glance',
+      body: 'Your store’s figures, counted live. While your store is not active yet, a card at the top says what is missing and takes your KYC documents.',
+    },
+    {
+      title: 'Products, queries and chats',
+      body: 'Live products, products awaiting review, open customer queries and open help chats, with what needs you most underneath each figure.',
+      target: t('store-figures'),
+    },
+    {
+      title: 'By status',
+      body: 'Your products and customer queries by status, each bar with its number.',
+      target: t('status-charts'),
+    },
+    {
+      title: 'Subscription and checklist',
+      body: 'Your plan and renewal date (Manage subscription takes you to renew), your store’s details, and the checklist of e-mail, KYC and activation.',
+      target: t('store-details'),
+    },
+  ],
+  '/sellers/payment-seller-subscriptions': [
+    {
+      title: 'Your subscription',
+      body: 'Your current plan, what it costs and when it ends. If your subscription is blocked, this page is where you renew it to open your store again.',
+      target: t('current-plan'),
+    },
+    {
+      title: 'Renew',
+      body: 'Pick a plan and send a renewal request. An admin approves it once your payment is in; the new period starts where the current one ends.',
+      target: t('renewal'),
+    },
+    {
+      title: 'History',
+      body: 'Your subscription periods and your recent renewal requests, with each one’s decision.',
+      target: t('subscription-history'),
+    },
+  ],
+  '/sellers/manage-sellers': [
+    {
+      title: 'Sellers by tab',
+      body: 'Active Sellers, Pending Verification (e-mail not verified), Pending KYC and Inactive Sellers, each with its count. A tab lists the sellers in that state.',
+      target: t('seller-tab-list'),
+    },
+    {
+      title: 'Search and page size',
+      body: 'Search the current tab by name, seller code, e-mail or phone; choose how many rows a page shows. Click a column header to sort by it.',
+      target: t('seller-search'),
+    },
+    {
+      title: 'A seller’s details',
+      body: 'Click a seller’s name to open their details: profile, documents, logo, status changes and the history of every change.',
+      target: t('seller-table'),
+    },
+    {
+      title: 'New seller',
+      body: 'Add a seller by hand. They start in Pending Verification; leave the code empty to get the next free one.',
+      target: t('new-seller'),
+      requires: 'create',
+    },
+    {
+      title: 'Export',
+      body: 'Export the current tab, search and sort as CSV or Excel. The file is prepared in the background; a notification brings the download.',
+      target: t('sellers-export'),
+      requires: 'export',
+    },
+  ],
+  '/subscriptions/subscriptions-request': [
+    {
+      title: 'Renewal requests',
+      body: 'Sellers’ requests to renew their subscription. Pending requests wait for a decision; Decided keeps the approved and rejected ones.',
+      target: t('subscription-list'),
+    },
+    {
+      title: 'Approve or reject',
+      body: 'Approve a request once the payment is in: a new period starts and a blocked seller is let in at once. Reject it with a reason the seller will see.',
+      requires: 'approve',
+    },
+    {
+      title: 'Seller subscriptions',
+      body: 'Every seller’s current subscription and its state. Click a seller for their periods and requests; a blocked seller can only see and renew their subscription.',
+      target: t('block-subscription'),
+    },
+  ],
+  '/sellers/list-of-customers': {
+    backOffice: [
+      {
+        title: 'Customers',
+        body: 'Everyone who buys on the marketplace, with the store they registered through.',
+        target: t('customer-table'),
+      },
+      {
+        title: 'Search',
+        body: 'Find a customer by part of their name, e-mail or phone.',
+        target: t('customer-search'),
+      },
+      {
+        title: 'Open a customer',
+        body: 'Open a customer to see their details and address, and to correct them.',
+        requires: 'edit',
+      },
+    ],
+    seller: [
+      {
+        title: 'Your customers',
+        body: 'The people who registered through your store.',
+        target: t('customer-table'),
+      },
+      {
+        title: 'Search',
+        body: 'Find a customer by part of their name, e-mail or phone.',
+        target: t('customer-search'),
+      },
+    ],
+  },
+  '/sellers/seller-customers/customer-edit': [
+    {
+      title: 'A customer',
+      body: 'The customer’s details and address. Change what is wrong and save; Back to customers returns to the list.',
+      target: t('customer-form'),
+    },
+  ],
+  '/sellers/manage-category': [
+    {
+      title: 'Categories',
+      body: 'The categories sellers list their products under. Search them by name; open one to manage its subcategories.',
+      target: t('category-list'),
+    },
+    {
+      title: 'New category',
+      body: 'Add a category. Each name is used once.',
+      target: t('new-category'),
+      requires: 'create',
+    },
+  ],
+  '/sellers/manage-subcategory': [
+    {
+      title: 'Subcategories',
+      body: 'The subcategories of one category. Search them by name; Back to categories returns to the list.',
+      target: t('category-list'),
+    },
+    {
+      title: 'New subcategory',
+      body: 'Add a subcategory to this category.',
+      target: t('new-subcategory'),
+      requires: 'create',
+    },
+  ],
+  '/staff/manage-staff': [
+    {
+      title: 'Staff members',
+      body: 'Everyone on your team with a back-office account. Search by name or e-mail, or show only active or deactivated accounts.',
+      target: t('staff-filters'),
+    },
+    {
+      title: 'Invite',
+      body: 'Invite a staff member by e-mail: they get a link to choose their password. Until they do, their row says Invitation pending, and Resend invitation mails the link again.',
+      target: t('invite-staff'),
+      requires: 'create',
+    },
+    {
+      title: 'Each member',
+      body: 'Open a member’s permissions, send an active member a password reset link, or deactivate an account: that signs them out everywhere at once.',
+      target: t('staff-table'),
+    },
+  ],
+  '/permission/UserPermission': [
+    {
+      title: 'Users and roles',
+      body: 'Users sets what one person may do, on top of their role; Roles sets what every admin, staff member or seller gets by default.',
+      target: t('permission-tabs'),
+    },
+    {
+      title: 'Pick a user',
+      body: 'Search for a user and pick them to see every page and what they may do there. Save applies the changes; Reset drops them.',
+      target: t('permission-users'),
+    },
+    {
+      title: 'Default permissions',
+      body: 'Turn this on to give every user their role’s default permissions, setting aside the menus stored for them.',
+      target: t('default-permissions'),
+    },
+  ],
+  '/customers/help-chats': [
+    {
+      title: 'Help chats',
+      body: 'Every seller’s chats with their customers, newest first, 20 at a time. Search by customer name, e-mail or message.',
+      target: t('chat-list'),
+    },
+    {
+      title: 'A conversation',
+      body: 'Pick a chat to read it. A customer who asked for a person is marked; answering by hand takes the chat over from the bot until you hand it back.',
+      target: t('chat-conversation'),
+    },
+  ],
+  '/sellers/help-chats': [
+    {
+      title: 'Your help chats',
+      body: 'Chats with customers from the chat on your storefront, newest first. Search by customer name, e-mail or message.',
+      target: t('chat-list'),
+    },
+    {
+      title: 'Answer',
+      body: 'Pick a chat to read it and answer. Answering by hand takes the chat over from the bot until you hand it back; a toast and a sound tell you when a customer asks for you.',
+      target: t('chat-conversation'),
+    },
+    {
+      title: 'Bot answers',
+      body: 'Bot answers sets the questions your bot offers and what it replies to them.',
+      target: t('bot-answers'),
+    },
+  ],
+  '/calls/call-history': {
+    backOffice: [
+      {
+        title: 'Call history',
+        body: 'Calls made and received, newest first, with their outcome. Admins see every user’s calls.',
+        target: t('call-table'),
+      },
+      {
+        title: 'Filters',
+        body: 'Narrow the list by part of a number, by status, by direction and by dates.',
+        target: t('call-filters'),
+      },
+      {
+        title: 'A call',
+        body: 'Open a call for its timeline and the feedback left after it. Calls are made from the Phone button in the header.',
+      },
+    ],
+    seller: [
+      {
+        title: 'Your calls',
+        body: 'The calls you made and received, newest first, with their outcome.',
+        target: t('call-table'),
+      },
+      {
+        title: 'Filters',
+        body: 'Narrow the list by part of a number, by status, by direction and by dates.',
+        target: t('call-filters'),
+      },
+      {
+        title: 'A call',
+        body: 'Open a call for its timeline and your feedback. Make calls from the Phone button in the header.',
+      },
+    ],
+  },
+};
+
+/** Strips the query, hash and trailing slash, so `/staff/manage-staff/?q=1` finds its guide. */
 export function normalizeTourPath(path: string): string {
   const bare = path.split(/[?#]/, 1)[0] ?? '';
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
   return trimmed === '' ? '/' : trimmed;
 }
 
-/** The guide of a page; empty when the page has none (including the invoices page). */
-export function getTourSteps(path: string): readonly TourStep[] {
+/** The steps of a guide for one audience. */
+export function guideSteps(tour: PageTour, audience: TourAudience): readonly TourStep[] {
+  return Array.isArray(tour)
+    ? (tour as readonly TourStep[])
+    : (tour as Record<TourAudience, readonly TourStep[]>)[audience];
+}
+
+export interface TourViewer {
+  /** The user's effective permissions (getSidebarData). */
+  permissions: Readonly<Record<string, readonly RouteAction[]>>;
+  isSeller: boolean;
+}
+
+/**
+ * The guide to show on `path` for this user: empty unless the page exists and they may open it (so never
+ * on "Page not found" or "No access"), in the sellers' version for sellers, without steps about actions
+ * they may not take.
+ */
+export function tourFor(path: string, viewer: TourViewer): readonly TourStep[] {
   const route = normalizeTourPath(path);
-  return isTourRoute(route) ? TOUR_TEXTS[route] : [];
+  const tour = PAGE_TOURS[route];
+  if (!tour || !findRoute(route)?.available || !canOpenRoute(route, viewer.permissions)) return [];
+  const granted = viewer.permissions[route] ?? [];
+  return guideSteps(tour, viewer.isSeller ? 'seller' : 'backOffice').filter(
+    (step) => !step.requires || granted.includes(step.requires),
+  );
 }
