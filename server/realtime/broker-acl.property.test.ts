@@ -25,7 +25,8 @@ import { mayReceive } from './embedded-broker';
 
 const PREFIX = 'mp';
 const LISTENERS_PER_USER = 2;
-const NUM_RUNS = 40;
+// ACL_RUNS=400 for a longer hunt (a loaded machine, a suspected race); CI runs 40.
+const NUM_RUNS = Number(process.env.ACL_RUNS ?? 40);
 const ACTIONS_PER_RUN = { minLength: 60, maxLength: 100 };
 
 interface Account extends BrokerUser {
@@ -60,6 +61,9 @@ describe('broker ACLs under random attack (property, real broker)', () => {
   let accounts: Account[];
   const listeners: { account: Account; index: number; id: string; client: mqtt.MqttClient }[] = [];
   const deliveries: Delivery[] = [];
+  // What happened, in order (actions, listener reconnections, deliveries): a failure names its context.
+  const events: string[] = [];
+  const note = (event: string) => events.push(`${Date.now() % 1_000_000} ${event}`);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -88,7 +92,13 @@ describe('broker ACLs under random attack (property, real broker)', () => {
           // must; the listener comes back to its session, like a browser would.
           reconnectPeriod: 100,
         });
+        for (const event of ['connect', 'close', 'offline', 'error'] as const) {
+          client.on(event, (detail?: unknown) =>
+            note(`${account.role}#${index} ${event}${detail instanceof Error ? ` ${detail.message}` : ''}`),
+          );
+        }
         client.on('message', (topic, payload) => {
+          note(`${account.role}#${index} got ${payload.toString()} on ${topic}`);
           deliveries.push({
             receiver: account,
             listener: index,
@@ -140,7 +150,7 @@ describe('broker ACLs under random attack (property, real broker)', () => {
   });
 
   it('thousands of random attempts never deliver one user’s message to another', {
-    timeout: 180_000,
+    timeout: Math.max(180_000, NUM_RUNS * 4_000),
   }, async () => {
     let run = 0;
     let seq = 0;
@@ -159,6 +169,7 @@ describe('broker ACLs under random attack (property, real broker)', () => {
         for (const action of batch) {
           attempts += 1;
           const marker: Marker = { run, seq: ++seq, sender: 'server' };
+          note(`seq ${marker.seq}: ${JSON.stringify({ ...action, user: accounts[action.user]?.role })}`);
           switch (action.kind) {
             case 'subscribe': {
               const account = accounts[action.user] as Account;
@@ -271,12 +282,13 @@ describe('broker ACLs under random attack (property, real broker)', () => {
           for (const listener of listeners.filter((l) => l.account.id === owner.id)) {
             expect(
               deliveries.some((d) => d.listener === listener.index && sameMarker(d, owner, marker)),
-              `${owner.role} listener ${listener.index} missed ${JSON.stringify(marker)}`,
+              `${owner.role} listener ${listener.index} missed ${JSON.stringify(marker)}\n${events.slice(-80).join('\n')}`,
             ).toBe(true);
           }
         }
         legitimateDeliveries += deliveries.filter((d) => d.marker.run === run).length;
         deliveries.length = 0;
+        events.length = 0;
       }),
       { numRuns: NUM_RUNS, endOnFailure: true },
     );

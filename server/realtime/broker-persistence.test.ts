@@ -9,20 +9,29 @@ import { createBrokerPersistence, identifyPubrel } from './broker-persistence';
 
 const TOPIC = 'mp_u1_message';
 
+/** A topic the broker refuses to forward (as `authorizeForward` does for a topic the user may not read). */
+const REFUSED_TOPIC = 'mp_u2_message';
+
 async function startBroker() {
-  const aedes = await Aedes.createBroker({ persistence: createBrokerPersistence() } as never);
+  const aedes = await Aedes.createBroker({
+    persistence: createBrokerPersistence(),
+    authorizeForward: (_client: unknown, packet: { topic: string }) =>
+      packet.topic === REFUSED_TOPIC ? null : packet,
+  } as never);
+  const errors: string[] = [];
+  aedes.on('clientError', (_client, error) => errors.push(error.message));
   const server: Server = createServer((socket) => aedes.handle(socket));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const publish = (n: number) =>
+  const publish = (n: number, topic = TOPIC, qos: 1 | 2 = 2) =>
     new Promise<void>((resolve, reject) =>
       aedes.publish(
         {
           cmd: 'publish',
-          topic: TOPIC,
+          topic,
           payload: Buffer.from(JSON.stringify({ n })),
-          qos: 2,
+          qos,
           retain: false,
           dup: false,
         } as never,
@@ -32,6 +41,7 @@ async function startBroker() {
   return {
     url: `mqtt://127.0.0.1:${port}`,
     publish,
+    errors,
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -58,7 +68,7 @@ async function until(condition: () => boolean, timeoutMs = 20_000) {
   }
 }
 
-describe('the embedded broker session store (aedes-persistence PUBREL fix)', () => {
+describe('the embedded broker session store (the PUBREL and refused-forward fixes)', () => {
   let broker: Broker | null = null;
   const clients: mqtt.MqttClient[] = [];
 
@@ -116,5 +126,23 @@ describe('the embedded broker session store (aedes-persistence PUBREL fix)', () 
     await broker.publish(6);
     await until(() => received.includes(6));
     expect(received).toEqual([...sent, 6]);
+  });
+
+  it('a message refused to a session does not take another queued message with it', async () => {
+    broker = await startBroker();
+    const { client, received } = await connect('refused');
+    // '+' matches both topics; the broker forwards one and refuses the other, as the ACL does.
+    await client.subscribeAsync('+', { qos: 1 });
+    const sent = Array.from({ length: 20 }, (_, n) => n);
+    await Promise.all(
+      sent.flatMap((n) => [
+        (broker as Broker).publish(1000 + n, REFUSED_TOPIC, 1),
+        (broker as Broker).publish(n, TOPIC, 1),
+      ]),
+    );
+    await until(() => received.length >= sent.length);
+    expect(broker.errors).toEqual([]);
+    expect(client.connected).toBe(true);
+    expect([...received].sort((a, b) => a - b)).toEqual(sent);
   });
 });

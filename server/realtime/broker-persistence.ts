@@ -11,6 +11,14 @@
 //
 // The fix gives each PUBREL the identity the lookup expects: a broker id of its own and its message
 // id as counter, so a PUBREL matches only the stored packet with its own message id.
+//
+// A second bug (aedes 1.2.0, `deliverQoS`): when `authorizeForward` refuses a message to a non-clean
+// session (a topic its subscription matches but the user may not read), aedes drops the queued copy
+// with `outgoingClearMessageId(client, packet)`, but that packet has no message id yet, and the store
+// removes the first queued packet whose message id is also undefined: another message, on its way to
+// that client. Its delivery then fails ("no such packet"), the connection is dropped and the message
+// is gone (seen in the ACL property test, 1 run in a few hundred). The fix removes the refused
+// packet's own copy, found by its broker identity, and only while it has not been sent.
 import memoryPersistence from 'aedes-persistence';
 
 const PUBREL_BROKER_ID = 'pubrel';
@@ -23,6 +31,14 @@ interface OutgoingPacket {
 }
 
 type OutgoingUpdate = (client: unknown, packet: OutgoingPacket, callback?: unknown) => unknown;
+type OutgoingClear = (
+  client: unknown,
+  packet: OutgoingPacket,
+  callback?: (error: Error | null, packet?: unknown) => void,
+) => unknown;
+
+/** A message id no MQTT packet carries (they are 1–65535): marks a queued copy for removal. */
+const NOT_SENT = -1;
 
 /** A PUBREL carries no broker identity: give it one that only its own stored packet shares. */
 export function identifyPubrel(packet: OutgoingPacket): void {
@@ -41,5 +57,37 @@ export function createBrokerPersistence() {
     return update(client, packet, callback);
   };
   persistence.outgoingUpdate = outgoingUpdate as typeof persistence.outgoingUpdate;
+
+  const clear = (persistence.outgoingClearMessageId as OutgoingClear).bind(persistence);
+  const stream = persistence.outgoingStream.bind(persistence) as (
+    client: unknown,
+  ) => AsyncIterable<OutgoingPacket>;
+  /** Removes the queued copy of a message that will not be sent to this client, if still unsent. */
+  const dropUnsent = async (client: unknown, packet: OutgoingPacket): Promise<unknown> => {
+    let unsent = false;
+    for await (const queued of stream(client)) {
+      if (queued.brokerId === packet.brokerId && queued.brokerCounter === packet.brokerCounter) {
+        unsent = queued.messageId === undefined;
+        break;
+      }
+    }
+    if (!unsent) return undefined;
+    // The store finds a packet by its broker identity only to give it a message id: give it one no
+    // other packet has, then clear by that id.
+    await (update(client, { ...packet, messageId: NOT_SENT }) as Promise<unknown>);
+    return clear(client, { cmd: 'publish', messageId: NOT_SENT });
+  };
+  const outgoingClearMessageId: OutgoingClear = (client, packet, callback) => {
+    if (packet.messageId !== undefined || packet.brokerId === undefined)
+      return clear(client, packet, callback);
+    const dropped = dropUnsent(client, packet);
+    if (!callback) return dropped;
+    dropped.then(
+      (removed) => callback(null, removed),
+      (error: Error) => callback(error),
+    );
+    return undefined;
+  };
+  persistence.outgoingClearMessageId = outgoingClearMessageId as typeof persistence.outgoingClearMessageId;
   return persistence;
 }

@@ -229,6 +229,10 @@ export async function startEmbeddedBroker(
     authorizeForward: hooks.authorizeForward,
   } as never);
 
+  // A dropped connection says why in the debug log (a refused publish, a protocol error, a store error).
+  aedes.on('clientError', (client, error) =>
+    app.log.debug({ clientId: client.id, reason: error.message }, 'broker: connection dropped'),
+  );
   // One timer per connected client, ending the connection when its access token expires.
   const expiryTimers = new Map<Client, NodeJS.Timeout>();
   aedes.on('client', (client) => {
