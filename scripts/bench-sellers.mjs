@@ -207,7 +207,7 @@ async function benchOne(root, label, env, port) {
   }
 }
 
-async function withPostgresDatabase(adminUrl, use) {
+export async function withPostgresDatabase(adminUrl, use) {
   const name = `mp_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -13,15 +13,22 @@
 // the file.
 // - calls: dial → the callee's Incoming Call card in Chromium, and the call history's list and
 //   searches at 100k calls, as the admin and as a seller (scripts/bench-calls.mjs).
+// - server: the server's RSS at idle on the demo data and under 50 concurrent sellers-list requests,
+//   with that load's requests/s and latency, on PGlite and PostgreSQL (scripts/bench-server.mjs);
+// - auth: "Forgot password?" answers as fast for an unknown e-mail as for an account
+//   (scripts/bench-auth.mjs).
+// `--server-only` and `--auth-only` measure only those.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchAuth } from './bench-auth.mjs';
 import { benchBroker, brokerOptionsFromArgs, stopBrokerChildren } from './bench-broker.mjs';
 import { benchCalls } from './bench-calls.mjs';
 import { benchChats } from './bench-chats.mjs';
 import { stopChildren } from './bench-children.mjs';
 import { benchSellers } from './bench-sellers.mjs';
+import { benchServer } from './bench-server.mjs';
 import { buildSpa, root } from './build-spa.mjs';
 
 const dist = path.join(root, 'dist');
@@ -83,11 +90,11 @@ async function timeStart(dataDir, port) {
 
 // The bench ends by itself even if a child process hangs.
 const watchdog = setTimeout(() => {
-  console.error('bench: still running after 15 minutes, giving up');
+  console.error('bench: still running after 25 minutes, giving up');
   stopChildren();
   stopBrokerChildren();
   process.exit(1);
-}, 15 * 60_000);
+}, 25 * 60_000);
 watchdog.unref();
 
 const resultsFile = path.join(root, 'bench', 'results.json');
@@ -95,14 +102,16 @@ const sellersOnly = process.argv.includes('--sellers-only');
 const brokerOnly = process.argv.includes('--broker-only');
 const chatsOnly = process.argv.includes('--chats-only');
 const callsOnly = process.argv.includes('--calls-only');
-const only = sellersOnly || brokerOnly || chatsOnly || callsOnly;
+const serverOnly = process.argv.includes('--server-only');
+const authOnly = process.argv.includes('--auth-only');
+const only = sellersOnly || brokerOnly || chatsOnly || callsOnly || serverOnly || authOnly;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 let measured;
 if (only) {
   measured = previous;
   // Publish → visible and message → visible run the built SPA: build it from the current sources.
-  if (brokerOnly || chatsOnly || callsOnly) buildSpa();
+  if (brokerOnly || chatsOnly || callsOnly || serverOnly || authOnly) buildSpa();
 } else {
   buildSpa();
   const bundle = bundleReport();
@@ -128,6 +137,8 @@ const results = {
   broker: only && !brokerOnly ? previous.broker : await benchBroker(root, brokerOptions),
   chats: only && !chatsOnly ? previous.chats : await benchChats(root, 3297),
   calls: only && !callsOnly ? previous.calls : await benchCalls(root, 3296),
+  server: only && !serverOnly ? previous.server : await benchServer(root, 3295),
+  auth: only && !authOnly ? previous.auth : await benchAuth(root, 3294),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);

@@ -1,7 +1,10 @@
-// `npm start`: builds the SPA when dist/ is missing or older than its sources, then starts the server
-// in this process (so SIGINT/SIGTERM reach it directly and it closes the database cleanly).
+// `npm start`: builds the SPA when dist/ is missing or older than its sources, and the server bundle
+// (scripts/build-server.mjs) when dist-server/ is, then starts the server in this process (so
+// SIGINT/SIGTERM reach it directly and it closes the database cleanly).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildServer, serverEntry, serverIsStale } from './build-server.mjs';
 import { buildSpa, root } from './build-spa.mjs';
 
 const builtIndex = path.join(root, 'dist', 'index.html');
@@ -31,6 +34,5 @@ if (process.env.SKIP_BUILD !== 'true' && spaIsStale()) {
   buildSpa();
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../server/main.ts');
+if (serverIsStale()) await buildServer();
+await import(pathToFileURL(serverEntry).href);

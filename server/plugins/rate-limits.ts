@@ -5,7 +5,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { HttpError } from '../lib/http-error';
 import { redactedUrl } from '../lib/redacted-url';
 
@@ -25,6 +25,8 @@ export const rateLimitsPlugin = fp(
   async (app: FastifyInstance, options: { redisUrl?: string; namespace?: string }) => {
     let redis: Redis | undefined;
     if (options.redisUrl) {
+      // Loaded only with REDIS_URL: a single instance keeps its counts in memory.
+      const { Redis } = await import('ioredis');
       redis = new Redis(options.redisUrl, {
         lazyConnect: true,
         connectTimeout: 2000,

@@ -11,7 +11,6 @@ import fp from 'fastify-plugin';
 import { userMessageTopic } from '../../contracts/broker-topics';
 import type { TokenService, TokenUser } from '../modules/auth/tokens';
 import { type BrokerLimits, startEmbeddedBroker } from './embedded-broker';
-import { connectExternalBroker } from './external-broker';
 
 export { BROKER_PATH } from './embedded-broker';
 
@@ -65,7 +64,8 @@ export interface BrokerPluginOptions {
 export const brokerPlugin = fp(
   async (app: FastifyInstance, options: BrokerPluginOptions) => {
     const transport = options.externalUrl
-      ? await connectExternalBroker(app, { url: options.externalUrl })
+      ? // Loaded only with MQTT_URL: the embedded broker needs no MQTT client.
+        await (await import('./external-broker')).connectExternalBroker(app, { url: options.externalUrl })
       : await startEmbeddedBroker(app, {
           ...options,
           sessions: app.hasDecorator('sessions') ? app.sessions : undefined,

@@ -7,10 +7,8 @@
 //
 // Transports: polling and websocket. WebTransport needs an HTTP/3 (QUIC) server, which Node 20 does
 // not have; the browser lists it anyway (SPEC §7) and uses what the server offers.
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import {
   isReservedEventName,
@@ -66,6 +64,11 @@ async function authenticate(tokens: TokenService, auth: Record<string, unknown>)
 const REDIS_START_ATTEMPTS = 10;
 
 async function connectRedisAdapter(app: FastifyInstance, io: SignallingServer, url: string) {
+  // Loaded only with REDIS_URL: a single instance does not carry the Redis client in memory.
+  const [{ createAdapter }, { createClient }] = await Promise.all([
+    import('@socket.io/redis-adapter'),
+    import('redis'),
+  ]);
   let started = false;
   const pubClient = createClient({
     url,
