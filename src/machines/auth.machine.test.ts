@@ -119,6 +119,8 @@ describe('auth statechart', () => {
     effects.length = 0;
     actor.send({ type: 'auth.signOut' });
     expect(effects).toEqual(['cancelRefresh', 'clearStoredAuth', 'requestSignOut']);
+    // Whose session ended is known before the server answers: a page opened meanwhile is theirs.
+    expect(actor.getSnapshot().context.endedUserId).toBe('u-1');
     actor.send({ type: 'auth.signedOut' });
     expect(actor.getSnapshot().context).toEqual({
       auth: null,

@@ -287,13 +287,14 @@ export const authMachine = setup({
     signingOut: {
       tags: ['busy'],
       // Local state goes first: even if the server cannot be reached, nothing of the session remains
-      // in this browser, and the other tabs sign out at once (they see the entry disappear).
-      entry: ['cancelRefresh', 'clearStoredAuth', 'requestSignOut'],
+      // in this browser, and the other tabs sign out at once (they see the entry disappear). Whose
+      // session ended is noted at once too: a page opened before the server answers is already signed
+      // out, and its returnTo must not go to the next user.
+      entry: ['rememberEndedSession', 'cancelRefresh', 'clearStoredAuth', 'requestSignOut'],
       on: {
         'auth.signedOut': {
           target: 'signedOut',
           actions: [
-            'rememberEndedSession',
             'forgetAuth',
             'clearError',
             'clearReturnTo',

@@ -38,8 +38,14 @@ test('a customer asks for a person, the seller answers from See Details, a secon
   await first.page.getByPlaceholder('Write a message…').fill('<b>bold?</b>');
   await first.page.getByRole('button', { name: 'Send' }).click();
   await expect(messages(first.page)).toContainText('<b>bold?</b>');
+  // The bot's answer (it did not understand) comes with its own "Talk to a person": wait for it, so
+  // the click is not on a button the arriving answer scrolls away.
+  const notUnderstood = first.page
+    .getByTestId('chat-message')
+    .filter({ hasText: 'Sorry, I did not get that.' });
+  await expect(notUnderstood).toHaveCount(1);
 
-  await first.page.getByRole('button', { name: 'Talk to a person' }).last().click();
+  await notUnderstood.getByRole('button', { name: 'Talk to a person' }).click();
   await expect(first.page.getByText('Waiting for a person…')).toBeVisible();
 
   // The seller, on another page, gets the connect-request toast and opens the chat from it.

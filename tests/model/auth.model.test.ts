@@ -472,6 +472,8 @@ const eventExecutors: Record<AuthEvent['type'], (event: AuthEvent) => Promise<vo
   },
   'auth.signOut': async () => {
     const arrived = world.server.arrival(AUTH_PATHS.signOut);
+    // Whose session ended is kept in the tab before the server answers (see the signingOut checks).
+    world.sessionEnded();
     world.service.actor.send({ type: 'auth.signOut' });
     await arrived;
     await world.releaseStaleRefresh(false);
@@ -479,7 +481,6 @@ const eventExecutors: Record<AuthEvent['type'], (event: AuthEvent) => Promise<vo
   // A deliberate sign-out: to the sign-in page with no returnTo, whatever page was open.
   'auth.signedOut': async () => {
     world.server.answer(AUTH_PATHS.signOut, { status: 204 });
-    world.sessionEnded();
     world.returnTo = null;
     world.expected = null;
     await world.settle();

@@ -176,6 +176,22 @@ describe('the chat widget page', () => {
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
 
+  it("shows a general reply's text once, with its actions (the bot stores that text as the message too)", async () => {
+    const sorry = 'Sorry, I did not get that.';
+    await startChat([
+      welcome(),
+      msg('Bot', sorry, {
+        generalReply: { message: sorry, actions: [{ label: 'Show the menu', value: '__menu__' }] },
+      }),
+      msg('Bot', 'Here is what I found.', {
+        generalReply: { message: 'Anything else?', actions: [] },
+      }),
+    ]);
+    const [, general, withExtra] = bubbles();
+    expect(general?.textContent).toBe(`Assistant${sorry}Show the menu`);
+    expect(withExtra?.textContent).toBe('AssistantHere is what I found.\nAnything else?');
+  });
+
   it('shows the customer on the right and the bot or person on the left, labelled', async () => {
     await startChat([
       welcome(),

@@ -204,7 +204,10 @@ function MessageBubble({
         overflowWrap="anywhere"
       >
         {text}
-        {message.generalReply?.message ? `\n${message.generalReply.message}` : ''}
+        {/* The bot stores its general reply's text as the message too: shown once, not twice. */}
+        {message.generalReply?.message && message.generalReply.message !== message.message
+          ? `\n${message.generalReply.message}`
+          : ''}
       </Box>
       {choices.length ? (
         <Flex wrap="wrap" gap="2">
