@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useRoute } from 'wouter';
+import { generalReplyExtra } from '../../../contracts/chat-message-text';
 import type { ChatButton, ChatMessage } from '../../../contracts/help-chats';
 import { FormMessage, SubmissionError, TextField } from '../../ui/form-parts';
 import { useSubmission } from '../../ui/use-submission';
@@ -174,6 +175,7 @@ function MessageBubble({
   // A tapped button's value is shown as its label ("Talk to a person", not "__connect__").
   const text = mine ? (labelOfValue(message.message, messages) ?? message.message) : message.message;
   const author = mine ? 'You' : message.manual ? message.agentName || 'Support' : 'Assistant';
+  const extra = generalReplyExtra(message);
   const choices: ChatButton[] = mine
     ? []
     : [
@@ -204,10 +206,7 @@ function MessageBubble({
         overflowWrap="anywhere"
       >
         {text}
-        {/* The bot stores its general reply's text as the message too: shown once, not twice. */}
-        {message.generalReply?.message && message.generalReply.message !== message.message
-          ? `\n${message.generalReply.message}`
-          : ''}
+        {extra === null ? '' : `\n${extra}`}
       </Box>
       {choices.length ? (
         <Flex wrap="wrap" gap="2">

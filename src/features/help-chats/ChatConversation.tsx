@@ -2,6 +2,7 @@
 // the chat, and the composer a person answers with (Enter sends; Shift+Enter is a new line).
 import { Badge, Box, Button, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
+import { generalReplyExtra } from '../../../contracts/chat-message-text';
 import { type ChatMessage, type ChatUserEntry, MAX_CHAT_MESSAGE_LENGTH } from '../../../contracts/help-chats';
 import { EmptyMessage, LoadingState } from '../../ui/page-states';
 
@@ -40,6 +41,7 @@ function MessageBubble({ message }: { message: ChatMessage }) {
     ...(message.generalReply?.actions ?? []).map((action) => action.label),
   ];
   const author = fromCustomer ? 'Customer' : message.manual ? (message.agentName ?? 'Agent') : 'Bot';
+  const extra = generalReplyExtra(message);
   return (
     <Flex
       justify={fromCustomer ? 'flex-start' : 'flex-end'}
@@ -59,9 +61,7 @@ function MessageBubble({ message }: { message: ChatMessage }) {
         <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-text">
           {message.message}
         </Text>
-        {message.generalReply && message.generalReply.message !== message.message ? (
-          <Text whiteSpace="pre-wrap">{message.generalReply.message}</Text>
-        ) : null}
+        {extra === null ? null : <Text whiteSpace="pre-wrap">{extra}</Text>}
         <Chips labels={chips} />
       </Box>
     </Flex>
