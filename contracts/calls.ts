@@ -78,6 +78,10 @@ export type ReferenceType = (typeof referenceTypes)[number];
 export const callSources = ['TWILIO', 'LOCAL'] as const;
 export type CallSource = (typeof callSources)[number];
 
+/** What a call carried: voice calls (Twilio or local) and video calls between users (issue 13). */
+export const callMedia = ['voice', 'video'] as const;
+export type CallMedia = (typeof callMedia)[number];
+
 export const INVALID_PHONE_MESSAGE =
   'Enter a valid phone number (6 to 15 digits, optionally starting with +)';
 
@@ -173,6 +177,8 @@ export const callLogSchema = z.object({
   peerName: z.string().nullable(),
   referenceType: z.enum(referenceTypes),
   source: z.enum(callSources),
+  /** A video call's log says so; every earlier log is a voice call. */
+  media: z.enum(callMedia).default('voice'),
   callDetails: callDetailsSchema,
   feedbackData: feedbackDataSchema.nullable(),
   /** Whose log it is (admins see everyone's). */

@@ -42,6 +42,9 @@ import { sellerRoutes } from './modules/sellers/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { usersRoutes } from './modules/users/routes';
+import { videoCallsPlugin } from './modules/video-calls/plugin';
+import { VIDEO_CALLS_PREFIX, videoCallRoutes } from './modules/video-calls/routes';
+import type { VideoCallOptions } from './modules/video-calls/signalling';
 import { voicePlugin } from './modules/voice/plugin';
 import { voiceRoutes } from './modules/voice/routes';
 import { authPlugin } from './plugins/auth';
@@ -70,6 +73,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The background job worker; tests turn it off or make it poll and retry faster. */
   jobs?: JobsOptions;
+  /** Video calls' timings and limits; tests shorten the ring and the rejoin grace. */
+  videoCalls?: VideoCallOptions;
   /** Abuse limits: tests give each app its own Redis key space and may tighten the sign-in limits. */
   rateLimits?: {
     namespace?: string;
@@ -172,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // After auth: it needs the verified user, and a missing permission still answers FORBIDDEN first.
   await app.register(blockedSellerGuard);
   await app.register(notificationsPlugin);
+  // Beside voice calls, after notifications: a missed video call leaves one.
+  await app.register(videoCallsPlugin, options.videoCalls ?? {});
   await app.register(jobsPlugin, { ...options.jobs, leaseSeconds: config.JOB_LEASE_SECONDS });
 
   // Anyone may ask whether the server is up; what it runs on is for admins only (it tells an attacker
@@ -233,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(voiceRoutes, { prefix: '/api/v1/voice', config, voiceTokens: app.voiceTokens });
   await app.register(callHistoryRoutes, { prefix: '/api/v1/callHistory/method' });
+  await app.register(videoCallRoutes, { prefix: VIDEO_CALLS_PREFIX });
 
   await registerSpa(app, config.staticDir);
   return app;

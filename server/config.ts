@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { iceServerSchema } from '../contracts/video-calls';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -36,6 +37,25 @@ const trustProxy = z
     }
     return entries;
   });
+
+/**
+ * ICE_SERVERS: the STUN/TURN servers of video calls, as a JSON array of RTCIceServer
+ * (`[{"urls":"turns:turn.example.com:443?transport=tcp","username":"u","credential":"p"}]`). None by
+ * default: two browsers on one machine or one LAN connect without them.
+ */
+const iceServers = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value === '') return [];
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'ICE_SERVERS must be a JSON array of ICE servers' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(iceServerSchema).max(10));
 
 export const TWILIO_VARIABLES = [
   'TWILIO_ACCOUNT_SID',
@@ -81,6 +101,13 @@ const envSchema = z
     /** How long a background job stays claimed without its worker's heartbeat (a crashed worker's job waits this long). */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     CALL_SERVICE_ENABLED: bool.default(true),
+    ICE_SERVERS: iceServers.default([]),
+    /**
+     * TURN_SECRET: coturn's `static-auth-secret` (use-auth-secret). With it, every TURN entry of
+     * ICE_SERVERS without a username gets short-lived credentials per user (the TURN REST API scheme).
+     */
+    TURN_SECRET: z.string().min(16, 'TURN_SECRET must be at least 16 characters').optional(),
+    TURN_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
     /** Twilio voice (all four or none; none: the embedded local provider). */
     TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
     TWILIO_API_KEY: z.string().trim().min(1).optional(),

@@ -69,6 +69,8 @@ export async function createTestApp(
     jobs?: JobsOptions;
     /** Tighter sign-in limits, or a shared Redis key space (default: a key space of its own). */
     rateLimits?: AppOptions['rateLimits'];
+    /** Video calls' timings and limits. */
+    videoCalls?: AppOptions['videoCalls'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-test-'));
@@ -95,6 +97,7 @@ export async function createTestApp(
     database,
     jobs: options.jobs,
     rateLimits: { ...options.rateLimits, namespace: rateLimitNamespace },
+    videoCalls: options.videoCalls,
   });
   await app.ready();
   return {

@@ -12,9 +12,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CallTimelineEntry } from '../../contracts/calls';
+import type { CallMedia, CallTimelineEntry } from '../../contracts/calls';
 import type { ServerRole } from '../../contracts/roles';
 import type { RouteAction } from '../../contracts/routes';
+import type { VideoCallState } from '../../contracts/video-calls';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -693,6 +694,8 @@ export const callLogs = pgTable(
     referenceType: text('reference_type').notNull(),
     /** TWILIO, LOCAL */
     source: text('source').notNull(),
+    /** voice or video (contracts callMedia): video calls are logged by the server (issue 13). */
+    media: text('media').$type<CallMedia>().notNull().default('voice'),
     /** SPEC §4 call status values. */
     callStatus: text('call_status').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -711,5 +714,43 @@ export const callLogs = pgTable(
     // Admins' view of everyone's calls.
     index('call_logs_recent_idx').on(table.createdAt, table.id),
     index('call_logs_digits_trgm_idx').using('gin', sql`${table.phoneDigits} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Video calls between users (issue 13): the server's record of each call, addressed to users, never to
+ * sockets. The id is the caller's callId. A call rings until ring_deadline (45 s); a ringing row past it
+ * is over for every check even if the instance that armed its timer died (a sweep marks it missed).
+ */
+export const videoCalls = pgTable(
+  'video_calls',
+  {
+    id: uuid('id').primaryKey(),
+    callerId: uuid('caller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    calleeId: uuid('callee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** contracts videoCallStates: ringing, accepted, connected, then one final state. */
+    state: text('state').$type<VideoCallState>().notNull(),
+    /** Which socket of the callee took the call (for the record; any tab of the callee may rejoin). */
+    acceptedBy: text('accepted_by'),
+    createdAt: createdAt(),
+    ringDeadline: timestamp('ring_deadline', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Why it reached its final state: hangup, lost, glare, timeout, offline, declined, busy. */
+    endReason: text('end_reason'),
+  },
+  (table) => [
+    // "Is this user in a call?" on every call attempt: live calls only, by either party.
+    index('video_calls_live_caller_idx')
+      .on(table.callerId)
+      .where(sql`${table.state} in ('ringing', 'accepted', 'connected')`),
+    index('video_calls_live_callee_idx')
+      .on(table.calleeId)
+      .where(sql`${table.state} in ('ringing', 'accepted', 'connected')`),
   ],
 );

@@ -5,7 +5,7 @@ import mqtt from 'mqtt';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SIGNALLING_PATH } from '../../contracts/socket-events';
+import { reservedEventMessage, SIGNALLING_PATH } from '../../contracts/socket-events';
 import { connectSignalling, emitSignal } from '../../src/services/signalling-socket';
 import type { Db } from '../db/client';
 import { createTokenService, type TokenUser } from '../modules/auth/tokens';
@@ -133,6 +133,34 @@ describe('signalling (socket.io at /engine.io)', () => {
     });
     emitSignal(socket, 'callAccepted', { signal: 'sdp' });
     expect(await heard).toEqual([{ signal: 'sdp' }]);
+  });
+
+  it('refuses reserved names a raw client sends, before any listener hears them', async () => {
+    const staff = await signInAs(t.app, demoEmails.Staff);
+    // A plain socket.io client only stops six names itself (connect, disconnect, …): the rest go out.
+    const socket = await connected(
+      open(
+        ioClient(origin, { path: SIGNALLING_PATH, auth: { token: staff.token }, transports: ['websocket'] }),
+      ),
+    );
+    const [serverSocket] = await t.app.signalling.io.in(socket.id as string).fetchSockets();
+    const heard: string[] = [];
+    for (const local of t.app.signalling.io.sockets.sockets.values())
+      if (local.id === serverSocket?.id)
+        for (const name of ['error', 'connection', 'message', 'ping', 'upgrade'])
+          local.on(name, () => heard.push(name));
+    for (const name of ['error', 'connection', 'message', 'ping', 'upgrade'])
+      expect(await socket.timeout(2000).emitWithAck(name, { any: 'thing' })).toEqual({
+        ok: false,
+        message: reservedEventMessage(name),
+      });
+    // Without an acknowledgement it is dropped all the same; the connection carries on.
+    socket.emit('error', 'boom');
+    const back = nextEvent(socket, 'pong:test');
+    t.app.signalling.emitToUser(staff.userId, 'pong:test', 'still here');
+    expect(await back).toEqual(['still here']);
+    expect(heard).toEqual([]);
+    expect(socket.connected).toBe(true);
   });
 
   it('shares the port with the MQTT broker: both upgrades work, an unknown path is refused', async () => {

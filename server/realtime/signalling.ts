@@ -25,6 +25,12 @@ import { upgradeRouter } from './upgrades';
 type AnyEvents = Record<string, (...args: any[]) => void>;
 export interface SocketData {
   user: TokenUser;
+  /**
+   * How many local voice calls this socket has answered and not ended (server/modules/voice): with
+   * REDIS_URL, `fetchSockets()` reads it from any instance, so a video call to a user on a voice call
+   * answers busy wherever either of them is connected.
+   */
+  voiceCallsInProgress?: number;
 }
 export type SignallingServer = Server<AnyEvents, AnyEvents, AnyEvents, SocketData>;
 
@@ -130,6 +136,15 @@ export const signallingPlugin = fp(
     });
     io.on('connection', (socket) => {
       void socket.join(userRoom(socket.data.user.id));
+      // SPEC §5: a client may not send a reserved name either. socket.io's parser drops six of them
+      // (connect, disconnect, …); the others ('error', 'connection', 'message', …) would reach any
+      // listener a feature (or socket.io itself, for 'error') has under that name. They are refused here,
+      // before every feature's listeners, with the reason when the client asked for an acknowledgement.
+      socket.use(([event, ...args], next) => {
+        if (typeof event !== 'string' || !isReservedEventName(event)) return next();
+        const ack = args.at(-1);
+        if (typeof ack === 'function') ack({ ok: false, message: reservedEventMessage(event) });
+      });
     });
 
     const closeAdapter = options.redisUrl ? await connectRedisAdapter(app, io, options.redisUrl) : null;

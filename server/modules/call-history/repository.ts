@@ -6,6 +6,7 @@ import type {
   CallDetails,
   CallLog,
   CallLogDetail,
+  CallMedia,
   CallStatus,
   CallTimelineEntry,
   FeedbackData,
@@ -14,7 +15,7 @@ import type {
 } from '../../../contracts/calls';
 import { phoneDigits } from '../../../contracts/calls';
 import type { ServerRole } from '../../../contracts/roles';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { callLogs, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 import { displayName } from '../users/current-user';
@@ -45,6 +46,7 @@ export function toCallLog(row: { call: CallRow; owner: Person | null; peer: Pers
     peerName: call.peerUserId ? nameOf(row.peer) : null,
     referenceType: call.referenceType as ReferenceType,
     source: call.source as CallLog['source'],
+    media: call.media,
     callDetails: {
       callDuration: call.durationSeconds,
       callStartedAt: call.startedAt?.toISOString() ?? null,
@@ -172,27 +174,49 @@ function feedbackNote(feedback: FeedbackData): string {
   return feedback.text ? `Rated ${feedback.rating}/5: ${feedback.text}` : `Rated ${feedback.rating}/5`;
 }
 
-/** A new call log for `ownerId`; its timeline opens with 'created' and the first status. */
+export type NewCallLog = Omit<GenerateCallBody, 'callDetails'> & {
+  phoneNumber: string;
+  callDetails: CallDetails;
+  /** Voice unless said: the server logs video calls itself (server/modules/video-calls). */
+  media?: CallMedia;
+  /**
+   * The other party, when the server itself knows who it was (a video call between two users): then the
+   * log names them without looking the number up.
+   */
+  peerUserId?: string;
+  /** When the call began, if not now (a video call is logged when it ends). */
+  createdAt?: Date;
+};
+
+/**
+ * A new call log for `ownerId`; its timeline opens with 'created' and the first status. Takes a
+ * transaction too, so a call's record and its logs are written together (video calls).
+ */
 export async function insertCall(
-  db: Db,
+  db: Db | Tx,
   owner: { id: string; role: ServerRole },
-  body: Omit<GenerateCallBody, 'callDetails'> & { phoneNumber: string; callDetails: CallDetails },
+  body: NewCallLog,
 ): Promise<string> {
   const ownerId = owner.id;
   const digits = phoneDigits(body.phoneNumber);
-  // The log names the other party only when this call could have happened (call-policy.ts): the
-  // owner may call that number, or its owner may call them.
-  const peer = await findNumberOwner(db, digits);
-  const possible =
-    peer &&
-    (body.referenceType === 'INCOMING' ? mayCall(peer.role, owner.role) : mayCall(owner.role, peer.role));
-  const peerUserId = possible ? peer.id : null;
+  const media = body.media ?? 'voice';
+  let peerUserId = body.peerUserId ?? null;
+  if (!body.peerUserId) {
+    // The log names the other party only when this call could have happened (call-policy.ts): the
+    // owner may call that number, or its owner may call them.
+    const peer = await findNumberOwner(db, digits);
+    const possible =
+      peer &&
+      (body.referenceType === 'INCOMING' ? mayCall(peer.role, owner.role) : mayCall(owner.role, peer.role));
+    peerUserId = possible ? peer.id : null;
+  }
   const at = new Date().toISOString();
+  const direction = body.referenceType === 'INCOMING' ? 'Incoming' : 'Outgoing';
   const timeline: CallTimelineEntry[] = [
     {
       at,
       event: 'created',
-      note: `${body.referenceType === 'INCOMING' ? 'Incoming' : 'Outgoing'} call (${body.source})`,
+      note: media === 'video' ? `${direction} video call` : `${direction} call (${body.source})`,
     },
     { at, event: 'status', callStatus: body.callDetails.callStatus },
   ];
@@ -205,8 +229,10 @@ export async function insertCall(
       peerUserId,
       referenceType: body.referenceType,
       source: body.source,
+      media,
       ...detailColumns(body.callDetails),
       timeline,
+      ...(body.createdAt ? { createdAt: body.createdAt, updatedAt: body.createdAt } : {}),
     })
     .returning({ id: callLogs.id });
   if (!row) throw new Error('the call log was not stored');

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CALL_PERMISSION } from '../../../contracts/calls';
+import { apiErrorSchema } from '../../../contracts/errors';
 import { serverRoles } from '../../../contracts/roles';
 import { findRoute, routes } from '../../../contracts/routes';
 import { runtimeConfigSchema } from '../../../contracts/runtime-config';
+import { ICE_SERVERS_PATH, iceServersResponseSchema } from '../../../contracts/video-calls';
 import type { Config } from '../../config';
 import { countries } from './countries';
+import { iceServersFor } from './ice-servers';
 
 const option = z.object({ value: z.string(), label: z.string() });
 
@@ -112,5 +116,20 @@ export async function configRoutes(app: FastifyInstance, options: { config: Conf
       mqttUrl: options.config.MQTT_WS_URL ?? null,
       mqttKeepaliveSeconds: options.config.MQTT_KEEPALIVE_SECONDS,
     }),
+  );
+
+  // Behind sign-in and the calls permission, unlike /runtime: minted TURN credentials are per user,
+  // and a TURN relay is not for anonymous visitors.
+  api.get(
+    ICE_SERVERS_PATH.replace('/api/v1/globalConfigs', ''),
+    {
+      config: { permission: CALL_PERMISSION },
+      schema: {
+        tags: ['configs'],
+        summary: "The STUN/TURN servers for the signed-in user's video calls (ICE_SERVERS)",
+        response: { 200: iceServersResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: iceServersFor(options.config, request.user.id) }),
   );
 }

@@ -37,6 +37,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { createRateLimiter } from '../../lib/rate-limit';
 import type { SignallingServer, SocketData } from '../../realtime/signalling';
+import { onAcknowledged } from '../../realtime/socket-acks';
 import { displayName } from '../users/current-user';
 import { mayCall } from './call-policy';
 import { ensureUserNumber, findNumberOwner } from './phone-numbers';
@@ -69,15 +70,6 @@ function failure(message: string): Ack {
   return { ok: false, message };
 }
 
-/** zod's own messages ("Invalid input: …") name no field; the contract's messages are complete. */
-function issueMessage(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid payload';
-  return issue.message.startsWith('Invalid') && issue.path.length > 0
-    ? `${issue.path.join('.')}: ${issue.message}`
-    : issue.message;
-}
-
 export function attachLocalSignalling(io: SignallingServer, options: LocalSignallingOptions): void {
   const { db, voiceTokens, log } = options;
   // Per instance: behind several instances each counts on its own, which still bounds the rate.
@@ -102,6 +94,7 @@ export function attachLocalSignalling(io: SignallingServer, options: LocalSignal
       } else if (event === VOICE_EVENTS.ended) {
         calls.delete((payload as EndedCallEvent).callSid);
       }
+      countAnswered();
     });
 
     /** Validates the payload, runs the handler and acknowledges: every client event gets an answer. */
@@ -110,22 +103,26 @@ export function attachLocalSignalling(io: SignallingServer, options: LocalSignal
       schema: S,
       handler: (payload: z.output<S>) => Promise<Ack>,
     ) {
-      socket.on(event, async (...args: unknown[]) => {
-        const last = args.at(-1);
-        const ack = typeof last === 'function' ? (args.pop() as (answer: Ack) => void) : () => {};
-        const parsed = schema.safeParse(args[0]);
-        if (!parsed.success) return ack(failure(issueMessage(parsed.error)));
-        try {
-          ack(await handler(parsed.data));
-        } catch (error) {
-          log.error({ err: error, event }, 'voice signalling failed');
-          ack(failure(FAILED_MESSAGE));
-        }
+      onAcknowledged(socket, event, schema, handler, {
+        log,
+        failedMessage: FAILED_MESSAGE,
+        logMessage: 'voice signalling failed',
       });
+    }
+
+    /**
+     * Keeps `socket.data.voiceCallsInProgress` (answered calls of this socket) in step with `calls`: other
+     * features read it across instances (fetchSockets), e.g. a video call to this user answers busy.
+     */
+    function countAnswered() {
+      let answered = 0;
+      for (const record of calls.values()) if (record.accepted) answered += 1;
+      socket.data.voiceCallsInProgress = answered;
     }
 
     function end(peerId: string, callSid: string, reason: CallEndReason) {
       calls.delete(callSid);
+      countAnswered();
       io.to(voiceDeviceRoom(peerId)).emit(VOICE_EVENTS.ended, { callSid, reason } satisfies EndedCallEvent);
     }
 
@@ -212,6 +209,7 @@ export function attachLocalSignalling(io: SignallingServer, options: LocalSignal
       // Only the device that is ringing answers, and only while it rings.
       if (!call || !record) return failure(INVALID_TICKET_MESSAGE);
       record.accepted = true;
+      countAnswered();
       io.to(voiceDeviceRoom(call.callerId)).emit(VOICE_EVENTS.accepted, {
         callSid: call.callSid,
         answer,

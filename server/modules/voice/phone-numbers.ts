@@ -79,7 +79,7 @@ export interface NumberOwner {
 }
 
 /** The user whose number has these digits, if any. */
-export async function findNumberOwner(db: Db, digits: string): Promise<NumberOwner | undefined> {
+export async function findNumberOwner(db: Db | Tx, digits: string): Promise<NumberOwner | undefined> {
   const [owner] = await db
     .select({
       id: users.id,
