@@ -8,6 +8,7 @@ import { TourButton } from '../../ui/tour/Tour';
 import type { TourStep } from '../../ui/tour/tour-texts';
 import type { Crumb } from './breadcrumbs';
 import { HeaderNotifications } from './HeaderNotifications';
+import { HeaderVideoCallButton } from './HeaderVideoCall';
 import { HeaderCallButton } from './VoiceProvider';
 
 interface HeaderProps {
@@ -72,6 +73,7 @@ export function Header({ user, crumbs, tour, isDark, onToggleTheme, onSignOut, o
       <HStack gap="1">
         <TourButton path={location} steps={tour} variant="ghost" size="sm" />
         <HeaderCallButton />
+        <HeaderVideoCallButton />
         <HeaderNotifications />
         <IconButton
           aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}

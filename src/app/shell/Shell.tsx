@@ -20,6 +20,7 @@ import { ChatStoreProvider } from './ChatStoreProvider';
 import { Header } from './Header';
 import { RealtimeProvider } from './realtime';
 import { Sidebar } from './Sidebar';
+import { VideoCallProvider } from './VideoCallProvider';
 import { VoiceProvider } from './VoiceProvider';
 
 function Brand() {
@@ -81,7 +82,9 @@ export function Shell() {
       <RealtimeProvider>
         <ChatStoreProvider>
           <VoiceProvider>
-            <ShellLayout />
+            <VideoCallProvider>
+              <ShellLayout />
+            </VideoCallProvider>
           </VoiceProvider>
         </ChatStoreProvider>
       </RealtimeProvider>

@@ -79,7 +79,7 @@ function CallDetailsBody({ call }: { call: CallLogDetail }) {
     <Stack gap="6">
       <DataList.Root orientation="horizontal" size="sm">
         {[
-          ['Direction', <CallDirection key="d" direction={call.referenceType} />],
+          ['Direction', <CallDirection key="d" direction={call.referenceType} media={call.media} />],
           ['Number', call.phoneNumber],
           ['Name', call.peerName ?? 'Not a user of this installation'],
           ['Owner', call.owner.name],

@@ -36,6 +36,7 @@ function makeCall(
     peerName: null,
     referenceType: 'OUTGOING',
     source: 'LOCAL',
+    media: 'voice',
     callDetails: {
       callDuration: 0,
       callStartedAt: started,

@@ -61,7 +61,7 @@ export function CallTable({
             : rows.map((call) => (
                 <Table.Row key={call.callId} data-call-id={call.callId}>
                   <Table.Cell>
-                    <CallDirection direction={call.referenceType} />
+                    <CallDirection direction={call.referenceType} media={call.media} />
                   </Table.Cell>
                   <Table.Cell>
                     <Link asChild fontWeight="medium" colorPalette="brand" fontFamily="mono">

@@ -1,6 +1,6 @@
 import { Badge, HStack, Icon, Text } from '@chakra-ui/react';
-import { PhoneIncoming, PhoneOutgoing, Star } from 'lucide-react';
-import type { CallStatus, ReferenceType } from '../../../contracts/calls';
+import { PhoneIncoming, PhoneOutgoing, Star, Video } from 'lucide-react';
+import type { CallMedia, CallStatus, ReferenceType } from '../../../contracts/calls';
 import { type StatusPalette, statusColor } from '../../lib/status-color';
 
 /**
@@ -24,13 +24,25 @@ export function CallStatusBadge({ status }: { status: CallStatus }) {
 export const directionLabel = (direction: ReferenceType): string =>
   direction === 'INCOMING' ? 'Incoming' : 'Outgoing';
 
-export function CallDirection({ direction }: { direction: ReferenceType }) {
+export function CallDirection({
+  direction,
+  media = 'voice',
+}: {
+  direction: ReferenceType;
+  media?: CallMedia;
+}) {
+  const video = media === 'video';
   return (
     <HStack gap="1.5" whiteSpace="nowrap">
       <Icon size="sm" color={direction === 'INCOMING' ? 'blue.fg' : 'green.fg'} aria-hidden="true">
-        {direction === 'INCOMING' ? <PhoneIncoming /> : <PhoneOutgoing />}
+        {video ? <Video /> : direction === 'INCOMING' ? <PhoneIncoming /> : <PhoneOutgoing />}
       </Icon>
       <Text as="span">{directionLabel(direction)}</Text>
+      {video ? (
+        <Badge size="sm" colorPalette="purple" data-testid="video-call-badge">
+          Video
+        </Badge>
+      ) : null}
     </HStack>
   );
 }

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { generalReplyExtra } from '../../../contracts/chat-message-text';
 import { type ChatMessage, type ChatUserEntry, MAX_CHAT_MESSAGE_LENGTH } from '../../../contracts/help-chats';
 import { EmptyMessage, LoadingState } from '../../ui/page-states';
+import { VideoCallButton } from '../../ui/video-call/VideoCallButton';
 
 export interface ChatConversationProps {
   chat: ChatUserEntry | null;
@@ -98,6 +99,7 @@ export function ChatConversation(props: ChatConversationProps) {
         {chat?.heldBy ? (
           <Flex gap="2" align="center">
             <Badge colorPalette="purple">Held by {chat.heldBy.name}</Badge>
+            <VideoCallButton compact peer={{ id: chat.heldBy.id, name: chat.heldBy.name, avatarUrl: null }} />
             <Button size="sm" variant="outline" onClick={props.onHandBack} loading={props.handingBack}>
               Hand back to the bot
             </Button>

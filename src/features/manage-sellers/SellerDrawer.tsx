@@ -7,6 +7,7 @@ import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { SellerDocumentsPanel } from '../../ui/seller-documents-panel';
+import { VideoCallButton } from '../../ui/video-call/VideoCallButton';
 import { useInvalidateSellers, useSeller } from './api';
 import { SellerHistoryTimeline } from './SellerHistoryTimeline';
 import { SellerLifecyclePanel } from './SellerLifecyclePanel';
@@ -83,6 +84,13 @@ export function SellerDrawer({ sellerId, onClose }: { sellerId: string | null; o
                           canEdit={can('edit')}
                         />
                       </Box>
+                      {seller.data.userId ? (
+                        <Box alignSelf="flex-start">
+                          <VideoCallButton
+                            peer={{ id: seller.data.userId, name: seller.data.sellerName, avatarUrl: null }}
+                          />
+                        </Box>
+                      ) : null}
                       {seller.data.userId && permissions.can('view') ? (
                         <Button asChild variant="ghost" size="sm" alignSelf="flex-start">
                           <RouterLink href={`${PERMISSIONS_PAGE}?userId=${seller.data.userId}`}>

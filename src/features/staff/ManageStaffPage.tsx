@@ -9,6 +9,7 @@ import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
 import { PagedTable } from '../../ui/paged-table';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { VideoCallButton } from '../../ui/video-call/VideoCallButton';
 import { useResendInvite, useSetStaffActive, useStaffList } from './api';
 import { InviteStaffDialog } from './InviteStaffDialog';
 
@@ -87,6 +88,13 @@ function StaffRow({
       <Table.Cell>{dateFormat.format(new Date(member.createdAt))}</Table.Cell>
       <Table.Cell>
         <HStack gap="2" justify="flex-end" wrap="wrap">
+          {member.isActive && !member.invitePending ? (
+            <VideoCallButton
+              compact
+              size="xs"
+              peer={{ id: member.id, name: member.username, avatarUrl: null }}
+            />
+          ) : null}
           {canOpenPermissions ? (
             <Button asChild size="xs" variant="outline">
               <RouterLink

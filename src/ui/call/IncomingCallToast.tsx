@@ -9,6 +9,7 @@ import type { ActorRefFrom } from 'xstate';
 import { CALLING_STATUS } from '../../../contracts/calls';
 import { type CallMachine, isIncomingToastVisible } from '../../machines/call.machine';
 import { playNotificationSound } from '../sound';
+import { RINGING_CARD_PLACEMENT } from './ringing-card';
 
 export function IncomingCallToast({
   call,
@@ -34,16 +35,7 @@ export function IncomingCallToast({
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       data-testid="incoming-call-toast"
-      position="fixed"
-      // Under the 3.5rem header, where the app's toaster starts too: a ringing call outranks the
-      // toasts, so it sits over them (above the toaster's z-index, below tooltips) until answered.
-      top="4.5rem"
-      right="4"
-      left={{ base: '4', md: 'auto' }}
-      width={{ md: 'sm' }}
-      zIndex={1750}
-      size="sm"
-      boxShadow="lg"
+      {...RINGING_CARD_PLACEMENT}
       borderColor="green.solid"
     >
       <Card.Body gap="2">

@@ -14,6 +14,7 @@ import { CALLING_STATUS } from '../../../contracts/calls';
 import type { TabView, VoiceMirror } from '../../services/voice/tab-ownership';
 import { useElapsedSeconds } from './CallDialog';
 import { CallStatusBlock, DeviceLine, PhonePanel } from './phone-panel';
+import { RINGING_CARD_PLACEMENT } from './ringing-card';
 
 export const MIRROR_NOTE = 'This call is on another tab.';
 export const MIRROR_ANSWER_NOTE = 'Answer it in the tab that is ringing.';
@@ -32,14 +33,7 @@ export function MirrorIncomingCard({ incoming }: { incoming: { from: string } | 
       role="status"
       aria-labelledby={titleId}
       data-testid="incoming-call-mirror"
-      position="fixed"
-      top="4.5rem"
-      right="4"
-      left={{ base: '4', md: 'auto' }}
-      width={{ md: 'sm' }}
-      zIndex={1750}
-      size="sm"
-      boxShadow="lg"
+      {...RINGING_CARD_PLACEMENT}
     >
       <Card.Body gap="2">
         <HStack gap="2" color="green.fg">
