@@ -23,11 +23,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import mqtt from 'mqtt';
-import { runVisibleBench, startServer, track } from './bench-children.mjs';
+import { freePort, runVisibleBench, startServer, track } from './bench-children.mjs';
 
 const JWT_SECRET = 'bench-broker-jwt-secret-0123456789abcdef';
 const MOSQUITTO_URL = 'mqtt://127.0.0.1:1883';
@@ -65,17 +64,6 @@ const workers = new Set();
 /** Kills the load workers (the child processes are the shared tracker's): for the bench's watchdog. */
 export function stopBrokerChildren() {
   for (const worker of workers) worker.terminate();
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Memory and CPU time of a process, from /proc (null when it cannot be read). */

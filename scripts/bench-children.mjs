@@ -4,6 +4,7 @@
 // "… → visible in Chromium" benches (bench/*-visible.ts), each a child process holding its own server.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 
@@ -110,4 +111,19 @@ export function runVisibleBench(root, script, args, { needs = [], timeoutMs = 18
 export function againstTarget(visible, targetMs) {
   if (visible.skipped || visible.failed) return visible;
   return { ...visible, p95TargetMs: targetMs, meetsTarget: visible.p95 <= targetMs && visible.missed === 0 };
+}
+
+/** A TCP port free on 127.0.0.1 right now (the OS's pick); never `avoid` (e.g. the e2e server's). */
+export async function freePort(avoid = []) {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
+    });
+    if (!avoid.includes(port)) return port;
+  }
 }

@@ -9,10 +9,12 @@
 //   customer's message → shown in the seller's open chat in Chromium (scripts/bench-chats.mjs).
 // `npm run bench -- --sellers-only` measures only the sellers, `--broker-only` only the broker (with
 // --broker-seconds, --broker-clients, --broker-rate, --broker-workers, --visible-samples for a shorter
-// run), `--chats-only` only the chats, `--calls-only` only the calls; each keeps the other figures of
-// the file.
+// run), `--chats-only` only the chats, `--calls-only` only the calls, `--video-only` only the video
+// calls (with --video-samples for fewer or more calls); each keeps the other figures of the file.
 // - calls: dial → the callee's Incoming Call card in Chromium, and the call history's list and
 //   searches at 100k calls, as the admin and as a seller (scripts/bench-calls.mjs).
+// - video: press of "Video call" → the callee's ringing card, and Accept → the first remote video frame
+//   on both sides, full calls between two Chromium pages (scripts/bench-video.mjs).
 // - server: the server's RSS at idle on the demo data and under 50 concurrent sellers-list requests,
 //   with that load's requests/s and latency, on PGlite and PostgreSQL (scripts/bench-server.mjs);
 // - auth: "Forgot password?" answers as fast for an unknown e-mail as for an account
@@ -29,6 +31,7 @@ import { benchChats } from './bench-chats.mjs';
 import { stopChildren } from './bench-children.mjs';
 import { benchSellers } from './bench-sellers.mjs';
 import { benchServer } from './bench-server.mjs';
+import { benchVideo, videoOptionsFromArgs } from './bench-video.mjs';
 import { buildSpa, root } from './build-spa.mjs';
 
 const dist = path.join(root, 'dist');
@@ -102,16 +105,18 @@ const sellersOnly = process.argv.includes('--sellers-only');
 const brokerOnly = process.argv.includes('--broker-only');
 const chatsOnly = process.argv.includes('--chats-only');
 const callsOnly = process.argv.includes('--calls-only');
+const videoOnly = process.argv.includes('--video-only');
 const serverOnly = process.argv.includes('--server-only');
 const authOnly = process.argv.includes('--auth-only');
-const only = sellersOnly || brokerOnly || chatsOnly || callsOnly || serverOnly || authOnly;
+const only = sellersOnly || brokerOnly || chatsOnly || callsOnly || videoOnly || serverOnly || authOnly;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
+const videoOptions = videoOptionsFromArgs(process.argv);
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 let measured;
 if (only) {
   measured = previous;
   // Publish → visible and message → visible run the built SPA: build it from the current sources.
-  if (brokerOnly || chatsOnly || callsOnly || serverOnly || authOnly) buildSpa();
+  if (brokerOnly || chatsOnly || callsOnly || videoOnly || serverOnly || authOnly) buildSpa();
 } else {
   buildSpa();
   const bundle = bundleReport();
@@ -137,6 +142,7 @@ const results = {
   broker: only && !brokerOnly ? previous.broker : await benchBroker(root, brokerOptions),
   chats: only && !chatsOnly ? previous.chats : await benchChats(root, 3297),
   calls: only && !callsOnly ? previous.calls : await benchCalls(root, 3296),
+  video: only && !videoOnly ? previous.video : await benchVideo(root, videoOptions),
   server: only && !serverOnly ? previous.server : await benchServer(root, 3295),
   auth: only && !authOnly ? previous.auth : await benchAuth(root, 3294),
 };
