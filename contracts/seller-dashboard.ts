@@ -1,12 +1,11 @@
 // The seller's own dashboard (/sellers/general-dashboard, GET /api/v1/sellers/getSellerDashboard): the
 // store's profile and live figures, all counted for the signed-in seller only.
 import { z } from 'zod';
+import { productStatuses } from './catalog';
 import { sellerStatuses } from './sellers';
 import { currentSubscriptionSchema } from './subscriptions';
 
-/** Product statuses as the catalogue stores them (schema.ts products.status). */
-export const productStatuses = ['Draft', 'Pending', 'Live', 'Rejected'] as const;
-export type ProductStatus = (typeof productStatuses)[number];
+export { type ProductStatus, productStatuses, productStatusLabels } from './catalog';
 
 /** Customer query statuses (schema.ts customer_queries.status). */
 export const customerQueryStatuses = ['Open', 'Answered', 'Closed'] as const;

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -13,8 +14,17 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CallMedia, CallTimelineEntry } from '../../contracts/calls';
+import type {
+  AttributeDataType,
+  AttributeType,
+  AttributeValue,
+  Dimensions,
+  ProductStatus,
+  WeightUnit,
+} from '../../contracts/catalog';
 import type { ServerRole } from '../../contracts/roles';
 import type { RouteAction } from '../../contracts/routes';
+import type { ViewScope, ViewState } from '../../contracts/saved-views';
 import type { VideoCallState } from '../../contracts/video-calls';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -443,7 +453,78 @@ export const categories = pgTable(
   ],
 );
 
-/** A seller's products (the catalogue features come later; the seller dashboard counts them now). */
+/**
+ * Catalogue attributes (issue 14): typed (SPEC §3 data types), SINGLE or MULTI, attached to categories.
+ * Integer ids: they key every product's attribute values and search index, which stay small that way.
+ * The code and the data type never change once created (stored values and saved queries name them).
+ */
+export const attributes = pgTable(
+  'attributes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    dataType: text('data_type').$type<AttributeDataType>().notNull(),
+    attributeType: text('attribute_type').$type<AttributeType>().notNull().default('SINGLE'),
+    isRequired: boolean('is_required').notNull().default(false),
+    unit: text('unit'),
+    groupName: text('group_name').notNull().default('Attributes'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('attributes_code_uq').on(table.code)],
+);
+
+/** The options of an ENUMERATED attribute: `valueId` is the id, `value` the label. */
+export const attributeOptions = pgTable(
+  'attribute_options',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('attribute_options_value_uq').on(table.attributeId, sql`lower(${table.value})`),
+    index('attribute_options_attribute_idx').on(table.attributeId, table.sortOrder),
+  ],
+);
+
+/** A category's attribute set; a subcategory inherits its parent's. */
+export const categoryAttributes = pgTable(
+  'category_attributes',
+  {
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.categoryId, table.attributeId] }),
+    index('category_attributes_attribute_idx').on(table.attributeId),
+  ],
+);
+
+/**
+ * Staging products (issue 14). One row per product: the fields the grid shows are columns; attribute
+ * values are one JSONB array in the SPEC §3 shape (`attribute_values`), and `attr_index` is the
+ * search form the server derives from it on every write (server/modules/catalog/attribute-index.ts):
+ * `{ "<attributeId>": option ids | number | epoch ms | boolean | normalised texts | media count }`.
+ * The grid reads this one row and never hydrates attribute metadata it does not show.
+ *
+ * Indexes (the plans are explained in server/modules/catalog/product-search.ts):
+ * - products_seller_updated_idx: a seller's own list, newest first (every seller query has seller_id);
+ * - products_updated_idx / products_status_updated_idx / products_category_updated_idx: the default
+ *   order, alone or under the most common filters;
+ * - products_attr_index_gin (jsonb_path_ops): ENUMERATED and BOOLEAN conditions as containment;
+ * - products_search_trgm_idx: the search box (title or SKU contains), on normalised text.
+ */
 export const products = pgTable(
   'products',
   {
@@ -452,15 +533,141 @@ export const products = pgTable(
       .notNull()
       .references(() => sellers.id, { onDelete: 'cascade' }),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
+    title: text('title').notNull(),
     sku: text('sku').notNull(),
-    /** Draft, Pending, Live, Rejected */
-    status: text('status').notNull().default('Draft'),
+    /** normalizeText(title) and normalizeText(sku) (contracts/query-tree.ts), written with them. */
+    titleKey: text('title_key').notNull().default(''),
+    skuKey: text('sku_key').notNull().default(''),
+    status: text('status').$type<ProductStatus>().notNull().default('draft'),
+    /** Why it was rejected (the seller reads it); cleared when it moves on. */
+    statusReason: text('status_reason'),
     priceMinor: integer('price_minor').notNull().default(0),
+    currency: text('currency').notNull().default('INR'),
+    inventory: integer('inventory').notNull().default(0),
+    weight: doublePrecision('weight'),
+    weightUnit: text('weight_unit').$type<WeightUnit>().notNull().default('kg'),
+    dimensions: jsonb('dimensions').$type<Dimensions>(),
+    attributeValues: jsonb('attribute_values').$type<AttributeValue[]>().notNull().default([]),
+    attrIndex: jsonb('attr_index').$type<Record<string, unknown>>().notNull().default({}),
+    /** Share (0–100) of the category's required attributes that are filled, and those that are not. */
+    completeness: integer('completeness').notNull().default(100),
+    missingAttributes: integer('missing_attributes').array().notNull().default(sql`'{}'::integer[]`),
+    imageCount: integer('image_count').notNull().default(0),
+    mainImageId: uuid('main_image_id'),
+    /** Tags from the tag tree (issue 16 attaches them). */
+    tagIds: uuid('tag_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Bumped by every write: an editor's stale version answers 409. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('products_seller_status_idx').on(table.sellerId, table.status)],
+  (table) => [
+    uniqueIndex('products_seller_sku_uq').on(table.sellerId, table.skuKey),
+    index('products_seller_status_idx').on(table.sellerId, table.status),
+    index('products_seller_updated_idx').on(table.sellerId, table.updatedAt.desc(), table.id),
+    index('products_updated_idx').on(table.updatedAt.desc(), table.id),
+    index('products_status_updated_idx').on(table.status, table.updatedAt.desc(), table.id),
+    index('products_category_updated_idx').on(table.categoryId, table.updatedAt.desc(), table.id),
+    index('products_attr_index_gin').using('gin', sql`${table.attrIndex} jsonb_path_ops`),
+    index('products_search_trgm_idx').using(
+      'gin',
+      sql`(${table.titleKey} || ' ' || ${table.skuKey}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** Every change to a product: who, when, each field before → after (the detail page's timeline). */
+export const productHistory = pgTable(
+  'product_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    /** created, updated, status, images, category, … */
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('product_history_product_idx').on(table.productId, table.createdAt)],
+);
+
+/**
+ * Uploaded product media (gallery images, IMAGE and VIDEO attribute values). The original is kept;
+ * images get derivatives (thumbnail and web sizes, WebP) written by sharp, regenerated by the
+ * reprocess-images job. `productId` is null until the media is attached to a product.
+ */
+export const productMedia = pgTable(
+  'product_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'image' | 'video'>().notNull(),
+    /** Gallery order (0 is the main image); null for attribute media. */
+    position: integer('position'),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    storagePath: text('storage_path').notNull(),
+    /** Derivative name → relative path, e.g. { thumb: "…-thumb.webp", web: "…-web.webp" }. */
+    derivatives: jsonb('derivatives').$type<Record<string, string>>().notNull().default({}),
+    uploadedBy: uuid('uploaded_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('product_media_product_idx').on(table.productId, table.position),
+    index('product_media_seller_idx').on(table.sellerId, table.createdAt),
+  ],
+);
+
+/**
+ * Saved views (ARCHITECTURE "saved views"): a query tree with the columns, sort and page size of a
+ * list (`list`, e.g. "staging-products"). Scope: private (its owner), team (the owner's seller's
+ * users, or all staff and admins) or everyone (needs the list's publish permission).
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    list: text('list').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The owner's seller when they are a seller: a team view is shared with that seller's users. */
+    ownerSellerId: uuid('owner_seller_id'),
+    name: text('name').notNull(),
+    scope: text('scope').$type<ViewScope>().notNull().default('private'),
+    state: jsonb('state').$type<ViewState>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('saved_views_owner_name_uq').on(table.list, table.ownerId, sql`lower(${table.name})`),
+    index('saved_views_list_scope_idx').on(table.list, table.scope),
+  ],
+);
+
+/** Each user's default view per list (at most one). */
+export const defaultViews = pgTable(
+  'default_views',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    viewId: uuid('view_id')
+      .notNull()
+      .references(() => savedViews.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.list] })],
 );
 
 /** Customer queries (SPEC "customer queries", helperQuery). */

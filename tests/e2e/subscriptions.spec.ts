@@ -38,14 +38,14 @@ test("the demo seller's dashboard shows the store's real figures", async ({ page
   await expect(page.getByRole('heading', { name: 'Demo Seller Store', level: 2 })).toBeVisible();
   const { products, queries } = DEMO_SELLER_FIGURES;
 
-  await expect(stat(page, 'Live products')).toHaveText(String(products.Live));
-  await expect(stat(page, 'Awaiting review')).toHaveText(String(products.Pending));
+  await expect(stat(page, 'Live products')).toHaveText(String(products.live));
+  await expect(stat(page, 'Awaiting review')).toHaveText(String(products.in_review));
   await expect(stat(page, 'Open queries')).toHaveText(String(queries.Open));
   await expect(stat(page, 'Open chats')).toHaveText(String(chats.open));
   await expect(page.getByText(`${chats.unreadMessages} unread messages`)).toBeVisible();
   await expect(
     page.getByRole('img', {
-      name: `Products by status: Draft ${products.Draft}, Pending ${products.Pending}, Live ${products.Live}, Rejected ${products.Rejected}`,
+      name: `Products by status: Draft ${products.draft}, In review ${products.in_review}, Approved ${products.approved}, Live ${products.live}, Rejected ${products.rejected}, Inactive ${products.inactive}`,
     }),
   ).toBeVisible();
   await expect(
@@ -181,7 +181,9 @@ test.describe('a blocked seller renews', () => {
       await expect(stat(seller.page, 'Live products')).toHaveText('2');
       await expect(stat(seller.page, 'Open queries')).toHaveText('1');
       await expect(
-        seller.page.getByRole('img', { name: /^Products by status: Draft 1, Pending 1, Live 2/ }),
+        seller.page.getByRole('img', {
+          name: /^Products by status: Draft 1, In review 1, Approved 0, Live 2/,
+        }),
       ).toBeVisible();
       await expect(seller.page.getByText('Monthly · ₹999.00')).toBeVisible();
     } finally {

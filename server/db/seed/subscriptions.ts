@@ -4,6 +4,8 @@
 // seeded by chats.ts (DEMO_SELLER_FIGURES.chats are its figures). A handful of multi-row inserts:
 // seeding stays fast.
 import { asc, eq } from 'drizzle-orm';
+import type { ProductStatus } from '../../../contracts/catalog';
+import { productKeys } from '../../modules/catalog/product-keys';
 import type { Tx } from '../client';
 import {
   customerQueries,
@@ -21,7 +23,7 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
 
 /** The demo seller's figures, as the seller dashboard must show them (API and e2e tests read these). */
 export const DEMO_SELLER_FIGURES = {
-  products: { Draft: 3, Pending: 2, Live: 8, Rejected: 1 },
+  products: { draft: 3, in_review: 2, approved: 1, live: 8, rejected: 1, inactive: 1 },
   queries: { Open: 3, Answered: 2, Closed: 4 },
   /** What the conversations of seed/chats.ts DEMO_CHATS add up to, as the seller reads them. */
   chats: { open: 3, closed: 2, connectRequests: 1, unreadMessages: 5 },
@@ -186,18 +188,19 @@ async function seedSellerActivity(tx: Tx, ids: { demoSellerId: string; blockedSe
   await tx.insert(products).values([
     ...statuses.map((status, index) => ({
       sellerId: ids.demoSellerId,
-      name: demoProducts[index % demoProducts.length] ?? `Product ${index + 1}`,
-      sku: `SEL-0001-${String(index + 1).padStart(3, '0')}`,
-      status,
+      ...productKeys(
+        demoProducts[index % demoProducts.length] ?? `Product ${index + 1}`,
+        `SEL-0001-${String(index + 1).padStart(3, '0')}`,
+      ),
+      status: status as ProductStatus,
       priceMinor: 49_900 + index * 25_000,
       createdAt: daysFromNow(-60 + index * 3),
       updatedAt: daysFromNow(-30 + index),
     })),
     // The blocked seller's catalogue: never counted on the demo seller's dashboard.
-    ...['Live', 'Live', 'Draft', 'Pending'].map((status, index) => ({
+    ...(['live', 'live', 'draft', 'in_review'] as const).map((status, index) => ({
       sellerId: ids.blockedSellerId,
-      name: `Lapsed Goods Item ${index + 1}`,
-      sku: `SEL-0002-${String(index + 1).padStart(3, '0')}`,
+      ...productKeys(`Lapsed Goods Item ${index + 1}`, `SEL-0002-${String(index + 1).padStart(3, '0')}`),
       status,
       priceMinor: 19_900 + index * 10_000,
     })),

@@ -16,6 +16,7 @@ import {
   type TestApp,
   testBackends,
 } from '../../test-support';
+import { productKeys } from '../catalog/product-keys';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const API = '/api/v1/categories';
@@ -52,7 +53,7 @@ describe.each(testBackends)('categories on %s', (backend) => {
     const [seller] = await t.database.db.select({ id: sellers.id }).from(sellers).limit(1);
     const [product] = await t.database.db
       .insert(products)
-      .values({ sellerId: seller!.id, categoryId, name: 'Test product', sku: `SKU-${Date.now()}` })
+      .values({ sellerId: seller!.id, categoryId, ...productKeys('Test product', `SKU-${Date.now()}`) })
       .returning({ id: products.id });
     return product!.id;
   };

@@ -5,6 +5,7 @@ import { chatSessions, customerQueries, products, sellers } from '../../db/schem
 import { DEMO_KYC_REJECTION_REASON } from '../../db/seed/sellers';
 import { DEMO_KYC_SELLER_DAYS_LEFT, DEMO_SELLER_FIGURES } from '../../db/seed/subscriptions';
 import { createTestApp, demoEmails, json, signInAs, type TestApp, testBackends } from '../../test-support';
+import { productKeys } from '../catalog/product-keys';
 
 const URL = '/api/v1/sellers/getSellerDashboard';
 
@@ -30,7 +31,7 @@ describe.each(testBackends)('seller dashboard on %s', (backend) => {
     const body = json<SellerDashboard>(response);
     expect(body).toMatchObject({ sellerCode: 'SEL-0001', sellerName: 'Demo Seller Store', blocked: false });
     const { products: p, queries: q, chats: c } = DEMO_SELLER_FIGURES;
-    expect(body.products).toEqual({ total: p.Draft + p.Pending + p.Live + p.Rejected, byStatus: p });
+    expect(body.products).toEqual({ total: Object.values(p).reduce((a, b) => a + b, 0), byStatus: p });
     expect(body.queries).toEqual({ total: q.Open + q.Answered + q.Closed, byStatus: q });
     expect(body.chats).toEqual({
       open: c.open,
@@ -96,7 +97,9 @@ describe.each(testBackends)('seller dashboard on %s', (backend) => {
     const blockedId = await sellerId(demoEmails.Blocked);
     const db = t.database.db;
     // Another seller's fresh activity must not move the demo seller's numbers.
-    await db.insert(products).values({ sellerId: blockedId, name: 'Other', sku: 'OTHER-1', status: 'Live' });
+    await db
+      .insert(products)
+      .values({ sellerId: blockedId, ...productKeys('Other', 'OTHER-1'), status: 'live' });
     await db.insert(customerQueries).values({
       sellerId: blockedId,
       customerName: 'X',
@@ -111,7 +114,7 @@ describe.each(testBackends)('seller dashboard on %s', (backend) => {
       newMessagesCount: 9,
     });
     const body = json<SellerDashboard>(await get('Seller'));
-    expect(body.products.byStatus.Live).toBe(DEMO_SELLER_FIGURES.products.Live);
+    expect(body.products.byStatus.live).toBe(DEMO_SELLER_FIGURES.products.live);
     expect(body.queries.byStatus.Open).toBe(DEMO_SELLER_FIGURES.queries.Open);
     expect(body.chats.unreadMessages).toBe(DEMO_SELLER_FIGURES.chats.unreadMessages);
     // A query string cannot point it at another seller: the seller comes from the token only.
@@ -125,7 +128,7 @@ describe.each(testBackends)('seller dashboard on %s', (backend) => {
       expect(other.sellerCode).toBe('SEL-0002');
       expect(other.products).toEqual({
         total: 5,
-        byStatus: { Draft: 1, Pending: 1, Live: 3, Rejected: 0 },
+        byStatus: { draft: 1, in_review: 1, approved: 0, live: 3, rejected: 0, inactive: 0 },
       });
       expect(other.queries.byStatus.Open).toBe(2);
       expect(other.chats).toEqual({ open: 2, connectRequests: 1, unreadMessages: 13 });

@@ -14,6 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { ShieldCheck } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
+import { productStatusLabels } from '../../../contracts/catalog';
 import {
   type CustomerQueryStatus,
   customerQueryStatuses,
@@ -33,10 +34,12 @@ import { VerificationCard } from './VerificationCard';
 const SUBSCRIPTION_PAGE = '/sellers/payment-seller-subscriptions';
 
 const productColors: Record<ProductStatus, string> = {
-  Draft: 'gray.solid',
-  Pending: 'orange.solid',
-  Live: 'green.solid',
-  Rejected: 'red.solid',
+  draft: 'gray.solid',
+  in_review: 'orange.solid',
+  approved: 'blue.solid',
+  live: 'green.solid',
+  rejected: 'red.solid',
+  inactive: 'gray.muted',
 };
 const queryColors: Record<CustomerQueryStatus, string> = {
   Open: 'orange.solid',
@@ -192,15 +195,15 @@ export default function GeneralDashboardPage() {
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" mb="6" data-tour="store-figures">
         <StatCard
           label="Live products"
-          value={products.byStatus.Live}
+          value={products.byStatus.live}
           help={`of ${products.total} in your catalogue`}
         />
         <StatCard
           label="Awaiting review"
-          value={products.byStatus.Pending}
+          value={products.byStatus.in_review}
           help={
-            products.byStatus.Rejected
-              ? `${products.byStatus.Rejected} rejected`
+            products.byStatus.rejected
+              ? `${products.byStatus.rejected} rejected`
               : 'products pending approval'
           }
         />
@@ -224,7 +227,7 @@ export default function GeneralDashboardPage() {
             <BarChart
               label="Products by status"
               data={productStatuses.map((status) => ({
-                label: status,
+                label: productStatusLabels[status],
                 value: products.byStatus[status],
                 color: productColors[status],
               }))}

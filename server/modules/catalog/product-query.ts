@@ -1,0 +1,163 @@
+// A staging query (contracts/query-tree.ts) over products: checked against the fields it names, then
+// compiled to a parameterised WHERE (server/lib/query-tree/compile.ts). Only the attributes the query
+// names are read, and only the subcategories of the categories it names.
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  type AttributeDataType,
+  attributeCodeOfField,
+  attributeQueryField,
+  productBuiltinFields,
+} from '../../../contracts/catalog';
+import {
+  conditionsOf,
+  findQueryProblem,
+  normalizeText,
+  type QueryField,
+  type QueryTree,
+} from '../../../contracts/query-tree';
+import type { Db, Tx } from '../../db/client';
+import { categories, products } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { containsPattern } from '../../lib/like-pattern';
+import {
+  type ConditionCompiler,
+  compileQuery,
+  dateColumn,
+  enumColumn,
+  jsonIndexKey,
+  mediaCountColumn,
+  numberColumn,
+  sqlTrue,
+  textColumn,
+} from '../../lib/query-tree/compile';
+import { attributesByCode } from './attribute-defs';
+import type { AttributeDef } from './attribute-values';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidsOnly = (values: (string | number)[]) =>
+  values.filter((value): value is string => typeof value === 'string' && UUID.test(value));
+
+const jsonKind: Record<AttributeDataType, Parameters<typeof jsonIndexKey>[2]> = {
+  ENUMERATED: 'enum',
+  STRING: 'text',
+  WYSIWYG: 'text',
+  IMAGE: 'media',
+  VIDEO: 'media',
+  DATETIME: 'date',
+  OBJECT: 'object',
+  BOOLEAN: 'boolean',
+  NUMBER: 'number',
+  FLOAT: 'number',
+};
+
+/** The built-in fields' compilers; `category` needs the subcategories, read beforehand. */
+function builtinCompilers(subcategories: ReadonlyMap<string, string[]>): Record<string, ConditionCompiler> {
+  return {
+    title: textColumn(sql`${products.titleKey}`),
+    sku: textColumn(sql`${products.skuKey}`),
+    status: enumColumn(sql`${products.status}`),
+    // A category stands for itself and its subcategories.
+    category: enumColumn(sql`${products.categoryId}`, (values) =>
+      uuidsOnly(values).flatMap((id) => [id, ...(subcategories.get(id) ?? [])]),
+    ),
+    seller: enumColumn(sql`${products.sellerId}`, uuidsOnly),
+    // Prices are typed in major units and stored in minor units (cents, paise).
+    price: numberColumn(sql`${products.priceMinor}`, (value) => Math.round(value * 100)),
+    currency: enumColumn(sql`${products.currency}`),
+    inventory: numberColumn(sql`${products.inventory}`),
+    completeness: numberColumn(sql`${products.completeness}`),
+    images: mediaCountColumn(sql`${products.imageCount}`),
+    createdAt: dateColumn(sql`${products.createdAt}`),
+    updatedAt: dateColumn(sql`${products.updatedAt}`),
+  };
+}
+
+export interface CompiledProductQuery {
+  where: SQL;
+  /** The attributes the query names, by code. */
+  attributes: Map<string, AttributeDef>;
+}
+
+/** Subcategories of the categories a query names (a category condition means the whole branch). */
+async function subcategoriesOf(db: Db | Tx, tree: QueryTree): Promise<Map<string, string[]>> {
+  const ids = uuidsOnly(
+    conditionsOf(tree)
+      .filter((condition) => condition.field === 'category' && Array.isArray(condition.value))
+      .flatMap((condition) => condition.value as (string | number)[]),
+  );
+  const children = new Map<string, string[]>();
+  if (ids.length === 0) return children;
+  const rows = await db
+    .select({ id: categories.id, parentId: categories.parentId })
+    .from(categories)
+    .where(inArray(categories.parentId, [...new Set(ids)]));
+  for (const row of rows) {
+    if (!row.parentId) continue;
+    children.set(row.parentId, [...(children.get(row.parentId) ?? []), row.id]);
+  }
+  return children;
+}
+
+/** The fields a query may use (built-ins and the given attributes) and how each compiles. */
+export function productFields(
+  defs: readonly AttributeDef[],
+  subcategories: ReadonlyMap<string, string[]>,
+): { fields: Map<string, QueryField>; compilerOf: (key: string) => ConditionCompiler | undefined } {
+  const fields = new Map<string, QueryField>(productBuiltinFields.map((field) => [field.key, field]));
+  const compilers = new Map(Object.entries(builtinCompilers(subcategories)));
+  for (const def of defs) {
+    const field = attributeQueryField({
+      ...def,
+      options: [...def.options].map(([valueId, value]) => ({ valueId, value })),
+    });
+    fields.set(field.key, field);
+    compilers.set(
+      field.key,
+      jsonIndexKey(sql`${products.attrIndex}`, String(def.id), jsonKind[def.dataType]),
+    );
+  }
+  return { fields, compilerOf: (key) => compilers.get(key) };
+}
+
+/** What compileProductQuery reads before it compiles: the attributes and subcategories a query names. */
+export async function loadQueryContext(db: Db | Tx, tree: QueryTree) {
+  const codes = conditionsOf(tree)
+    .map((condition) => attributeCodeOfField(condition.field))
+    .filter((code): code is string => code !== null);
+  const [defs, subcategories] = await Promise.all([attributesByCode(db, codes), subcategoriesOf(db, tree)]);
+  return { defs, subcategories };
+}
+
+/**
+ * Checks a query against the product fields and the attributes it names (400 with a sentence naming
+ * the condition when it does not fit) and compiles it, with the search box's text, to a WHERE.
+ */
+export async function compileProductQuery(
+  db: Db | Tx,
+  tree: QueryTree,
+  search = '',
+): Promise<CompiledProductQuery> {
+  const { defs, subcategories } = await loadQueryContext(db, tree);
+  const { fields, compilerOf } = productFields(defs, subcategories);
+  const problem = findQueryProblem(tree, fields);
+  if (problem) throw new HttpError(400, problem, 'INVALID_QUERY');
+  const where = compileQuery(tree, compilerOf);
+  const text = normalizeText(search);
+  return {
+    where: text ? sql`(${where} AND ${searchCondition(text)})` : where,
+    attributes: new Map(defs.map((def) => [def.code, def])),
+  };
+}
+
+/**
+ * The search box: title or SKU contains the text. Exactly the expression of the trigram index
+ * products_search_trgm_idx, so PostgreSQL and PGlite answer it from the index.
+ */
+export function searchCondition(normalized: string): SQL {
+  return sql`(${products.titleKey} || ' ' || ${products.skuKey}) LIKE ${containsPattern(normalized)}`;
+}
+
+/** Everything a user may see: a seller their own products only. */
+export function ownerScope(sellerId: string | null): SQL {
+  return sellerId ? sql`${products.sellerId} = ${sellerId}` : sqlTrue;
+}
