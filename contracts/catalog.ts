@@ -140,15 +140,15 @@ export type AttributeScalar = z.infer<typeof attributeScalarSchema>;
 export const attributeValueSchema = z.union([
   z.object({
     keyId: z.number().int(),
-    value: attributeScalarSchema,
-    /** An ENUMERATED option's id or a media id, beside its label or URL in `value`. */
-    valueId: z.union([z.number().int(), z.string()]).optional(),
-  }),
-  z.object({
-    keyId: z.number().int(),
     values: z.array(
       z.object({ value: attributeScalarSchema, valueId: z.union([z.number().int(), z.string()]).optional() }),
     ),
+  }),
+  z.object({
+    keyId: z.number().int(),
+    value: attributeScalarSchema,
+    /** An ENUMERATED option's id or a media id, beside its label or URL in `value`. */
+    valueId: z.union([z.number().int(), z.string()]).optional(),
   }),
 ]);
 export type AttributeValue = z.infer<typeof attributeValueSchema>;
@@ -158,11 +158,7 @@ export type AttributeValue = z.infer<typeof attributeValueSchema>;
  * named by its valueId alone; a value of null (or an empty list) clears the attribute.
  */
 export const attributeValueInputSchema = z.union([
-  z.object({
-    keyId: z.number().int(),
-    value: attributeScalarSchema.optional(),
-    valueId: z.union([z.number().int(), z.string()]).optional(),
-  }),
+  // The list shape first: an object with `values` must never be read as a single value without one.
   z.object({
     keyId: z.number().int(),
     values: z
@@ -173,6 +169,11 @@ export const attributeValueInputSchema = z.union([
         }),
       )
       .max(ATTRIBUTE_LIMITS.values),
+  }),
+  z.object({
+    keyId: z.number().int(),
+    value: attributeScalarSchema.optional(),
+    valueId: z.union([z.number().int(), z.string()]).optional(),
   }),
 ]);
 export type AttributeValueInput = z.infer<typeof attributeValueInputSchema>;
@@ -343,7 +344,8 @@ export const productSchema = productRowSchema.extend({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const productInputSchema = z.object({
+/** A product's editable fields, without defaults (an edit must never fill in what it did not send). */
+const productFields = {
   title: z
     .string()
     .trim()
@@ -352,27 +354,37 @@ export const productInputSchema = z.object({
   sku: skuSchema,
   categoryId: z.string().uuid('Choose a category.'),
   price: money,
-  currency: z.enum(currencyCodes as [string, ...string[]]).default('INR'),
+  currency: z.enum(currencyCodes as [string, ...string[]]),
   inventory: z
     .number()
     .int('Inventory is a whole number.')
     .min(0, 'Inventory cannot be negative.')
     .max(10_000_000),
-  weight: z.number().min(0).max(1_000_000).nullable().default(null),
-  weightUnit: z.enum(weightUnits).default('kg'),
-  dimensions: dimensionsSchema.nullable().default(null),
-  imageIds: z.array(z.string().uuid()).max(PRODUCT_LIMITS.images).default([]),
-  attributeValues: z.array(attributeValueInputSchema).max(200).default([]),
-});
+  weight: z.number().min(0).max(1_000_000).nullable(),
+  weightUnit: z.enum(weightUnits),
+  dimensions: dimensionsSchema.nullable(),
+  imageIds: z.array(z.string().uuid()).max(PRODUCT_LIMITS.images),
+  attributeValues: z.array(attributeValueInputSchema).max(200),
+};
 
-export const createProductBodySchema = productInputSchema.extend({
+export const createProductBodySchema = z.object({
+  ...productFields,
+  currency: productFields.currency.default('INR'),
+  weight: productFields.weight.default(null),
+  weightUnit: productFields.weightUnit.default('kg'),
+  dimensions: productFields.dimensions.default(null),
+  imageIds: productFields.imageIds.default([]),
+  attributeValues: productFields.attributeValues.default([]),
   /** Staff and admins create for a seller; a seller's products are always their own. */
   sellerId: z.string().uuid().optional(),
 });
 export type CreateProductBody = z.input<typeof createProductBodySchema>;
 
-/** Every field optional; `version` is the version the editor read (a stale one answers 409). */
-export const updateProductBodySchema = productInputSchema.partial().extend({ version: z.number().int() });
+/** Only the fields sent change; `version` is the version the editor read (a stale one answers 409). */
+export const updateProductBodySchema = z
+  .object(productFields)
+  .partial()
+  .extend({ version: z.number().int() });
 export type UpdateProductBody = z.input<typeof updateProductBodySchema>;
 
 export const changeStatusBodySchema = z.object({

@@ -5,5 +5,7 @@ import * as z from 'zod/mini';
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
+  /** Form errors: a message per field it concerns (e.g. `sku`, `attributeValues.12`). */
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -149,7 +149,7 @@ export const demoEmails = {
 } as const;
 
 export type DemoRole = keyof typeof demoEmails;
-type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A request as one demo account: `as('Admin', 'GET', url)`. */
 export interface ApiAs {

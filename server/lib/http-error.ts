@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly code: string = defaultCode(status),
+    /** A message per form field it concerns, for forms that show errors beside their fields. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -38,7 +38,11 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
-        return reply.status(error.status).send({ message: error.message, code: error.code });
+        return reply.status(error.status).send({
+          message: error.message,
+          code: error.code,
+          ...(error.fields ? { fields: error.fields } : {}),
+        });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const message = describeValidation(error.validation as Issue[], error.validationContext);

@@ -1,0 +1,159 @@
+// Staging products API (issue 14), under /api/v1/stagingProducts. Every route names the Staging
+// Products permission it needs; a seller sees and changes only their own products (another seller's
+// product answers 404, so ids cannot be probed).
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changeStatusBodySchema,
+  createProductBodySchema,
+  productListSchema,
+  productSchema,
+  searchProductsBodySchema,
+  updateProductBodySchema,
+} from '../../../contracts/catalog';
+import { apiErrorSchema } from '../../../contracts/errors';
+import { historyQuerySchema, sellerHistorySchema } from '../../../contracts/seller-admin';
+import { productHistory } from '../../db/schema';
+import { searchProducts } from './product-search';
+import {
+  changeProductStatus,
+  createProduct,
+  findProduct,
+  productDto,
+  updateProduct,
+  viewerOf,
+} from './products';
+
+export const STAGING_PRODUCTS = '/products/staging-products';
+const staging = (action: 'view' | 'create' | 'edit' | 'delete' | 'export') => ({
+  permission: { route: STAGING_PRODUCTS, action },
+});
+
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const idParams = z.object({ id: z.string().uuid('There is no such product, or it is not yours.') });
+
+export async function stagingProductRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/method/search',
+    {
+      config: staging('view'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'A page of the products a query selects, with their total',
+        description:
+          'The query is the nested AND/OR tree of contracts/query-tree.ts (depth ≤ 5, ≤ 50 conditions), checked against the product fields and attributes it names and compiled to parameterised SQL. `countExact` is false when the total is above 10,000 and estimated.',
+        body: searchProductsBodySchema,
+        response: { 200: productListSchema, ...errors },
+      },
+    },
+    (request) => searchProducts(app.db, viewerOf(request), request.body),
+  );
+
+  api.get(
+    '/:id',
+    {
+      config: staging('view'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product with every field, attribute value, image and what is missing',
+        params: idParams,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => productDto(app.db, await findProduct(app.db, viewerOf(request), request.params.id)),
+  );
+
+  api.post(
+    '/',
+    {
+      config: staging('create'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Adds a product as a draft; its attribute values are checked against its category',
+        body: createProductBodySchema,
+        response: { 201: productSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await createProduct(app.db, request, request.body);
+      return reply.code(201).send(await productDto(app.db, row));
+    },
+  );
+
+  api.patch(
+    '/:id',
+    {
+      config: staging('edit'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Edits a product (only the fields sent); `version` must be the one read, else 409',
+        params: idParams,
+        body: updateProductBodySchema,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) =>
+      productDto(app.db, await updateProduct(app.db, request, request.params.id, request.body)),
+  );
+
+  api.post(
+    '/:id/status',
+    {
+      config: staging('edit'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Moves a product through its lifecycle (draft → in review → approved → live, …)',
+        description:
+          'Sellers send for review, withdraw and deactivate; staff and admins also approve, reject (with a reason), put live and reactivate. Sending for review needs every required attribute.',
+        params: idParams,
+        body: changeStatusBodySchema,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) =>
+      productDto(app.db, await changeProductStatus(app.db, request, request.params.id, request.body)),
+  );
+
+  api.get(
+    '/:id/history',
+    {
+      config: staging('view'),
+      schema: {
+        tags: ['catalog'],
+        summary: "A product's history: who changed what, when, each field before → after",
+        params: idParams,
+        querystring: historyQuerySchema,
+        response: { 200: sellerHistorySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const product = await findProduct(app.db, viewerOf(request), request.params.id);
+      const where = and(eq(productHistory.productId, product.id));
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select()
+          .from(productHistory)
+          .where(where)
+          .orderBy(desc(productHistory.createdAt), desc(productHistory.id))
+          .offset(request.query.skip)
+          .limit(request.query.limit),
+        app.db.select({ n: count() }).from(productHistory).where(where),
+      ]);
+      return {
+        result: rows.map((row) => ({
+          id: row.id,
+          at: row.createdAt.toISOString(),
+          actor: { id: row.actorId, name: row.actorName },
+          action: row.action,
+          changes: row.changes,
+          note: row.note,
+        })),
+        count: total?.n ?? 0,
+      };
+    },
+  );
+}
