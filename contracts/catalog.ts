@@ -456,7 +456,8 @@ export const productBuiltinFields: readonly QueryField[] = [
   { key: 'updatedAt', label: 'Updated', kind: 'date', group: PRODUCT_GROUP },
 ];
 
-const kindOfDataType: Record<AttributeDataType, FieldKind> = {
+/** The query field kind of each data type. */
+export const kindOfDataType: Record<AttributeDataType, FieldKind> = {
   ENUMERATED: 'enum',
   STRING: 'text',
   WYSIWYG: 'text',

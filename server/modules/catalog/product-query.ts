@@ -3,9 +3,9 @@
 // names are read, and only the subcategories of the categories it names.
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import {
-  type AttributeDataType,
   attributeCodeOfField,
   attributeQueryField,
+  kindOfDataType,
   productBuiltinFields,
 } from '../../../contracts/catalog';
 import {
@@ -36,19 +36,6 @@ import type { AttributeDef } from './attribute-values';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuidsOnly = (values: (string | number)[]) =>
   values.filter((value): value is string => typeof value === 'string' && UUID.test(value));
-
-const jsonKind: Record<AttributeDataType, Parameters<typeof jsonIndexKey>[2]> = {
-  ENUMERATED: 'enum',
-  STRING: 'text',
-  WYSIWYG: 'text',
-  IMAGE: 'media',
-  VIDEO: 'media',
-  DATETIME: 'date',
-  OBJECT: 'object',
-  BOOLEAN: 'boolean',
-  NUMBER: 'number',
-  FLOAT: 'number',
-};
 
 /** The built-in fields' compilers; `category` needs the subcategories, read beforehand. */
 function builtinCompilers(subcategories: ReadonlyMap<string, string[]>): Record<string, ConditionCompiler> {
@@ -113,7 +100,7 @@ export function productFields(
     fields.set(field.key, field);
     compilers.set(
       field.key,
-      jsonIndexKey(sql`${products.attrIndex}`, String(def.id), jsonKind[def.dataType]),
+      jsonIndexKey(sql`${products.attrIndex}`, String(def.id), kindOfDataType[def.dataType]),
     );
   }
   return { fields, compilerOf: (key) => compilers.get(key) };

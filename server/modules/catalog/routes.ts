@@ -16,6 +16,7 @@ import {
 import { apiErrorSchema } from '../../../contracts/errors';
 import { historyQuerySchema, sellerHistorySchema } from '../../../contracts/seller-admin';
 import { productHistory } from '../../db/schema';
+import { historyEntryDto } from '../sellers/history';
 import { searchProducts } from './product-search';
 import {
   changeProductStatus,
@@ -144,14 +145,7 @@ export async function stagingProductRoutes(app: FastifyInstance) {
         app.db.select({ n: count() }).from(productHistory).where(where),
       ]);
       return {
-        result: rows.map((row) => ({
-          id: row.id,
-          at: row.createdAt.toISOString(),
-          actor: { id: row.actorId, name: row.actorName },
-          action: row.action,
-          changes: row.changes,
-          note: row.note,
-        })),
+        result: rows.map(historyEntryDto),
         count: total?.n ?? 0,
       };
     },

@@ -42,6 +42,26 @@ export function diffFields<T extends Record<string, unknown>>(
   return changes;
 }
 
+/** A history row (seller or product) as the API answers it: the one audit timeline shape. */
+export function historyEntryDto(row: {
+  id: string;
+  createdAt: Date;
+  actorId: string | null;
+  actorName: string;
+  action: string;
+  changes: FieldChange[];
+  note: string | null;
+}) {
+  return {
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    actor: { id: row.actorId, name: row.actorName },
+    action: row.action,
+    changes: row.changes,
+    note: row.note,
+  };
+}
+
 export async function recordSellerChange(
   db: Db | Tx,
   entry: { sellerId: string; actor: Actor; action: string; changes?: FieldChange[]; note?: string | null },

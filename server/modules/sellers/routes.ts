@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { manage, SELLER_SELF } from './access';
 import { sellerDocumentRoutes } from './document-routes';
 import { sellerStatus, toSellerDto } from './dto';
-import { actorOf, diffFields, recordSellerChange } from './history';
+import { actorOf, diffFields, historyEntryDto, recordSellerChange } from './history';
 import { sellerSelfTransition, type Transition, transition } from './lifecycle';
 import { sellerLogoRoutes } from './logo-routes';
 import {
@@ -366,14 +366,7 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
         app.db.select({ value: count() }).from(sellerHistory).where(where),
       ]);
       return {
-        result: rows.map((row) => ({
-          id: row.id,
-          at: row.createdAt.toISOString(),
-          actor: { id: row.actorId, name: row.actorName },
-          action: row.action,
-          changes: row.changes,
-          note: row.note,
-        })),
+        result: rows.map(historyEntryDto),
         count: total?.value ?? 0,
       };
     },
