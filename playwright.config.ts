@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from './scripts/chromium-args.mjs';
 
 // Run through `npm run test:e2e` (scripts/e2e.mjs), which finds Chromium, builds the SPA and makes the
 // temporary data dir. The server is the real one, started exactly as `npm start` starts it.
@@ -20,18 +21,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-      ],
+      args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
     },
   },
   outputDir: '.tmp/test-results',

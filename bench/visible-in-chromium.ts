@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../scripts/chromium-args.mjs';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -17,18 +18,6 @@ import { syncRolePermissions } from '../server/modules/permissions/service';
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export { DEMO_PASSWORD };
-
-// The flags the end-to-end tests launch Chromium with (playwright.config.ts).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function argument(name: string, fallback?: string): string {
   const index = process.argv.indexOf(name);

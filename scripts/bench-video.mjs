@@ -18,6 +18,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { freePort, startServer } from './bench-children.mjs';
 import { ensureChromium } from './chromium.mjs';
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from './chromium-args.mjs';
 
 const PRESS_TO_RINGING_P95_MS = 300;
 const ACCEPT_TO_FRAMES_P95_MS = 1500;
@@ -33,20 +34,6 @@ const SETTLE_MS = 300;
 const STAFF = { email: 'staff@demo.local', name: 'Sam Staff' };
 const SELLER = { email: 'seller@demo.local', name: 'Sunil Seller' };
 const DEMO_PASSWORD = 'Demo@12345'; // server/db/seed/users.ts
-
-// The flags of playwright.config.ts, fake camera and microphone included.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-];
 
 /**
  * Runs in every page before its own scripts, again after each reload: `window.__videoBench` holds the
@@ -267,7 +254,10 @@ export async function benchVideo(root, { samples } = videoOptionsFromArgs([])) {
     server = await startServer(root, { DATA_DIR: dataDir }, port);
     // The section gave up while the server or the browser was starting: nothing else closes them.
     if (abandoned) await server.stop();
-    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
+    });
     if (abandoned) await browser.close();
     if (abandoned) throw new Error('abandoned');
     const version = browser.version();
