@@ -67,10 +67,11 @@ export const routes: readonly RouteDef[] = [
     path: '/products/staging-products',
     name: 'Staging Products',
     section: 'Products',
-    actions: ['view', 'create', 'edit', 'delete', 'export', 'import'],
+    // `publish` shares a saved view with everyone.
+    actions: ['view', 'create', 'edit', 'delete', 'export', 'import', 'publish'],
     defaults: {
       Admin: all,
-      Staff: ['view', 'create', 'edit', 'export'],
+      Staff: ['view', 'create', 'edit', 'export', 'publish'],
       Seller: ['view', 'create', 'edit', 'export'],
     },
     available: false,
@@ -81,6 +82,14 @@ export const routes: readonly RouteDef[] = [
     parents: ['/products/staging-products'],
     actions: ['view', 'edit'],
     defaults: { Admin: ['view', 'edit'], Staff: ['view', 'edit'], Seller: ['view', 'edit'] },
+    available: false,
+  },
+  {
+    path: '/products/attributes',
+    name: 'Attributes',
+    section: 'Products',
+    actions: ['view', 'create', 'edit', 'delete'],
+    defaults: { Admin: ['view', 'create', 'edit', 'delete'], Staff: viewOnly, Seller: viewOnly },
     available: false,
   },
   {

@@ -63,6 +63,8 @@ export interface CompiledProductQuery {
   where: SQL;
   /** The attributes the query names, by code. */
   attributes: Map<string, AttributeDef>;
+  /** Neither a condition nor a search: every product matches. */
+  unfiltered: boolean;
 }
 
 /** Subcategories of the categories a query names (a category condition means the whole branch). */
@@ -133,6 +135,7 @@ export async function compileProductQuery(
   return {
     where: text ? sql`(${where} AND ${searchCondition(text)})` : where,
     attributes: new Map(defs.map((def) => [def.code, def])),
+    unfiltered: !text && conditionsOf(tree).length === 0,
   };
 }
 
