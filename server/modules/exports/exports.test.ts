@@ -11,7 +11,7 @@ import { parseCsv } from '../../../tests/csv';
 import { jobs, notifications, sellers } from '../../db/schema';
 import { seedBulkSellers } from '../../db/seed/bulk-sellers';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
-import { EXPORT_BATCH_SIZE, exportsFolder } from './sellers-export';
+import { EXPORT_BATCH_SIZE, exportsFolder } from './export-job';
 
 // A real XML parser (jsdom's, as in the browser) checks that every part is well-formed. jsdom ships no
 // types of its own; the DOM's DOMParser type describes what is used.

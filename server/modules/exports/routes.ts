@@ -10,8 +10,8 @@ import { findOwnJob } from '../../jobs/queue';
 import { taskNotFound } from '../../jobs/routes';
 import { HttpError } from '../../lib/http-error';
 import { manage } from '../sellers/access';
+import { exportFilePath, exportFileStem } from './export-job';
 import {
-  exportFilePath,
   SELLERS_EXPORT_KIND,
   SELLERS_EXPORT_NAME,
   type SellersExportPayload,
@@ -22,9 +22,6 @@ const contentTypes: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-
-/** Which list each export kind writes, for the downloaded file's name. */
-const fileStems: Record<string, string> = { [SELLERS_EXPORT_KIND]: 'sellers' };
 
 /**
  * Exports (issue 4): a long action answered at once with `taskStatus`; a background job writes the
@@ -76,7 +73,7 @@ export async function exportRoutes(app: FastifyInstance, options: { dataDir: str
     },
     async (request, reply) => {
       const job = await findOwnJob(app.db, request.user.id, request.params.taskId);
-      const stem = job && fileStems[job.kind];
+      const stem = job && exportFileStem(job.kind);
       if (!job || !stem) throw taskNotFound();
       if (job.status === 'Failed') {
         throw new HttpError(

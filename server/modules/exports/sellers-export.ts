@@ -1,24 +1,18 @@
-// The sellers export job: every seller the list's filters (and search) select, in the list's order,
-// streamed to CSV or XLSX in keyset-paged batches. Memory holds one batch whatever the table's size,
-// and the file appears under its real name only when it is complete.
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+// The sellers export: every seller the list's filters (and search) select, in the list's order,
+// through the one export job (export-job.ts).
 import { and, asc, desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type ExportFormat, exportDownloadPath, exportFormats } from '../../../contracts/exports';
+import { exportFormats } from '../../../contracts/exports';
 import { sellerSortFields } from '../../../contracts/sellers';
 import type { Db } from '../../db/client';
 import { sellers } from '../../db/schema';
-import { JobFailure, type JobHandler } from '../../jobs/worker';
 import { sellerStatus } from '../sellers/dto';
 import { listSellers, searchSellers, sellerSelection } from '../sellers/listing';
-import { createCsvWriter } from './csv';
-import type { Cell, Column, TableWriter } from './table';
-import { createXlsxWriter } from './xlsx';
+import { type ExportCursor, type ExportDefinition, exportJobHandler } from './export-job';
+import type { Cell, Column } from './table';
 
 export const SELLERS_EXPORT_KIND = 'export.sellers';
 export const SELLERS_EXPORT_NAME = 'Sellers export';
-export const EXPORT_BATCH_SIZE = 1000;
 
 /** What the route stores as the job's payload: the parsed export body (flags already booleans). */
 export const sellersExportPayloadSchema = z.object({
@@ -31,10 +25,6 @@ export const sellersExportPayloadSchema = z.object({
   query: z.string().optional(),
 });
 export type SellersExportPayload = z.infer<typeof sellersExportPayloadSchema>;
-
-export const exportsFolder = (dataDir: string) => path.join(dataDir, 'files', 'exports');
-export const exportFilePath = (dataDir: string, taskId: string, format: ExportFormat) =>
-  path.join(exportsFolder(dataDir), `${taskId}.${format}`);
 
 const columns: Column[] = [
   { header: 'Code', width: 14 },
@@ -98,7 +88,8 @@ async function countSellers(db: Db, payload: SellersExportPayload): Promise<numb
 async function readBatch(
   db: Db,
   payload: SellersExportPayload,
-  after: { key: string; id: string } | null,
+  after: ExportCursor | null,
+  limit: number,
 ): Promise<ExportRow[]> {
   const { where, sortKey } = sellerSelection(payload);
   const keyType = sql.raw(payload.sort === 'createdAt' ? 'timestamptz' : 'text');
@@ -114,60 +105,21 @@ async function readBatch(
     .from(sellers)
     .where(and(where, keyset))
     .orderBy(order(sortKey), order(sellers.id))
-    .limit(EXPORT_BATCH_SIZE);
+    .limit(limit);
 }
 
-/** Removes what an interrupted attempt of this task left behind (its temporary files). */
-async function removeLeftovers(folder: string, taskId: string) {
-  const names = await readdir(folder).catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((name) => name.startsWith(`${taskId}.`) && name.endsWith('.part'))
-      .map((name) => rm(path.join(folder, name), { force: true })),
-  );
-}
+const sellersExport: ExportDefinition<SellersExportPayload, ExportRow> = {
+  kind: SELLERS_EXPORT_KIND,
+  name: SELLERS_EXPORT_NAME,
+  fileStem: 'sellers',
+  sheetName: 'Sellers',
+  noun: ['seller', 'sellers'],
+  payloadSchema: sellersExportPayloadSchema,
+  columns: async () => ({ columns }),
+  count: countSellers,
+  readBatch,
+  cellsOf,
+};
 
-export function sellersExportHandler(options: { db: Db; dataDir: string }): JobHandler {
-  return async ({ job, payload: raw, setProgress, signal }) => {
-    const parsed = sellersExportPayloadSchema.safeParse(raw);
-    if (!parsed.success) throw new JobFailure('The export settings are not valid.', true);
-    const payload = parsed.data;
-    const folder = exportsFolder(options.dataDir);
-    await mkdir(folder, { recursive: true });
-    await removeLeftovers(folder, job.id);
-
-    const total = await countSellers(options.db, payload);
-    const file = exportFilePath(options.dataDir, job.id, payload.format);
-    const writer: TableWriter =
-      payload.format === 'xlsx' ? createXlsxWriter(file, columns, 'Sellers') : createCsvWriter(file, columns);
-    let rows = 0;
-    try {
-      let after: { key: string; id: string } | null = null;
-      for (;;) {
-        signal.throwIfAborted();
-        const batch = await readBatch(options.db, payload, after);
-        if (batch.length === 0) break;
-        await writer.writeRows(batch.map(cellsOf));
-        rows += batch.length;
-        const last = batch[batch.length - 1] as ExportRow;
-        after = { key: last.cursorKey, id: last.id };
-        // The count was taken at the start; sellers added meanwhile must not push it past 99 early.
-        await setProgress(Math.min(99, (rows / Math.max(total, 1)) * 100));
-        if (batch.length < EXPORT_BATCH_SIZE) break;
-      }
-      signal.throwIfAborted();
-      await writer.commit();
-    } catch (error) {
-      await writer.discard();
-      throw error;
-    }
-    return {
-      file: path.basename(file),
-      format: payload.format,
-      rows,
-      link: exportDownloadPath(job.id),
-      title: 'Sellers export is ready',
-      body: `${rows.toLocaleString('en-US')} ${rows === 1 ? 'seller' : 'sellers'} · ${payload.format.toUpperCase()}`,
-    };
-  };
-}
+export const sellersExportHandler = (options: { db: Db; dataDir: string }) =>
+  exportJobHandler(sellersExport, options);

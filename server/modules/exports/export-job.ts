@@ -1,0 +1,121 @@
+// The one export job (ARCHITECTURE "export job"): any list's selection, in the list's order, streamed
+// to CSV or XLSX in keyset-paged batches. Memory holds one batch whatever the table's size, the file
+// appears under its real name only when it is complete, and the owner is notified with the link.
+// A list brings what only it knows (how to count, read a batch after a cursor, turn a row into cells);
+// sellers were the first list, staging products the second.
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { type ExportFormat, exportDownloadPath } from '../../../contracts/exports';
+import type { Db } from '../../db/client';
+import { JobFailure, type JobHandler } from '../../jobs/worker';
+import { createCsvWriter } from './csv';
+import type { Cell, Column, TableWriter } from './table';
+import { createXlsxWriter } from './xlsx';
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+export const exportsFolder = (dataDir: string) => path.join(dataDir, 'files', 'exports');
+export const exportFilePath = (dataDir: string, taskId: string, format: ExportFormat) =>
+  path.join(exportsFolder(dataDir), `${taskId}.${format}`);
+
+/** Where a batch ends: the last row's sort key (as text, cast back by the reader) and id. */
+export interface ExportCursor {
+  key: string;
+  id: string;
+}
+
+export interface ExportDefinition<P extends { format: ExportFormat }, Row extends { id: string }> {
+  /** The job kind, e.g. `export.sellers`. */
+  kind: string;
+  /** The task name its owner sees ("Sellers export"). */
+  name: string;
+  /** The downloaded file's name before the date: `sellers` → sellers-2026-11-25.csv. */
+  fileStem: string;
+  /** The XLSX sheet's name. */
+  sheetName: string;
+  /** Singular and plural, for the notification ("1,204 products · CSV"). */
+  noun: readonly [string, string];
+  payloadSchema: z.ZodType<P>;
+  columns(payload: P, db: Db): Promise<{ columns: Column[]; context?: unknown }>;
+  /** How many rows the export will write (for progress; an estimate is fine). */
+  count(db: Db, payload: P): Promise<number>;
+  /** Up to `limit` rows after the cursor, in the export's order (sort key, then id). */
+  readBatch(
+    db: Db,
+    payload: P,
+    after: ExportCursor | null,
+    limit: number,
+  ): Promise<(Row & { cursorKey: string })[]>;
+  cellsOf(row: Row, payload: P, context: unknown): Cell[];
+}
+
+/** Export kinds by job kind: the download route names the file by them. */
+const stems = new Map<string, string>();
+export const exportFileStem = (kind: string) => stems.get(kind);
+
+/** Removes what an interrupted attempt of this task left behind (its temporary files). */
+async function removeLeftovers(folder: string, taskId: string) {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(`${taskId}.`) && name.endsWith('.part'))
+      .map((name) => rm(path.join(folder, name), { force: true })),
+  );
+}
+
+/** The job handler of one list's export; register it under `definition.kind`. */
+export function exportJobHandler<P extends { format: ExportFormat }, Row extends { id: string }>(
+  definition: ExportDefinition<P, Row>,
+  options: { db: Db; dataDir: string },
+): JobHandler {
+  stems.set(definition.kind, definition.fileStem);
+  return async ({ job, payload: raw, setProgress, signal }) => {
+    const parsed = definition.payloadSchema.safeParse(raw);
+    if (!parsed.success) throw new JobFailure('The export settings are not valid.', true);
+    const payload = parsed.data;
+    const folder = exportsFolder(options.dataDir);
+    await mkdir(folder, { recursive: true });
+    await removeLeftovers(folder, job.id);
+
+    const [total, { columns, context }] = await Promise.all([
+      definition.count(options.db, payload),
+      definition.columns(payload, options.db),
+    ]);
+    const file = exportFilePath(options.dataDir, job.id, payload.format);
+    const writer: TableWriter =
+      payload.format === 'xlsx'
+        ? createXlsxWriter(file, columns, definition.sheetName)
+        : createCsvWriter(file, columns);
+    let rows = 0;
+    try {
+      let after: ExportCursor | null = null;
+      for (;;) {
+        signal.throwIfAborted();
+        const batch = await definition.readBatch(options.db, payload, after, EXPORT_BATCH_SIZE);
+        if (batch.length === 0) break;
+        await writer.writeRows(batch.map((row) => definition.cellsOf(row, payload, context)));
+        rows += batch.length;
+        const last = batch[batch.length - 1] as Row & { cursorKey: string };
+        after = { key: last.cursorKey, id: last.id };
+        // The count was taken at the start; rows added meanwhile must not push it past 99 early.
+        await setProgress(Math.min(99, (rows / Math.max(total, 1)) * 100));
+        if (batch.length < EXPORT_BATCH_SIZE) break;
+      }
+      signal.throwIfAborted();
+      await writer.commit();
+    } catch (error) {
+      await writer.discard();
+      throw error;
+    }
+    const [singular, plural] = definition.noun;
+    return {
+      file: path.basename(file),
+      format: payload.format,
+      rows,
+      link: exportDownloadPath(job.id),
+      title: `${definition.name} is ready`,
+      body: `${rows.toLocaleString('en-US')} ${rows === 1 ? singular : plural} · ${payload.format.toUpperCase()}`,
+    };
+  };
+}
