@@ -414,7 +414,9 @@ export const bulkDeleteBodySchema = z.object({ selection: productSelectionSchema
 /** What a bulk action did: rows changed, and rows it could not change with why. */
 export const bulkResultSchema = z.object({
   changed: z.number().int(),
+  /** Up to 100 of the rows left alone, each with why; `skippedCount` counts them all. */
   skipped: z.array(z.object({ id: z.string(), sku: z.string(), reason: z.string() })),
+  skippedCount: z.number().int(),
 });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 

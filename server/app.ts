@@ -23,6 +23,7 @@ import { createSessionGate } from './modules/auth/sessions';
 import type { SignInLimits } from './modules/auth/sign-in-limits';
 import { createTokenService } from './modules/auth/tokens';
 import { callHistoryRoutes } from './modules/call-history/routes';
+import { stagingProductActionRoutes } from './modules/catalog/action-routes';
 import { stagingProductRoutes } from './modules/catalog/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { configRoutes } from './modules/configs/routes';
@@ -225,6 +226,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staffRoutes, { prefix: '/api/v1/staff', config });
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
   await app.register(stagingProductRoutes, { prefix: '/api/v1/stagingProducts' });
+  await app.register(stagingProductActionRoutes, {
+    prefix: '/api/v1/stagingProducts',
+    dataDir: config.dataDir,
+  });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });
   await app.register(sellerRoutes, { prefix: '/api/v1/sellers', dataDir: config.dataDir });
