@@ -23,6 +23,12 @@ const table: [string, StatusPalette][] = [
   ['in progress', 'yellow'],
   ['draft', 'blue'],
   ['new', 'blue'],
+  // staging products' lifecycle (issue 14)
+  ['In review', 'yellow'],
+  ['in_review', 'yellow'],
+  ['Live', 'green'],
+  ['Inactive', 'gray'],
+  ['Not live', 'red'],
   ['info', 'blue'],
   // spec: anything else
   ['archived', 'gray'],

@@ -25,8 +25,8 @@ const rules: readonly (readonly [StatusPalette, readonly string[]])[] = [
   ],
   // Needs follow-up but nothing broke: late payments and calls nobody answered.
   ['orange', ['overdue', 'not picked', 'ignored', 'missed', 'not answered']],
-  ['yellow', ['pending', 'processing', 'in progress']],
-  ['green', ['paid', 'completed', 'active', 'success', 'successful', 'approved', 'connected']],
+  ['yellow', ['pending', 'processing', 'in progress', 'in review']],
+  ['green', ['paid', 'completed', 'active', 'success', 'successful', 'approved', 'connected', 'live']],
   ['blue', ['draft', 'new', 'info']],
 ];
 
