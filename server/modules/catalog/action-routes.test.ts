@@ -276,6 +276,31 @@ describe.each(testBackends)('staging product actions on %s', (backend) => {
     expect((await as('Admin', 'GET', `${API}/${theirs}`)).statusCode).toBe(404);
   });
 
+  it('lists the query fields (attributes with their options) and searches sellers and categories', async () => {
+    type Fields = { result: { key: string; kind: string; options?: { value: number; label: string }[] }[] };
+    const forSeller = json<Fields>(await as('Seller', 'GET', `${API}/method/queryFields`)).result;
+    expect(forSeller.map((field) => field.key)).not.toContain('seller');
+    expect(forSeller.find((field) => field.key === 'attr.b_colour')).toMatchObject({
+      kind: 'enum',
+      options: [{ value: red, label: 'Red' }],
+    });
+    const forAdmin = json<Fields>(await as('Admin', 'GET', `${API}/method/queryFields`)).result;
+    expect(forAdmin.map((field) => field.key)).toContain('seller');
+    type Options = { result: { value: string; label: string }[] };
+    const found = json<Options>(await as('Admin', 'GET', `${API}/method/options/categories?q=bulk%20ca`));
+    expect(found.result).toEqual([{ value: cases, label: 'Bulk cases' }]);
+    const byId = json<Options>(
+      await as('Admin', 'GET', `${API}/method/options/sellers?ids=${otherSellerId}`),
+    );
+    expect(byId.result).toEqual([{ value: otherSellerId, label: 'Other seller' }]);
+    // A seller never learns other sellers' names.
+    const hidden = json<Options>(
+      await as('Seller', 'GET', `${API}/method/options/sellers?ids=${otherSellerId}`),
+    );
+    expect(hidden.result).toEqual([]);
+    expect((await as('Admin', 'GET', `${API}/method/options/users`)).statusCode).toBe(400);
+  });
+
   it('refuses malformed selections', async () => {
     expect((await post('Admin', 'bulkStatus', { selection: { ids: [] }, status: 'live' })).status).toBe(400);
     expect((await post('Admin', 'bulkStatus', { selection: { ids: ['x'] }, status: 'live' })).status).toBe(

@@ -26,6 +26,13 @@ import {
   updateProduct,
   viewerOf,
 } from './products';
+import {
+  optionQuerySchema,
+  queryFieldListSchema,
+  queryFields,
+  queryOptionListSchema,
+  searchOptions,
+} from './query-fields';
 
 export const STAGING_PRODUCTS = '/products/staging-products';
 const staging = (action: 'view' | 'create' | 'edit' | 'delete' | 'export') => ({
@@ -52,6 +59,39 @@ export async function stagingProductRoutes(app: FastifyInstance) {
       },
     },
     (request) => searchProducts(app.db, viewerOf(request), request.body),
+  );
+
+  api.get(
+    '/method/queryFields',
+    {
+      config: staging('view'),
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'The fields a staging query may filter on: built-ins and every attribute, with short option lists',
+        description:
+          'Loaded by the query builder and the column chooser when they open, never by the grid itself. Sellers and categories are searched through `/method/options/{source}`.',
+        response: { 200: queryFieldListSchema },
+      },
+    },
+    async (request) => ({ result: await queryFields(app.db, viewerOf(request)) }),
+  );
+
+  api.get(
+    '/method/options/:source',
+    {
+      config: staging('view'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Options of a searched field (sellers, categories), or labels of chosen ids',
+        params: z.object({ source: z.enum(['sellers', 'categories']) }),
+        querystring: optionQuerySchema,
+        response: { 200: queryOptionListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await searchOptions(app.db, viewerOf(request), request.params.source, request.query),
+    }),
   );
 
   api.get(
