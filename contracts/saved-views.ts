@@ -63,3 +63,19 @@ export const updateViewBodySchema = z.object({
   state: viewStateSchema.optional(),
 });
 export type UpdateViewBody = z.input<typeof updateViewBodySchema>;
+
+/** Views one user may own per list: a menu, not a store (more answers 409). */
+export const MAX_VIEWS_PER_LIST = 100;
+
+const viewListSchema = z.enum(Object.keys(viewLists) as [ViewList, ...ViewList[]]);
+
+export const listViewsQuerySchema = z.object({ list: viewListSchema });
+
+/** Sets the user's default view of a list, or clears it with `viewId: null`. */
+export const setDefaultViewBodySchema = z.object({
+  list: viewListSchema,
+  viewId: z.string().uuid('There is no such view.').nullable(),
+});
+export type SetDefaultViewBody = z.infer<typeof setDefaultViewBodySchema>;
+export const defaultViewSchema = z.object({ list: z.string(), viewId: z.string().nullable() });
+export type DefaultView = z.infer<typeof defaultViewSchema>;

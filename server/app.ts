@@ -37,6 +37,7 @@ import { createMailLinks, type MailLinks, mailLinkSecret } from './modules/mail-
 import { mailLinkRoutes } from './modules/mail-links/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { notificationsPlugin } from './modules/notifications/service';
+import { savedViewRoutes } from './modules/saved-views/routes';
 import { sellerDashboardRoutes } from './modules/seller-dashboard/routes';
 import { sellerFileRoutes } from './modules/sellers/files';
 import { sellerListingRoutes } from './modules/sellers/listing-routes';
@@ -230,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/v1/stagingProducts',
     dataDir: config.dataDir,
   });
+  await app.register(savedViewRoutes, { prefix: '/api/v1/savedViews' });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });
   await app.register(sellerRoutes, { prefix: '/api/v1/sellers', dataDir: config.dataDir });
