@@ -285,6 +285,7 @@ export const productRowSchema = z.object({
   imageCount: z.number().int(),
   thumbUrl: z.string().nullable(),
   updatedAt: z.string(),
+  createdAt: z.string(),
   /** Values of the attribute columns the request asked for, by attribute code. */
   attributes: z.record(z.string(), z.unknown()).optional(),
 });
@@ -340,7 +341,6 @@ export const productSchema = productRowSchema.extend({
   /** Required attributes of the category still empty. */
   missingAttributes: z.array(z.object({ id: z.number().int(), code: z.string(), label: z.string() })),
   version: z.number().int(),
-  createdAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -392,6 +392,7 @@ export const changeStatusBodySchema = z.object({
   reason: z.string().trim().max(500).optional(),
   version: z.number().int().optional(),
 });
+export type ChangeStatusBody = z.input<typeof changeStatusBodySchema>;
 
 /** Bulk actions on selected rows, or on every row of a query. */
 export const productSelectionSchema = z.union([

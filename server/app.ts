@@ -24,6 +24,7 @@ import type { SignInLimits } from './modules/auth/sign-in-limits';
 import { createTokenService } from './modules/auth/tokens';
 import { callHistoryRoutes } from './modules/call-history/routes';
 import { stagingProductActionRoutes } from './modules/catalog/action-routes';
+import { productMediaRoutes } from './modules/catalog/media-routes';
 import { stagingProductRoutes } from './modules/catalog/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { configRoutes } from './modules/configs/routes';
@@ -227,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staffRoutes, { prefix: '/api/v1/staff', config });
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
   await app.register(stagingProductRoutes, { prefix: '/api/v1/stagingProducts' });
+  await app.register(productMediaRoutes, { prefix: '/api/v1/stagingProducts', dataDir: config.dataDir });
   await app.register(stagingProductActionRoutes, {
     prefix: '/api/v1/stagingProducts',
     dataDir: config.dataDir,

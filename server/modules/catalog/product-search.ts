@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { categories, products, sellers } from '../../db/schema';
 import { attributesByCode } from './attribute-defs';
-import { mediaUrls } from './media-urls';
+import { type MediaSigner, mediaSigner } from './media-urls';
 import { compileProductQuery, ownerScope } from './product-query';
 
 const sortKeys: Record<ProductSortField, SQL> = {
@@ -70,6 +70,7 @@ interface RawRow {
   image_count: number;
   main_image_id: string | null;
   updated_at: string | Date;
+  created_at: string | Date;
   values: { keyId: number; value?: unknown; values?: { value: unknown }[] }[] | null;
 }
 
@@ -132,8 +133,7 @@ export async function countMatches(
 }
 
 /** A grid row as the API answers it. */
-function toRow(raw: RawRow, columns: Map<number, string>): ProductRow {
-  const urls = raw.main_image_id ? mediaUrls(raw.main_image_id) : null;
+function toRow(raw: RawRow, columns: Map<number, string>, signer: MediaSigner): ProductRow {
   const row: ProductRow = {
     id: raw.id,
     title: raw.title,
@@ -148,8 +148,9 @@ function toRow(raw: RawRow, columns: Map<number, string>): ProductRow {
     inventory: raw.inventory,
     completeness: raw.completeness,
     imageCount: raw.image_count,
-    thumbUrl: urls ? urls.thumbUrl : null,
+    thumbUrl: raw.main_image_id ? signer.link(raw.main_image_id, 'thumb') : null,
     updatedAt: new Date(raw.updated_at).toISOString(),
+    createdAt: new Date(raw.created_at).toISOString(),
   };
   if (columns.size) {
     const attributes: Record<string, unknown> = {};
@@ -157,7 +158,9 @@ function toRow(raw: RawRow, columns: Map<number, string>): ProductRow {
       const code = columns.get(value.keyId);
       if (!code) continue;
       attributes[code] =
-        'values' in value && value.values ? value.values.map((item) => item.value) : value.value;
+        'values' in value && value.values
+          ? value.values.map((item) => signer.signStoredPath(item.value))
+          : signer.signStoredPath(value.value);
     }
     row.attributes = attributes;
   }
@@ -184,12 +187,12 @@ export async function searchProducts(
         sql`, `,
       )}))`
     : sql`NULL::jsonb`;
-  const [count, page] = await Promise.all([
+  const [count, page, signer] = await Promise.all([
     countMatches(db, where, viewer.sellerId === null && compiled.unfiltered),
     db.execute(sql`
       WITH page AS (
         SELECT id, title, sku, status, seller_id, category_id, price_minor, currency, inventory,
-               completeness, image_count, main_image_id, updated_at, attribute_values, ${key} AS sort_key
+               completeness, image_count, main_image_id, updated_at, created_at, attribute_values, ${key} AS sort_key
         FROM ${products}
         WHERE ${where}
         ORDER BY ${key} ${direction}, ${products.id} ${direction}
@@ -200,6 +203,7 @@ export async function searchProducts(
       JOIN ${sellers} s ON s.id = page.seller_id
       LEFT JOIN ${categories} c ON c.id = page.category_id
       ORDER BY page.sort_key ${direction}, page.id ${direction}`),
+    mediaSigner(db),
   ]);
-  return { result: rowsOf<RawRow>(page).map((raw) => toRow(raw, columns)), ...count };
+  return { result: rowsOf<RawRow>(page).map((raw) => toRow(raw, columns, signer)), ...count };
 }

@@ -36,7 +36,7 @@ import {
   completenessOf,
   type MediaRef,
 } from './attribute-values';
-import { mediaUrls } from './media-urls';
+import { mediaPath, mediaSigner } from './media-urls';
 import { productKeys } from './product-keys';
 
 export interface Viewer {
@@ -89,7 +89,7 @@ async function usableMedia(db: Db | Tx, sellerId: string, productId: string | nu
           : isNull(productMedia.productId),
       ),
     );
-  return new Map(rows.map((row) => [row.id, { id: row.id, kind: row.kind, url: mediaUrls(row.id).url }]));
+  return new Map(rows.map((row) => [row.id, { id: row.id, kind: row.kind, url: mediaPath(row.id) }]));
 }
 
 const mediaIdsOf = (inputs: readonly AttributeValueInput[]) =>
@@ -419,6 +419,7 @@ export async function changeProductStatus(
 
 /** The full product as the detail page shows it. */
 export async function productDto(db: Db | Tx, row: ProductRow): Promise<Product> {
+  const signer = await mediaSigner(db);
   const [names] = await db
     .select({ sellerName: sellers.sellerName, categoryName: categories.name })
     .from(sellers)
@@ -448,7 +449,7 @@ export async function productDto(db: Db | Tx, row: ProductRow): Promise<Product>
     inventory: row.inventory,
     completeness: row.completeness,
     imageCount: row.imageCount,
-    thumbUrl: row.mainImageId ? mediaUrls(row.mainImageId).thumbUrl : null,
+    thumbUrl: row.mainImageId ? signer.link(row.mainImageId, 'thumb') : null,
     updatedAt: row.updatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     weight: row.weight,
@@ -457,13 +458,24 @@ export async function productDto(db: Db | Tx, row: ProductRow): Promise<Product>
     volumetricWeight: dimensions ? Math.round(volumetricWeight(dimensions) * 1000) / 1000 : null,
     images: images.map((image) => ({
       id: image.id,
-      ...mediaUrls(image.id),
+      ...signer.urls(image.id),
       width: image.width ?? 0,
       height: image.height ?? 0,
       fileName: image.fileName,
     })),
     tagIds: row.tagIds,
-    attributeValues: row.attributeValues,
+    // Stored media values are paths; the answer carries links an <img> can open (media-urls.ts).
+    attributeValues: row.attributeValues.map((value) =>
+      'values' in value
+        ? {
+            ...value,
+            values: value.values.map((item) => ({
+              ...item,
+              value: signer.signStoredPath(item.value) as typeof item.value,
+            })),
+          }
+        : { ...value, value: signer.signStoredPath(value.value) as typeof value.value },
+    ),
     missingAttributes: row.missingAttributes.map((attributeId) => {
       const def = defs.get(attributeId);
       return { id: attributeId, code: def?.code ?? '', label: def?.label ?? `Attribute ${attributeId}` };

@@ -51,17 +51,17 @@ const PRICES = [0, 99.5, 100, 250, 1000];
 const OPTION_LABELS = ['Red', 'Green', 'Blue', 'Black'];
 
 const spec: { code: string; dataType: AttributeDataType; attributeType: AttributeType }[] = [
-  { code: 'colour', dataType: 'ENUMERATED', attributeType: 'SINGLE' },
-  { code: 'materials', dataType: 'ENUMERATED', attributeType: 'MULTI' },
-  { code: 'keywords', dataType: 'STRING', attributeType: 'MULTI' },
-  { code: 'brand', dataType: 'STRING', attributeType: 'SINGLE' },
-  { code: 'description', dataType: 'WYSIWYG', attributeType: 'SINGLE' },
-  { code: 'pieces', dataType: 'NUMBER', attributeType: 'SINGLE' },
-  { code: 'screen', dataType: 'FLOAT', attributeType: 'SINGLE' },
-  { code: 'released', dataType: 'DATETIME', attributeType: 'SINGLE' },
-  { code: 'waterproof', dataType: 'BOOLEAN', attributeType: 'SINGLE' },
-  { code: 'gallery', dataType: 'IMAGE', attributeType: 'MULTI' },
-  { code: 'specs', dataType: 'OBJECT', attributeType: 'SINGLE' },
+  { code: 'qc_colour', dataType: 'ENUMERATED', attributeType: 'SINGLE' },
+  { code: 'qc_materials', dataType: 'ENUMERATED', attributeType: 'MULTI' },
+  { code: 'qc_keywords', dataType: 'STRING', attributeType: 'MULTI' },
+  { code: 'qc_brand', dataType: 'STRING', attributeType: 'SINGLE' },
+  { code: 'qc_description', dataType: 'WYSIWYG', attributeType: 'SINGLE' },
+  { code: 'qc_pieces', dataType: 'NUMBER', attributeType: 'SINGLE' },
+  { code: 'qc_screen', dataType: 'FLOAT', attributeType: 'SINGLE' },
+  { code: 'qc_released', dataType: 'DATETIME', attributeType: 'SINGLE' },
+  { code: 'qc_waterproof', dataType: 'BOOLEAN', attributeType: 'SINGLE' },
+  { code: 'qc_gallery', dataType: 'IMAGE', attributeType: 'MULTI' },
+  { code: 'qc_specs', dataType: 'OBJECT', attributeType: 'SINGLE' },
 ];
 
 interface Seeded {

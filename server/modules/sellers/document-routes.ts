@@ -17,10 +17,10 @@ import {
 } from '../../../contracts/seller-admin';
 import { sellerDocuments } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { readUploadedFile, storedFilePath, storeFile, withStoredFile } from '../../lib/uploads';
 import { assertSellerAccess } from './access';
 import { actorOf, recordSellerChange } from './history';
 import { findSeller } from './repository';
-import { readUploadedFile, storedFilePath, storeFile, withStoredFile } from './uploads';
 
 const DOCUMENTS_FOLDER = 'uploads/documents';
 /** A seller has a handful of papers; the list is bounded all the same. */

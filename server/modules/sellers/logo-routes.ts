@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../../contracts/errors';
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '../../../contracts/seller-admin';
 import { sellerSchema } from '../../../contracts/sellers';
+import { extensionOf, readUploadedFile, storeFile, withStoredFile } from '../../lib/uploads';
 import { latestLogoPath } from '../users/current-user';
 import { assertSellerAccess } from './access';
 import { toSellerDto } from './dto';
 import { LOGOS_FOLDER, logoUrl } from './files';
 import { actorOf, recordSellerChange } from './history';
 import { findSeller, updateSeller } from './repository';
-import { extensionOf, readUploadedFile, storeFile, withStoredFile } from './uploads';
 
 export async function sellerLogoRoutes(app: FastifyInstance, options: { dataDir: string }) {
   const { dataDir } = options;

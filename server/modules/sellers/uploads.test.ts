@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerDocument, SellerHistory } from '../../../contracts/seller-admin';
 import type { Seller } from '../../../contracts/sellers';
 import { sellerDocuments } from '../../db/schema';
+import { cleanFileName, sniffFileType } from '../../lib/uploads';
 import {
   type ApiAs,
   apiAs,
@@ -15,7 +16,6 @@ import {
   testBackends,
 } from '../../test-support';
 import { demoSellerId, multipart, newSellerBody, sampleFile } from './test-helpers';
-import { cleanFileName, sniffFileType } from './uploads';
 
 const BASE = '/api/v1/sellers';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -1,0 +1,304 @@
+// Uploaded files: read one multipart file within a size limit, decide its type from its first bytes
+// (never from the name or the declared type, which the client controls), and store it under DATA_DIR.
+// Shared by every feature that takes files (seller logos and documents, product media).
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from './http-error';
+
+export type SniffedType =
+  | 'application/pdf'
+  | 'image/jpeg'
+  | 'image/png'
+  | 'image/webp'
+  | 'video/mp4'
+  | 'video/webm';
+
+export const extensionOf: Record<SniffedType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+};
+
+const typeNames: Record<SniffedType, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'video/mp4': 'MP4',
+  'video/webm': 'WebM',
+};
+
+/** Enough of a file's start to recognise every type above (WebM names its DocType in its first bytes). */
+const SNIFF_BYTES = 64;
+
+/**
+ * The major brands of the ISO base media files that are MP4 video. The `ftyp` box alone is not enough:
+ * HEIC/AVIF photos, QuickTime movies and M4A audio carry one too.
+ */
+const mp4Brands = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'MSNV',
+  'dash',
+  'f4v ',
+]);
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
+
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  Buffer.from(bytes.subarray(from, Math.min(to, bytes.length))).toString('latin1');
+
+/** The file's real type from its magic bytes, or null when it is none of the types the product keeps. */
+export function sniffFileType(bytes: Uint8Array): SniffedType | null {
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf'; // %PDF-
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  // RIFF....WEBP
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'image/webp';
+  // ....ftyp<major brand>: the first box of an ISO base media file.
+  if (
+    startsWith(bytes, [0x66, 0x74, 0x79, 0x70], 4) &&
+    bytes.length >= 12 &&
+    mp4Brands.has(ascii(bytes, 8, 12))
+  )
+    return 'video/mp4';
+  // An EBML header whose DocType is "webm" (Matroska shares the magic but is not WebM).
+  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3]) && ascii(bytes, 4, SNIFF_BYTES).includes('webm'))
+    return 'video/webm';
+  return null;
+}
+
+/** A name safe to show and to put in Content-Disposition: no path, no control characters, bounded. */
+export function cleanFileName(name: string | undefined, fallback: string): string {
+  const base = path.basename((name ?? '').replaceAll('\\', '/'));
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (cleaned || fallback).slice(0, 200);
+}
+
+export interface UploadLimits {
+  /** The most any accepted file may weigh (the multipart parser stops reading there). */
+  maxBytes: number;
+  accepted: readonly SniffedType[];
+  /** Tighter limits for some types, e.g. images smaller than videos. */
+  maxBytesOf?: Partial<Record<SniffedType, number>>;
+}
+
+export interface UploadedFile {
+  bytes: Buffer;
+  mimeType: SniffedType;
+  fileName: string;
+  /** The form's text fields sent before the file (browsers send FormData in append order). */
+  fields: Record<string, string>;
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, `The file is larger than ${megabytes(maxBytes)}.`, 'FILE_TOO_LARGE');
+
+/** The request's one file part (not yet read): 415 when the request is not multipart, 400 when no file. */
+async function openFilePart(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'Send the file as multipart/form-data.', 'UNSUPPORTED_MEDIA_TYPE');
+  }
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 } });
+  } catch (error) {
+    throw uploadError(error, maxBytes);
+  }
+  if (!part) throw new HttpError(400, 'Choose a file to upload.', 'FILE_MISSING');
+  return part;
+}
+
+/** What a failure while reading the form means for the user. */
+function uploadError(error: unknown, maxBytes: number): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new HttpError(413, 'Send one file at a time.', 'TOO_MANY_FILES');
+  // Anything else here is the form itself: no boundary, a malformed part header, a body cut short.
+  return new HttpError(
+    400,
+    'The upload is not a well-formed multipart form. Choose the file again and retry.',
+    'MALFORMED_UPLOAD',
+  );
+}
+
+function textFieldsOf(part: MultipartFile): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first?.type === 'field' && typeof first.value === 'string') fields[name] = first.value;
+  }
+  return fields;
+}
+
+/** The type of a file from its first bytes and its size: 415 or 413 when it is not acceptable. */
+function checkedType(head: Uint8Array, size: number, limits: UploadLimits): SniffedType {
+  if (size === 0) throw new HttpError(400, 'The file is empty.', 'FILE_EMPTY');
+  if (size > limits.maxBytes) throw tooLarge(limits.maxBytes);
+  const mimeType = sniffFileType(head);
+  if (!mimeType || !limits.accepted.includes(mimeType)) {
+    const names = limits.accepted.map((type) => typeNames[type]);
+    throw new HttpError(
+      415,
+      `Only ${names.slice(0, -1).join(', ')} or ${names.at(-1)} files are accepted.`,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+  }
+  const typeLimit = limits.maxBytesOf?.[mimeType];
+  if (typeLimit !== undefined && size > typeLimit) throw tooLarge(typeLimit);
+  return mimeType;
+}
+
+/**
+ * The one file of a multipart request, read into memory (the limits keep that small): 415 when the
+ * request is not multipart or the content is not an accepted type, 413 when it is too large, 400 when
+ * there is no file.
+ */
+export async function readUploadedFile(request: FastifyRequest, limits: UploadLimits): Promise<UploadedFile> {
+  const part = await openFilePart(request, limits.maxBytes);
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (error) {
+    throw uploadError(error, limits.maxBytes);
+  }
+  const mimeType = checkedType(bytes, bytes.length, limits);
+  return {
+    bytes,
+    mimeType,
+    fileName: cleanFileName(part.filename, `file.${extensionOf[mimeType]}`),
+    fields: textFieldsOf(part),
+  };
+}
+
+export interface ReceivedFile {
+  /** Relative to the data dir (what the database keeps): `<folder>/<uuid>.<extension>`. */
+  relativePath: string;
+  /** The stored file's own name, `<uuid>.<extension>`. */
+  name: string;
+  mimeType: SniffedType;
+  fileName: string;
+  size: number;
+  /** The form's text fields sent before the file. */
+  fields: Record<string, string>;
+}
+
+/**
+ * Like readUploadedFile, but streams the file to `<dataDir>/<folder>` instead of holding it in memory
+ * (for large files such as videos). It is written under a temporary name and gets its real one, with
+ * the extension of its checked type, only once it is complete and accepted; a refused or broken upload
+ * leaves nothing behind.
+ */
+export async function receiveUploadedFile(
+  request: FastifyRequest,
+  target: { dataDir: string; folder: string },
+  limits: UploadLimits,
+): Promise<ReceivedFile> {
+  const part = await openFilePart(request, limits.maxBytes);
+  const directory = path.join(target.dataDir, target.folder);
+  await mkdir(directory, { recursive: true });
+  const temporary = path.join(directory, `.${randomUUID()}.part`);
+  let head = Buffer.alloc(0);
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (head.length < SNIFF_BYTES)
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+      done(null, chunk);
+    },
+  });
+  try {
+    try {
+      await pipeline(part.file, meter, createWriteStream(temporary, { flags: 'wx' }));
+    } catch (error) {
+      throw uploadError(error, limits.maxBytes);
+    }
+    // The parser stops at the limit and ends the stream short rather than failing it.
+    if (part.file.truncated) throw tooLarge(limits.maxBytes);
+    const mimeType = checkedType(head, size, limits);
+    const name = `${randomUUID()}.${extensionOf[mimeType]}`;
+    const relativePath = path.posix.join(target.folder, name);
+    await rename(temporary, path.join(target.dataDir, relativePath));
+    return {
+      relativePath,
+      name,
+      mimeType,
+      fileName: cleanFileName(part.filename, `file.${extensionOf[mimeType]}`),
+      size,
+      fields: textFieldsOf(part),
+    };
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+/**
+ * Writes `bytes` under `<dataDir>/<folder>/<random><suffix>` (never overwriting) and returns the path
+ * relative to the data dir, which is what the database keeps.
+ */
+export async function storeFile(
+  dataDir: string,
+  folder: string,
+  bytes: Buffer,
+  suffix = '',
+): Promise<{ relativePath: string; name: string }> {
+  const name = `${randomUUID()}${suffix}`;
+  await mkdir(path.join(dataDir, folder), { recursive: true });
+  const relativePath = path.posix.join(folder, name);
+  await writeFile(path.join(dataDir, relativePath), bytes, { flag: 'wx' });
+  return { relativePath, name };
+}
+
+/**
+ * Runs `record` (the database write) after the file is stored, and removes the file when the write
+ * fails: a failed upload leaves neither a row nor an orphan file.
+ */
+export async function withStoredFile<T>(
+  dataDir: string,
+  stored: { relativePath: string },
+  record: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await record();
+  } catch (error) {
+    await rm(path.join(dataDir, stored.relativePath), { force: true });
+    throw error;
+  }
+}
+
+/** The absolute path of a stored file, refusing anything that would leave `<dataDir>/<folder>`. */
+export function storedFilePath(dataDir: string, folder: string, relativePath: string): string {
+  const root = path.resolve(dataDir, folder);
+  const full = path.resolve(dataDir, relativePath);
+  if (!full.startsWith(`${root}${path.sep}`)) throw new HttpError(404, 'File not found', 'FILE_NOT_FOUND');
+  return full;
+}
