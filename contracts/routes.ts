@@ -74,7 +74,7 @@ export const routes: readonly RouteDef[] = [
       Staff: ['view', 'create', 'edit', 'export', 'publish'],
       Seller: ['view', 'create', 'edit', 'export'],
     },
-    available: false,
+    available: true,
   },
   {
     path: '/product/staging-products',
@@ -82,7 +82,7 @@ export const routes: readonly RouteDef[] = [
     parents: ['/products/staging-products'],
     actions: ['view', 'edit'],
     defaults: { Admin: ['view', 'edit'], Staff: ['view', 'edit'], Seller: ['view', 'edit'] },
-    available: false,
+    available: true,
   },
   {
     path: '/products/attributes',
@@ -90,7 +90,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Products',
     actions: ['view', 'create', 'edit', 'delete'],
     defaults: { Admin: ['view', 'create', 'edit', 'delete'], Staff: viewOnly, Seller: viewOnly },
-    available: false,
+    available: true,
   },
   {
     path: '/imports/manage-imports',

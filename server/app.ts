@@ -24,6 +24,7 @@ import type { SignInLimits } from './modules/auth/sign-in-limits';
 import { createTokenService } from './modules/auth/tokens';
 import { callHistoryRoutes } from './modules/call-history/routes';
 import { stagingProductActionRoutes } from './modules/catalog/action-routes';
+import { attributeRoutes } from './modules/catalog/attribute-routes';
 import { productMediaRoutes } from './modules/catalog/media-routes';
 import { stagingProductRoutes } from './modules/catalog/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -229,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
   await app.register(stagingProductRoutes, { prefix: '/api/v1/stagingProducts' });
   await app.register(productMediaRoutes, { prefix: '/api/v1/stagingProducts', dataDir: config.dataDir });
+  await app.register(attributeRoutes, { prefix: '/api/v1/attributes' });
   await app.register(stagingProductActionRoutes, {
     prefix: '/api/v1/stagingProducts',
     dataDir: config.dataDir,

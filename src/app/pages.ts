@@ -18,8 +18,11 @@ export const protectedPages: Record<string, Page> = {
   '/sellers/help-chats': lazy(() => import('../features/help-chats/HelpChatsPage')),
   '/customers/help-chats': lazy(() => import('../features/help-chats/HelpChatsPage')),
   '/calls/call-history': lazy(() => import('../features/calls/CallHistoryPage')),
+  '/products/staging-products': lazy(() => import('../features/staging-products/StagingProductsPage')),
+  '/product/staging-products': lazy(() => import('../features/staging-products/ProductDetailsPage')),
   '/sellers/manage-category': lazy(() => import('../features/categories/ManageCategoryPage')),
   '/sellers/manage-subcategory': lazy(() => import('../features/categories/ManageSubcategoryPage')),
+  '/products/attributes': lazy(() => import('../features/attributes/AttributesPage')),
   '/subscriptions/subscriptions-request': lazy(
     () => import('../features/subscriptions/SubscriptionRequestsPage'),
   ),

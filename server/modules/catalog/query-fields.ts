@@ -32,6 +32,8 @@ export const optionQuerySchema = z.object({
     .max(2000)
     .optional()
     .transform((text) => (text ? text.split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)) : [])),
+  /** A form's category select wants every category; a search wants the first few. */
+  limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export const queryOptionListSchema = z.object({
   result: z.array(z.object({ value: z.string(), label: z.string() })),
@@ -69,7 +71,7 @@ export async function searchOptions(
   db: Db,
   viewer: Pick<Viewer, 'sellerId'>,
   source: 'sellers' | 'categories',
-  query: { q: string; ids: string[] },
+  query: { q: string; ids: string[]; limit: number },
 ): Promise<{ value: string; label: string }[]> {
   if (source === 'categories') {
     const where: SQL | undefined = query.ids.length
@@ -82,7 +84,7 @@ export async function searchOptions(
       .from(categories)
       .where(where)
       .orderBy(asc(categories.name))
-      .limit(50);
+      .limit(query.limit);
     // A subcategory is shown under its parent's name ("Phones › Smartphones").
     const parentIds = [...new Set(rows.flatMap((row) => (row.parentId ? [row.parentId] : [])))];
     const parents = parentIds.length
@@ -111,5 +113,5 @@ export async function searchOptions(
     .from(sellers)
     .where(and(scope, where))
     .orderBy(asc(sellers.sellerName))
-    .limit(50);
+    .limit(query.limit);
 }

@@ -35,9 +35,12 @@ import {
 } from './query-fields';
 
 export const STAGING_PRODUCTS = '/products/staging-products';
+export const PRODUCT_DETAILS = '/product/staging-products';
 const staging = (action: 'view' | 'create' | 'edit' | 'delete' | 'export') => ({
   permission: { route: STAGING_PRODUCTS, action },
 });
+/** One product's routes answer to the details page's own permissions (SPEC §2 detail route). */
+const details = (action: 'view' | 'edit') => ({ permission: { route: PRODUCT_DETAILS, action } });
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const idParams = z.object({ id: z.string().uuid('There is no such product, or it is not yours.') });
@@ -97,7 +100,7 @@ export async function stagingProductRoutes(app: FastifyInstance) {
   api.get(
     '/:id',
     {
-      config: staging('view'),
+      config: details('view'),
       schema: {
         tags: ['catalog'],
         summary: 'One product with every field, attribute value, image and what is missing',
@@ -128,7 +131,7 @@ export async function stagingProductRoutes(app: FastifyInstance) {
   api.patch(
     '/:id',
     {
-      config: staging('edit'),
+      config: details('edit'),
       schema: {
         tags: ['catalog'],
         summary: 'Edits a product (only the fields sent); `version` must be the one read, else 409',
@@ -144,7 +147,7 @@ export async function stagingProductRoutes(app: FastifyInstance) {
   api.post(
     '/:id/status',
     {
-      config: staging('edit'),
+      config: details('edit'),
       schema: {
         tags: ['catalog'],
         summary: 'Moves a product through its lifecycle (draft → in review → approved → live, …)',
@@ -162,7 +165,7 @@ export async function stagingProductRoutes(app: FastifyInstance) {
   api.get(
     '/:id/history',
     {
-      config: staging('view'),
+      config: details('view'),
       schema: {
         tags: ['catalog'],
         summary: "A product's history: who changed what, when, each field before → after",

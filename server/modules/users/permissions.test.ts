@@ -61,6 +61,9 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     // User Permissions is reached from Manage Staff (its parent) now that that page exists.
     expect(await names('Admin')).toEqual([
       'Dashboard',
+      'Products',
+      'Staging Products',
+      'Attributes',
       'Customers',
       'Help Chats',
       'Call History',
@@ -75,6 +78,9 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     ]);
     expect(await names('Staff')).toEqual([
       'Dashboard',
+      'Products',
+      'Staging Products',
+      'Attributes',
       'Customers',
       'Help Chats',
       'Call History',
@@ -88,6 +94,9 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     expect(await names('Seller')).toEqual([
       'General Dashboard',
       'My Subscription',
+      'Products',
+      'Staging Products',
+      'Attributes',
       'Help Chats',
       'Customers',
       'Call History',
@@ -99,6 +108,9 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     expect(await names('Kyc')).toEqual([
       'General Dashboard',
       'My Subscription',
+      'Products',
+      'Staging Products',
+      'Attributes',
       'Help Chats',
       'Customers',
       'Call History',
@@ -126,6 +138,9 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     expect(effective['/permission/UserPermission']).toEqual(['view']);
     const { menu } = await sidebar('Staff');
     expect(flatten(menu).map((item) => item.value)).toEqual([
+      '/products',
+      '/products/staging-products',
+      '/products/attributes',
       '/customers',
       '/customers/help-chats',
       '/calls/call-history',
@@ -273,7 +288,7 @@ describe('global configs and health', () => {
       await get('/api/v1/globalConfigs/getPermissionsConfig'),
     );
     expect(config.routes['/product/staging-products']).toEqual({
-      names: ['Product Details'],
+      names: ['Products', 'Staging Products', 'Product Details'],
       parents: ['/products/staging-products'],
     });
     expect(config.routes['/permission/UserPermission']?.names).toEqual([

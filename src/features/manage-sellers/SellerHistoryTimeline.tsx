@@ -1,100 +1,16 @@
-import { Box, Button, Icon, Stack, Text, Timeline } from '@chakra-ui/react';
-import { FileText, Image, type LucideIcon, Pencil, Plus, RefreshCw, Tag } from 'lucide-react';
-import { relativeTime } from '../../lib/relative-time';
-import { getErrorMessage } from '../../services/http';
-import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
+import { HistoryTimeline } from '../../ui/history-timeline';
 import { useSellerHistory } from './api';
 import { actionText, fieldLabel, formatValue } from './history-format';
 
-const icons: Record<string, LucideIcon> = {
-  created: Plus,
-  updated: Pencil,
-  status: RefreshCw,
-  free: Tag,
-  document: FileText,
-  logo: Image,
-};
-
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const words = { actionText, fieldLabel, formatValue };
 
 /** Every change to the seller, newest first: who, when, and each field before → after. */
 export function SellerHistoryTimeline({ sellerId }: { sellerId: string }) {
-  const history = useSellerHistory(sellerId);
-  if (history.isPending) return <LoadingState rows={4} label="Loading history" />;
-  if (history.isError)
-    return <ErrorState message={getErrorMessage(history.error)} onRetry={() => history.refetch()} />;
-  const entries = history.data.pages.flatMap((page) => page.result);
-  if (entries.length === 0)
-    return (
-      <EmptyMessage
-        title="No changes recorded yet"
-        description="Every edit, status change, document and logo is listed here with who made it."
-      />
-    );
-  const total = history.data.pages[0]?.count ?? entries.length;
   return (
-    <Stack gap="4">
-      <Timeline.Root size="sm" variant="subtle" aria-label="Update history">
-        {entries.map((entry) => {
-          const EntryIcon = icons[entry.action] ?? RefreshCw;
-          return (
-            <Timeline.Item key={entry.id}>
-              <Timeline.Connector>
-                <Timeline.Separator />
-                <Timeline.Indicator>
-                  <Icon size="xs">
-                    <EntryIcon />
-                  </Icon>
-                </Timeline.Indicator>
-              </Timeline.Connector>
-              <Timeline.Content>
-                <Timeline.Title>
-                  <Text as="span" fontWeight="semibold">
-                    {entry.actor.name}
-                  </Text>{' '}
-                  {actionText(entry)}
-                </Timeline.Title>
-                <Timeline.Description>
-                  <time dateTime={entry.at} title={dateTime.format(new Date(entry.at))}>
-                    {relativeTime(entry.at)}
-                  </time>
-                </Timeline.Description>
-                {entry.changes.length > 0 ? (
-                  <Box as="ul" fontSize="sm" listStyleType="none">
-                    {entry.changes.map((change) => (
-                      <li key={change.field}>
-                        <Text as="span" color="fg.muted">
-                          {fieldLabel(change.field)}:
-                        </Text>{' '}
-                        <Text as="span" textDecoration="line-through" color="fg.subtle">
-                          {formatValue(change.before)}
-                        </Text>{' '}
-                        → <Text as="span">{formatValue(change.after)}</Text>
-                      </li>
-                    ))}
-                  </Box>
-                ) : null}
-                {entry.note ? (
-                  <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">
-                    “{entry.note}”
-                  </Text>
-                ) : null}
-              </Timeline.Content>
-            </Timeline.Item>
-          );
-        })}
-      </Timeline.Root>
-      {history.hasNextPage ? (
-        <Button
-          size="sm"
-          variant="outline"
-          alignSelf="center"
-          loading={history.isFetchingNextPage}
-          onClick={() => history.fetchNextPage()}
-        >
-          Show older changes ({total - entries.length} more)
-        </Button>
-      ) : null}
-    </Stack>
+    <HistoryTimeline
+      history={useSellerHistory(sellerId)}
+      words={words}
+      emptyDescription="Every edit, status change, document and logo is listed here with who made it."
+    />
   );
 }

@@ -71,6 +71,9 @@ describe('the staging grid view in the URL', () => {
   });
 
   it('names the attribute columns the rows must carry', () => {
-    expect(attributeColumnCodes(['title', 'attr.colour', 'status', 'attr.ram_gb'])).toEqual(['colour', 'ram_gb']);
+    expect(attributeColumnCodes(['title', 'attr.colour', 'status', 'attr.ram_gb'])).toEqual([
+      'colour',
+      'ram_gb',
+    ]);
   });
 });

@@ -3,7 +3,7 @@
 // a reload; the last one is also kept for the tab, so leaving the page and coming back from the menu
 // finds it as it was (the anchors' users lose their filters on back, refresh and logout).
 // Reading is forgiving: anything unknown or invalid falls back to the default.
-import { type ProductSortField, PRODUCT_PAGE_SIZES, productSortFields } from '../../../contracts/catalog';
+import { PRODUCT_PAGE_SIZES, type ProductSortField, productSortFields } from '../../../contracts/catalog';
 import { defaultProductColumns, productColumnKeys } from '../../../contracts/catalog-actions';
 import { decodeQuery, emptyQuery, encodeQuery, type QueryTree } from '../../../contracts/query-tree';
 import type { ViewState } from '../../../contracts/saved-views';
@@ -64,7 +64,8 @@ export function stagingViewToSearch(view: StagingView): string {
   const query = encodeQuery(view.query);
   if (query) params.set('q', query);
   if (view.search) params.set('s', view.search);
-  if (view.columns.join(',') !== defaultStagingView.columns.join(',')) params.set('cols', view.columns.join(','));
+  if (view.columns.join(',') !== defaultStagingView.columns.join(','))
+    params.set('cols', view.columns.join(','));
   if (view.sort !== defaultStagingView.sort) params.set('sort', view.sort);
   if (view.order !== defaultStagingView.order) params.set('order', view.order);
   if (view.page !== 1) params.set('page', String(view.page));
@@ -88,7 +89,9 @@ export const viewStateOf = (view: StagingView): ViewState => ({
 export const stagingViewOf = (state: ViewState, viewId: string | null): StagingView => ({
   query: state.query,
   search: state.search,
-  columns: state.columns.filter(isColumn).length ? state.columns.filter(isColumn) : defaultStagingView.columns,
+  columns: state.columns.filter(isColumn).length
+    ? state.columns.filter(isColumn)
+    : defaultStagingView.columns,
   sort: oneOf(productSortFields, state.sort, defaultStagingView.sort),
   order: state.order,
   page: 1,

@@ -197,7 +197,7 @@ describe('tourFor: which guide a user gets on a page', () => {
 
   it('none on a page not built yet, even for a role that will have it', () => {
     for (const route of [
-      '/products/staging-products',
+      '/imports/manage-imports',
       '/tags/manage-tags',
       '/marketing/bulk-mails',
       '/settings/manage-settings',

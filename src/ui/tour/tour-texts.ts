@@ -284,6 +284,62 @@ const t = tourTarget;
 
 /** The guides of the pages that exist, by route. */
 export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
+  '/products/attributes': [
+    {
+      title: 'Attributes',
+      body: 'The typed fields products are described by: colour, size, power… Each has a code, a data type, one or several values, and may be required.',
+      target: t('attribute-table'),
+    },
+    {
+      title: 'Find an attribute',
+      body: 'Search by code or label, or show only one data type. Open a row to see its options and the categories using it.',
+      target: t('attribute-search'),
+    },
+    {
+      title: 'New attribute',
+      body: 'Add an attribute. Its fields follow the data type: a unit for numbers, options for a list of choices.',
+      target: t('new-attribute'),
+      requires: 'create',
+    },
+    {
+      title: 'Category sets',
+      body: "Choose which attributes each category asks its products for, and in which order. Subcategories inherit their parent's set.",
+      target: t('attribute-tabs'),
+    },
+  ],
+  // SPEC §2's words for the grid; each step that needs an action shows only to whoever has it.
+  '/products/staging-products': SPEC_TOUR_TEXTS['/products/staging-products'].map((step) =>
+    step.target === t('add-product')
+      ? { ...step, requires: 'create' as const }
+      : step.target === t('reprocess-images')
+        ? { ...step, requires: 'edit' as const }
+        : step.target === t('export')
+          ? { ...step, requires: 'export' as const }
+          : step,
+  ),
+  '/product/staging-products': [
+    {
+      title: 'Status',
+      body: 'Where the product is in its life: draft, in review, approved, live, rejected or inactive. The buttons beside the title are the moves allowed from here.',
+      target: t('product-status'),
+    },
+    {
+      title: 'Completeness',
+      body: 'The share of its category’s required attributes that are filled, and which are still missing. A product goes for review only when it is complete.',
+      target: t('product-completeness'),
+    },
+    {
+      title: 'Edit',
+      body: 'Change any field, attribute or image; the form follows the category’s attributes, each with its own kind of input.',
+      target: t('product-edit'),
+      requires: 'edit',
+    },
+    {
+      title: 'History',
+      body: 'Every change with who made it and when, each field before and after.',
+      target: t('product-history'),
+    },
+  ],
   '/': [
     {
       title: 'Dashboard',

@@ -1,0 +1,430 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Collapsible,
+  Flex,
+  HStack,
+  IconButton,
+  Input,
+  InputGroup,
+  Menu,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { BarChart3, ChevronDown, FileDown, Filter, ImageUp, Plus, RefreshCw, Search } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { PRODUCT_PAGE_SIZES, type ProductSelection } from '../../../contracts/catalog';
+import type { ExportFormat } from '../../../contracts/exports';
+import { encodeQuery, type QueryTree } from '../../../contracts/query-tree';
+import { getErrorMessage } from '../../services/http';
+import { useRouteActions } from '../../services/route-permissions';
+import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
+import { Pager } from '../../ui/pager';
+import { completeConditionsOnly, describeQuery, QueryBuilder } from '../../ui/query-builder';
+import { SavedViewsMenu, useDefaultView } from '../../ui/saved-views';
+import { useUrlSearchText } from '../../ui/use-debounced-value';
+import {
+  loadQueryOptions,
+  useExportProducts,
+  useProductList,
+  useQueryFields,
+  useReprocessImages,
+} from './api';
+import { BulkBar } from './BulkBar';
+import { ColumnChooser } from './ColumnChooser';
+import { ProductTable } from './ProductTable';
+import {
+  attributeColumnCodes,
+  lastStagingSearch,
+  type ProductPageSize,
+  parseStagingView,
+  type StagingView,
+  stagingViewOf,
+  stagingViewToSearch,
+  toggleSort,
+  viewStateOf,
+} from './url-state';
+
+export const STAGING_PRODUCTS = '/products/staging-products';
+
+const ReportDrawer = lazy(() =>
+  import('./ReportDrawer').then((module) => ({ default: module.ReportDrawer })),
+);
+const AddProductDrawer = lazy(() => import('./AddProductDrawer'));
+
+function ProductSearch({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useUrlSearchText(value, onSearch, 300);
+  return (
+    <InputGroup startElement={<Search size={16} />} maxW={{ base: 'full', md: '80' }}>
+      <Input
+        type="search"
+        placeholder="Search by title or SKU"
+        aria-label="Search products"
+        maxLength={100}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </InputGroup>
+  );
+}
+
+const sameQuery = (a: QueryTree, b: QueryTree) => encodeQuery(a) === encodeQuery(b);
+
+/**
+ * Staging products (SPEC §2): the server-paged grid under the nested AND/OR query builder, saved views,
+ * the report, bulk actions, export, reprocess images and add product. The whole view is in the URL.
+ */
+export default function StagingProductsPage() {
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const view = useMemo(() => parseStagingView(search), [search]);
+  const { can } = useRouteActions(STAGING_PRODUCTS);
+  const setView = useCallback(
+    (patch: Partial<StagingView>, options: { replace?: boolean } = {}) =>
+      navigate(`${STAGING_PRODUCTS}${stagingViewToSearch({ ...view, ...patch })}`, options),
+    [navigate, view],
+  );
+
+  // Coming back from the menu (a bare URL): the tab's last view, else the user's default saved view.
+  const defaultView = useDefaultView('staging-products');
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    if (search) {
+      restored.current = true;
+      return;
+    }
+    const last = lastStagingSearch.read();
+    if (last) {
+      restored.current = true;
+      navigate(`${STAGING_PRODUCTS}${last}`, { replace: true });
+    } else if (defaultView !== undefined) {
+      restored.current = true;
+      if (defaultView) {
+        navigate(
+          `${STAGING_PRODUCTS}${stagingViewToSearch(stagingViewOf(defaultView.state, defaultView.id))}`,
+          {
+            replace: true,
+          },
+        );
+      }
+    }
+  }, [search, navigate, defaultView]);
+  useEffect(() => {
+    if (restored.current) lastStagingSearch.write(search ? `?${search.replace(/^\?/, '')}` : '');
+  }, [search]);
+
+  // The builder edits a draft (incomplete conditions included); the URL holds its complete part.
+  const [draft, setDraft] = useState<QueryTree>(view.query);
+  useEffect(() => {
+    setDraft((current) => (sameQuery(completeConditionsOnly(current), view.query) ? current : view.query));
+  }, [view.query]);
+  const onQueryChange = (tree: QueryTree) => {
+    setDraft(tree);
+    const complete = completeConditionsOnly(tree, fieldList);
+    if (!sameQuery(complete, view.query)) setView({ query: complete, page: 1 }, { replace: true });
+  };
+
+  const [filtersOpen, setFiltersOpen] = useState(view.query.children.length > 0);
+  const [columnsWanted, setColumnsWanted] = useState(false);
+  const needsFields =
+    filtersOpen ||
+    columnsWanted ||
+    view.query.children.length > 0 ||
+    view.columns.some((c) => c.startsWith('attr.'));
+  const fields = useQueryFields(needsFields);
+  const fieldList = fields.data;
+  const fieldMap = useMemo(() => new Map((fieldList ?? []).map((field) => [field.key, field])), [fieldList]);
+
+  const body = {
+    query: view.query,
+    search: view.search,
+    sort: view.sort,
+    order: view.order,
+    skip: (view.page - 1) * view.size,
+    limit: view.size,
+    attributeColumns: attributeColumnCodes(view.columns),
+  };
+  const list = useProductList(body);
+  const rows = list.data?.result ?? [];
+
+  // Selection: ticked rows, or every product of the query.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const queryKey = `${encodeQuery(view.query)}|${view.search}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query starts a new selection
+  useEffect(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+  }, [queryKey]);
+  const selection: ProductSelection = allMatching
+    ? { query: view.query, search: view.search }
+    : { ids: [...selected] };
+  const total = list.data?.count ?? 0;
+  const about = list.data && !list.data.countExact ? 'about ' : '';
+
+  const [reportOpen, setReportOpen] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const exportProducts = useExportProducts();
+  const reprocess = useReprocessImages();
+  const summary = describeQuery(view.query, fieldList ?? []) || 'All products';
+
+  const startExport = (format: ExportFormat) =>
+    exportProducts.mutate({
+      query: view.query,
+      search: view.search,
+      sort: view.sort,
+      order: view.order,
+      columns: view.columns.filter((column) => column !== 'image' && !column.startsWith('attr.')) as never,
+      attributeColumns: attributeColumnCodes(view.columns),
+      format,
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Staging Products"
+        description="Products waiting to be completed, reviewed and put live."
+        actions={
+          <HStack gap="2" wrap="wrap">
+            <IconButton
+              variant="outline"
+              aria-label="Refresh"
+              title="Refresh"
+              onClick={() => list.refetch()}
+              loading={list.isFetching}
+            >
+              <RefreshCw />
+            </IconButton>
+            <Button variant="outline" onClick={() => setReportOpen(true)} data-tour="report">
+              <BarChart3 /> Report
+            </Button>
+            {can('edit') ? (
+              <Button
+                variant="outline"
+                loading={reprocess.isPending}
+                onClick={() => reprocess.mutate({ query: view.query, search: view.search })}
+                data-tour="reprocess-images"
+                title="Regenerate the thumbnails and web images of every product the query selects"
+              >
+                <ImageUp /> Reprocess images
+              </Button>
+            ) : null}
+            {can('export') ? (
+              <Menu.Root positioning={{ placement: 'bottom-end' }}>
+                <Menu.Trigger asChild>
+                  <Button variant="outline" loading={exportProducts.isPending} data-tour="export">
+                    <FileDown /> Export <ChevronDown />
+                  </Button>
+                </Menu.Trigger>
+                <Portal>
+                  <Menu.Positioner>
+                    <Menu.Content>
+                      <Menu.Item value="csv" onClick={() => startExport('csv')}>
+                        CSV
+                      </Menu.Item>
+                      <Menu.Item value="xlsx" onClick={() => startExport('xlsx')}>
+                        Excel (XLSX)
+                      </Menu.Item>
+                    </Menu.Content>
+                  </Menu.Positioner>
+                </Portal>
+              </Menu.Root>
+            ) : null}
+            {can('create') ? (
+              <Button colorPalette="brand" onClick={() => setAdding(true)} data-tour="add-product">
+                <Plus /> Add product
+              </Button>
+            ) : null}
+          </HStack>
+        }
+      />
+
+      <Flex gap="3" mb="3" wrap="wrap" align="center">
+        <ProductSearch
+          value={view.search}
+          onSearch={(text) => setView({ search: text, page: 1 }, { replace: true })}
+        />
+        <Button
+          variant={filtersOpen ? 'subtle' : 'outline'}
+          onClick={() => setFiltersOpen((open) => !open)}
+          aria-expanded={filtersOpen}
+          data-tour="attribute-filters"
+        >
+          <Filter /> Filters
+          {view.query.children.length ? (
+            <Badge colorPalette="brand">{view.query.children.length}</Badge>
+          ) : null}
+        </Button>
+        <Box data-tour="saved-queries">
+          <SavedViewsMenu
+            list="staging-products"
+            current={viewStateOf(view)}
+            viewId={view.viewId}
+            onLoad={(saved) => setView(stagingViewOf(saved.state, saved.id))}
+            onUnload={() => setView({ viewId: null })}
+            canPublish={can('publish')}
+            neutralLabel="All products"
+          />
+        </Box>
+        <HStack gap="2" ms="auto">
+          <ColumnChooser
+            columns={view.columns}
+            fields={fieldList}
+            onOpen={() => setColumnsWanted(true)}
+            onChange={(columns) => setView({ columns })}
+          />
+          <NativeSelect.Root size="sm" width="24">
+            <NativeSelect.Field
+              aria-label="Rows per page"
+              value={view.size}
+              onChange={(event) => setView({ size: Number(event.target.value) as ProductPageSize, page: 1 })}
+            >
+              {PRODUCT_PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size} rows
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+      </Flex>
+
+      <Collapsible.Root open={filtersOpen}>
+        <Collapsible.Content>
+          <Box borderWidth="1px" rounded="md" p="3" mb="3" data-tour="query-type">
+            {fields.isError ? (
+              <ErrorState message={getErrorMessage(fields.error)} onRetry={() => fields.refetch()} />
+            ) : fieldList ? (
+              <QueryBuilder
+                fields={fieldList}
+                value={draft}
+                onChange={onQueryChange}
+                loadOptions={(source, text) => loadQueryOptions(source, text)}
+                resolveOptionLabels={(source, ids) => loadQueryOptions(source, '', ids)}
+              />
+            ) : (
+              <Text color="fg.muted">Loading the fields…</Text>
+            )}
+          </Box>
+        </Collapsible.Content>
+      </Collapsible.Root>
+      {!filtersOpen && view.query.children.length ? (
+        <Text fontSize="sm" color="fg.muted" mb="3" data-testid="query-summary">
+          {summary}
+        </Text>
+      ) : null}
+
+      {selected.size > 0 || allMatching ? (
+        <Stack gap="0">
+          <BulkBar
+            selection={selection}
+            label={
+              allMatching
+                ? `All ${about}${total.toLocaleString('en-US')} matching products`
+                : `${selected.size} selected`
+            }
+            canEdit={can('edit')}
+            canDelete={can('delete')}
+            onClear={() => {
+              setSelected(new Set());
+              setAllMatching(false);
+            }}
+          />
+          {!allMatching && selected.size === rows.length && total > rows.length ? (
+            <Button
+              size="xs"
+              variant="plain"
+              alignSelf="start"
+              mt="-2"
+              mb="2"
+              onClick={() => setAllMatching(true)}
+            >
+              Select all {about}
+              {total.toLocaleString('en-US')} matching products
+            </Button>
+          ) : null}
+        </Stack>
+      ) : null}
+
+      <Box>
+        {list.isError ? (
+          <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
+        ) : !list.isPending && rows.length === 0 ? (
+          <EmptyListState
+            title={view.query.children.length || view.search ? 'No product matches' : 'No products yet'}
+            description={
+              view.query.children.length || view.search
+                ? 'Loosen a condition, switch a group from AND to OR, or clear the search.'
+                : 'Add a product, or import a catalogue sheet: products wait here until they go live.'
+            }
+            pastTheEnd={view.page > 1}
+            onFirstPage={() => setView({ page: 1 })}
+          />
+        ) : (
+          <Stack
+            gap="0"
+            opacity={list.isPlaceholderData ? 0.6 : 1}
+            transition="opacity 0.15s"
+            aria-busy={list.isFetching}
+          >
+            <ProductTable
+              rows={rows}
+              loading={list.isPending}
+              view={view}
+              fields={fieldMap}
+              selected={selected}
+              onToggle={(id) => {
+                setAllMatching(false);
+                setSelected((current) => {
+                  const next = new Set(current);
+                  if (next.has(id)) next.delete(id);
+                  else next.add(id);
+                  return next;
+                });
+              }}
+              onToggleAll={(checked) => {
+                setAllMatching(false);
+                setSelected(checked ? new Set(rows.map((row) => row.id)) : new Set());
+              }}
+              onSort={(field) => setView({ ...toggleSort(view, field), page: 1 })}
+            />
+            {list.data ? (
+              <HStack justify="space-between" wrap="wrap">
+                <Text fontSize="sm" color="fg.muted" data-testid="product-total">
+                  {about}
+                  {total.toLocaleString('en-US')} {total === 1 ? 'product' : 'products'}
+                </Text>
+                <Pager
+                  skip={(view.page - 1) * view.size}
+                  limit={view.size}
+                  count={total}
+                  onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
+                  label="Product pages"
+                />
+              </HStack>
+            ) : null}
+          </Stack>
+        )}
+      </Box>
+
+      <Suspense fallback={null}>
+        {reportOpen ? (
+          <ReportDrawer
+            open={reportOpen}
+            query={view.query}
+            search={view.search}
+            summary={view.search ? `${summary} · search “${view.search}”` : summary}
+            onClose={() => setReportOpen(false)}
+          />
+        ) : null}
+        {adding ? <AddProductDrawer open={adding} onClose={() => setAdding(false)} /> : null}
+      </Suspense>
+    </>
+  );
+}

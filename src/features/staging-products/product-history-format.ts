@@ -1,0 +1,57 @@
+// How a product's history reads: field names in words, statuses by their labels, values as text.
+import { type ProductStatus, productStatuses, productStatusLabels } from '../../../contracts/catalog';
+import type { SellerHistoryEntry } from '../../../contracts/seller-admin';
+import type { HistoryWords } from '../../ui/history-timeline';
+
+const fieldLabels: Record<string, string> = {
+  title: 'Title',
+  sku: 'SKU',
+  categoryId: 'Category',
+  price: 'Price',
+  currency: 'Currency',
+  inventory: 'Inventory',
+  weight: 'Weight',
+  weightUnit: 'Weight unit',
+  dimensions: 'Dimensions',
+  imageIds: 'Images',
+  status: 'Status',
+};
+
+const actionVerbs: Record<string, string> = {
+  created: 'added the product',
+  updated: 'edited the product',
+  status: 'changed the status',
+};
+
+const isStatus = (value: unknown): value is ProductStatus =>
+  typeof value === 'string' && (productStatuses as readonly string[]).includes(value);
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (isStatus(value)) return productStatusLabels[value];
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) {
+    // Image lists are ids: their count says what changed.
+    if (value.every((item) => typeof item === 'string' && /^[0-9a-f-]{36}$/.test(item))) {
+      return `${value.length} ${value.length === 1 ? 'image' : 'images'}`;
+    }
+    return value.map(formatValue).join(', ');
+  }
+  if (typeof value === 'object') {
+    const dims = value as { length?: number; width?: number; height?: number; unit?: string };
+    if (dims.length !== undefined && dims.unit)
+      return `${dims.length} × ${dims.width} × ${dims.height} ${dims.unit}`;
+    return JSON.stringify(value);
+  }
+  const text = String(value);
+  // Rich text reads as its words in the timeline.
+  return text.includes('<')
+    ? (new DOMParser().parseFromString(text, 'text/html').body.textContent ?? text)
+    : text;
+}
+
+export const productHistoryWords: HistoryWords = {
+  fieldLabel: (field) => fieldLabels[field] ?? field,
+  actionText: (entry: SellerHistoryEntry) => actionVerbs[entry.action] ?? entry.action,
+  formatValue,
+};

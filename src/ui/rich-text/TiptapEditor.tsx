@@ -1,0 +1,102 @@
+// The rich-text editor's drawing: tiptap with its starter kit (paragraphs, headings, bold, italic,
+// lists, links off). Loaded lazily by RichTextEditor: tiptap and ProseMirror are their own chunk,
+// fetched by the first form that edits rich text. The server sanitises whatever HTML arrives anyway.
+import { Box, HStack, IconButton } from '@chakra-ui/react';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { Bold, Heading2, Italic, List, ListOrdered } from 'lucide-react';
+import { useEffect } from 'react';
+
+export interface TiptapEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  label: string;
+  disabled?: boolean;
+}
+
+export default function TiptapEditor({ value, onChange, label, disabled = false }: TiptapEditorProps) {
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: false, code: false, codeBlock: false, horizontalRule: false })],
+    content: value,
+    editable: !disabled,
+    immediatelyRender: true,
+    editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
+    // An empty document is '' rather than '<p></p>', so "empty" means empty.
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+  });
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current?.isActive('bold') ?? false,
+      italic: current?.isActive('italic') ?? false,
+      heading: current?.isActive('heading', { level: 2 }) ?? false,
+      bullets: current?.isActive('bulletList') ?? false,
+      numbers: current?.isActive('orderedList') ?? false,
+    }),
+  });
+  // A value replaced from outside (a reset, a reload) shows; the editor's own edits do not loop back.
+  useEffect(() => {
+    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML())) {
+      editor.commands.setContent(value, { emitUpdate: false });
+    }
+  }, [editor, value]);
+  const tool = (name: string, on: boolean, run: () => void, icon: React.ReactNode) => (
+    <IconButton
+      size="xs"
+      variant={on ? 'subtle' : 'ghost'}
+      aria-label={name}
+      aria-pressed={on}
+      title={name}
+      disabled={disabled}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={run}
+    >
+      {icon}
+    </IconButton>
+  );
+  return (
+    <Box borderWidth="1px" rounded="md" _focusWithin={{ borderColor: 'brand.solid' }}>
+      <HStack gap="1" borderBottomWidth="1px" px="1" py="1" role="toolbar" aria-label={`${label} formatting`}>
+        {tool('Bold', active?.bold ?? false, () => editor?.chain().focus().toggleBold().run(), <Bold />)}
+        {tool(
+          'Italic',
+          active?.italic ?? false,
+          () => editor?.chain().focus().toggleItalic().run(),
+          <Italic />,
+        )}
+        {tool(
+          'Heading',
+          active?.heading ?? false,
+          () => editor?.chain().focus().toggleHeading({ level: 2 }).run(),
+          <Heading2 />,
+        )}
+        {tool(
+          'Bulleted list',
+          active?.bullets ?? false,
+          () => editor?.chain().focus().toggleBulletList().run(),
+          <List />,
+        )}
+        {tool(
+          'Numbered list',
+          active?.numbers ?? false,
+          () => editor?.chain().focus().toggleOrderedList().run(),
+          <ListOrdered />,
+        )}
+      </HStack>
+      <Box
+        px="3"
+        py="2"
+        minH="28"
+        css={{
+          '& .tiptap': { outline: 'none', minHeight: '6rem' },
+          '& .tiptap ul, & .tiptap ol': { paddingInlineStart: '1.25rem' },
+          '& .tiptap ul': { listStyle: 'disc' },
+          '& .tiptap ol': { listStyle: 'decimal' },
+          '& .tiptap h2': { fontWeight: 'semibold', fontSize: 'lg' },
+        }}
+      >
+        <EditorContent editor={editor} />
+      </Box>
+    </Box>
+  );
+}
