@@ -224,9 +224,8 @@ export function AttributeInput({
             size="sm"
             checked={value === true}
             onCheckedChange={(event) => onChange(event.checked)}
-            aria-label={def.label}
           >
-            <Switch.HiddenInput />
+            <Switch.HiddenInput aria-label={def.label} />
             <Switch.Control />
             <Switch.Label>{value === null ? 'Not set' : value ? 'Yes' : 'No'}</Switch.Label>
           </Switch.Root>
