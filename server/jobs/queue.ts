@@ -42,6 +42,11 @@ const held = (claim: Claim) =>
     eq(jobs.attempts, claim.attempts),
   );
 
+/** SPEC §7's answer to a long action: the task just queued, which the SPA follows to its toast. */
+export const taskAccepted = (job: Pick<JobRow, 'id' | 'name'>) => ({
+  taskStatus: { taskId: job.id, taskName: job.name, status: 'Queued' as const },
+});
+
 export async function insertJob(db: Db, input: EnqueueInput): Promise<JobRow> {
   const [row] = await db
     .insert(jobs)

@@ -9,9 +9,21 @@ import { apiSession, signIn } from './support';
 const run = Date.now().toString(36);
 const API = '/api/v1/stagingProducts';
 
+type AttributeKey =
+  | 'colour'
+  | 'screen'
+  | 'ports'
+  | 'keywords'
+  | 'notes'
+  | 'photo'
+  | 'clip'
+  | 'launch'
+  | 'specs'
+  | 'fiveg';
+
 interface Setup {
   categoryName: string;
-  labels: Record<string, string>;
+  labels: Record<AttributeKey, string>;
   sellerId: string;
 }
 

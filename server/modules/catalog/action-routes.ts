@@ -20,6 +20,7 @@ import {
 } from '../../../contracts/catalog-actions';
 import { apiErrorSchema } from '../../../contracts/errors';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
+import { taskAccepted } from '../../jobs/queue';
 import { actorOf } from '../sellers/history';
 import { bulkAssignCategory, bulkChangeStatus, bulkDelete } from './bulk';
 import { viewerOf } from './products';
@@ -163,9 +164,7 @@ export async function stagingProductActionRoutes(app: FastifyInstance, options: 
         ownerId: request.user.id,
         payload: productsExportPayload(request.body, viewer.sellerId),
       });
-      return reply
-        .code(202)
-        .send({ taskStatus: { taskId: job.id, taskName: job.name, status: 'Queued' as const } });
+      return reply.code(202).send(taskAccepted(job));
     },
   );
 }

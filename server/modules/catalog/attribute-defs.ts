@@ -35,6 +35,15 @@ async function withOptions(db: Db | Tx, rows: AttributeRow[]): Promise<Attribute
   }));
 }
 
+/** Every attribute with its options, in the order the query builder lists them (group, position). */
+export async function allAttributes(db: Db | Tx): Promise<AttributeDef[]> {
+  const rows = await db
+    .select()
+    .from(attributes)
+    .orderBy(asc(attributes.groupName), asc(attributes.sortOrder), asc(attributes.label));
+  return withOptions(db, rows);
+}
+
 /** The attributes with these codes (unknown codes are simply absent). */
 export async function attributesByCode(db: Db | Tx, codes: readonly string[]): Promise<AttributeDef[]> {
   if (codes.length === 0) return [];

@@ -14,6 +14,7 @@ import {
   productMediaSchema,
   uploadProductMediaQuerySchema,
 } from '../../../contracts/product-media';
+import { taskAccepted } from '../../jobs/queue';
 import { contentDisposition, etagMatches, fileEtag, requestedRange } from '../../lib/file-responses';
 import { HttpError } from '../../lib/http-error';
 import { createMediaSweeper, findLinkedMedia, openMediaFile, uploadProductMedia } from './media';
@@ -169,9 +170,7 @@ export async function productMediaRoutes(app: FastifyInstance, options: { dataDi
         ownerId: request.user.id,
         payload,
       });
-      return reply
-        .code(202)
-        .send({ taskStatus: { taskId: job.id, taskName: job.name, status: 'Queued' as const } });
+      return reply.code(202).send(taskAccepted(job));
     },
   );
 }

@@ -1,17 +1,15 @@
 // What the staging query builder may filter on, read when the builder or the column chooser opens:
-// the built-in fields and every attribute (an ENUMERATED one with its options when they are few), and
+// the built-in fields and every attribute (an ENUMERATED one with its options), and
 // the searched option sources (sellers, categories) that are too long to send whole.
 import { and, asc, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { ATTRIBUTE_LIMITS, attributeQueryField, productBuiltinFields } from '../../../contracts/catalog';
+import { attributeQueryField, productBuiltinFields } from '../../../contracts/catalog';
 import type { QueryField } from '../../../contracts/query-tree';
 import type { Db } from '../../db/client';
-import { attributeOptions, attributes, categories, sellers } from '../../db/schema';
+import { categories, sellers } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
+import { allAttributes } from './attribute-defs';
 import type { Viewer } from './products';
-
-/** Above this many options, an attribute's options are not sent (the builder lists what it has). */
-const INLINE_OPTIONS = ATTRIBUTE_LIMITS.options;
 
 const fieldSchema = z.object({
   key: z.string(),
@@ -40,29 +38,17 @@ export const queryOptionListSchema = z.object({
 });
 
 export async function queryFields(db: Db, viewer: Pick<Viewer, 'sellerId'>): Promise<QueryField[]> {
-  const rows = await db
-    .select()
-    .from(attributes)
-    .orderBy(asc(attributes.groupName), asc(attributes.sortOrder), asc(attributes.label));
-  const enumerated = rows.filter((row) => row.dataType === 'ENUMERATED').map((row) => row.id);
-  const options = enumerated.length
-    ? await db
-        .select()
-        .from(attributeOptions)
-        .where(inArray(attributeOptions.attributeId, enumerated))
-        .orderBy(asc(attributeOptions.sortOrder), asc(attributeOptions.id))
-    : [];
-  const byAttribute = new Map<number, { valueId: number; value: string }[]>();
-  for (const option of options) {
-    const list = byAttribute.get(option.attributeId) ?? [];
-    if (list.length < INLINE_OPTIONS) list.push({ valueId: option.id, value: option.value });
-    byAttribute.set(option.attributeId, list);
-  }
+  const defs = await allAttributes(db);
   // A seller filters their own products: the seller field would have one choice.
   const builtins = productBuiltinFields.filter((field) => !(viewer.sellerId && field.key === 'seller'));
   return [
     ...builtins,
-    ...rows.map((row) => attributeQueryField({ ...row, options: byAttribute.get(row.id) ?? [] })),
+    ...defs.map((def) =>
+      attributeQueryField({
+        ...def,
+        options: [...def.options].map(([valueId, value]) => ({ valueId, value })),
+      }),
+    ),
   ];
 }
 

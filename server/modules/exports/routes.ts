@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../../contracts/errors';
 import { type ExportFormat, exportFormats, sellersExportBodySchema } from '../../../contracts/exports';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
-import { findOwnJob } from '../../jobs/queue';
+import { findOwnJob, taskAccepted } from '../../jobs/queue';
 import { taskNotFound } from '../../jobs/routes';
 import { HttpError } from '../../lib/http-error';
 import { manage } from '../sellers/access';
@@ -55,9 +55,7 @@ export async function exportRoutes(app: FastifyInstance, options: { dataDir: str
         ownerId: request.user.id,
         payload,
       });
-      return reply
-        .code(202)
-        .send({ taskStatus: { taskId: job.id, taskName: job.name, status: 'Queued' as const } });
+      return reply.code(202).send(taskAccepted(job));
     },
   );
 

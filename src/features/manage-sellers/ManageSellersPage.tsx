@@ -4,15 +4,13 @@ import {
   Button,
   Flex,
   HStack,
-  Input,
-  InputGroup,
   NativeSelect,
   Skeleton,
   Stack,
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { SELLER_PAGE_SIZES, type SellerTabKey, sellerTabs } from '../../../contracts/sellers';
@@ -20,34 +18,13 @@ import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
-import { useUrlSearchText } from '../../ui/use-debounced-value';
+import { SearchBox } from '../../ui/search-box';
 import { useSellerList } from './api';
 import { CreateSellerDialog } from './CreateSellerDialog';
 import { MANAGE_SELLERS, SellerDrawer } from './SellerDrawer';
 import { SellersExportMenu } from './SellersExportMenu';
 import { SellerTable } from './SellerTable';
 import { parseView, type SellerPageSize, type SellerView, toggleSort, viewToSearch } from './url-state';
-
-/** The search box: typing stays local and instant; the URL (and so the query) follows after a pause. */
-function SellerSearch({ value, onSearch }: { value: string; onSearch: (query: string) => void }) {
-  const [text, setText] = useUrlSearchText(value, onSearch, 300);
-  return (
-    <InputGroup
-      startElement={<Search size={16} />}
-      maxW={{ base: 'full', md: '96' }}
-      data-tour="seller-search"
-    >
-      <Input
-        type="search"
-        placeholder="Search by name, code, e-mail or phone"
-        aria-label="Search sellers"
-        maxLength={100}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </InputGroup>
-  );
-}
 
 /** Admin seller management: the four tabs of SPEC §2 with their counts, a paged table, and the detail. */
 export default function ManageSellersPage() {
@@ -130,7 +107,13 @@ export default function ManageSellersPage() {
         justify="space-between"
         align={{ md: 'center' }}
       >
-        <SellerSearch value={view.q} onSearch={onSearch} />
+        <SearchBox
+          value={view.q}
+          onSearch={onSearch}
+          label="Search sellers"
+          placeholder="Search by name, code, e-mail or phone"
+          data-tour="seller-search"
+        />
         <HStack gap="2">
           <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
             Rows per page

@@ -1,47 +1,12 @@
-import { Box, HStack, Icon, Link, Skeleton, Table, Text } from '@chakra-ui/react';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { HStack, Link, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
 import type { Seller } from '../../../contracts/sellers';
+import { SortHeader } from '../../ui/sort-header';
 import { SellerLogo } from './SellerLogo';
 import { SellerStatusBadges } from './SellerStatusBadges';
 import type { SellerSortField, SellerView } from './url-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-
-function SortHeader({
-  field,
-  label,
-  view,
-  onSort,
-}: {
-  field: SellerSortField;
-  label: string;
-  view: SellerView;
-  onSort: (field: SellerSortField) => void;
-}) {
-  const active = view.sort === field;
-  const SortIcon = !active ? ArrowUpDown : view.order === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <Table.ColumnHeader aria-sort={active ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <Box
-        as="button"
-        display="inline-flex"
-        alignItems="center"
-        gap="1"
-        fontWeight="inherit"
-        cursor="pointer"
-        _hover={{ color: 'fg' }}
-        color={active ? 'fg' : undefined}
-        onClick={() => onSort(field)}
-      >
-        {label}
-        <Icon size="xs" color={active ? 'brand.solid' : 'fg.subtle'}>
-          <SortIcon />
-        </Icon>
-      </Box>
-    </Table.ColumnHeader>
-  );
-}
 
 /** One page of sellers; the name opens the seller's detail (a link, so it can be opened in a new tab). */
 export function SellerTable({
@@ -68,11 +33,23 @@ export function SellerTable({
       <Table.Root size="sm" interactive aria-label="Sellers" aria-busy={loading || stale}>
         <Table.Header>
           <Table.Row bg="bg.subtle">
-            <SortHeader field="sellerName" label="Seller" view={view} onSort={onSort} />
-            <SortHeader field="sellerCode" label="Code" view={view} onSort={onSort} />
+            <SortHeader
+              field="sellerName"
+              label="Seller"
+              sort={view.sort}
+              order={view.order}
+              onSort={onSort}
+            />
+            <SortHeader field="sellerCode" label="Code" sort={view.sort} order={view.order} onSort={onSort} />
             <Table.ColumnHeader>Contact</Table.ColumnHeader>
             <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <SortHeader field="createdAt" label="Created" view={view} onSort={onSort} />
+            <SortHeader
+              field="createdAt"
+              label="Created"
+              sort={view.sort}
+              order={view.order}
+              onSort={onSort}
+            />
           </Table.Row>
         </Table.Header>
         <Table.Body>

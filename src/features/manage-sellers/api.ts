@@ -1,19 +1,12 @@
 // Every call of the Manage Sellers page: one fetcher + query/mutation hook per API operation, with one
 // query-key factory so a change refreshes exactly what it touches (the lists and their tab counts too).
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExportFormat, SellersExportBody } from '../../../contracts/exports';
 import { type TaskStatusInfo, taskAcceptedSchema } from '../../../contracts/notifications';
 import {
   type CreateSellerBody,
   nextSellerCodeSchema,
   type SellerDetail,
-  type SellerHistory,
   type SellerStatusAction,
   type UpdateSellerBody,
 } from '../../../contracts/seller-admin';
@@ -25,11 +18,11 @@ import {
   sellerListSchema,
   sellerTabs,
 } from '../../../contracts/sellers';
+import { useHistory } from '../../services/history-query';
 import { http } from '../../services/http';
 import type { SellerSortField, SortOrder } from './url-state';
 
 const BASE = '/api/v1/sellers';
-export const HISTORY_PAGE_SIZE = 20;
 
 export interface SellerListParams {
   tab: SellerTabKey;
@@ -83,22 +76,7 @@ export const useSeller = (id: string | null) =>
   });
 
 export const useSellerHistory = (id: string) =>
-  useInfiniteQuery({
-    queryKey: sellerAdminKeys.history(id),
-    queryFn: async ({ pageParam, signal }): Promise<SellerHistory> =>
-      (
-        await http.get(`${BASE}/getUpdateHistory/${id}`, {
-          params: { skip: pageParam, limit: HISTORY_PAGE_SIZE },
-          signal,
-          silent: true,
-        })
-      ).data,
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.result.length, 0);
-      return loaded < last.count ? loaded : undefined;
-    },
-  });
+  useHistory(sellerAdminKeys.history(id), `${BASE}/getUpdateHistory/${id}`);
 
 /**
  * Any change to a seller (a document upload too) can move it between tabs and adds history: refresh

@@ -1,17 +1,5 @@
-import {
-  Badge,
-  Box,
-  Checkbox,
-  HStack,
-  Icon,
-  Image,
-  Link,
-  Progress,
-  Skeleton,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { ArrowDown, ArrowUp, ArrowUpDown, ImageOff } from 'lucide-react';
+import { Badge, Box, Checkbox, HStack, Image, Link, Progress, Skeleton, Table, Text } from '@chakra-ui/react';
+import { ImageOff } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import { type ProductRow, type ProductSortField, productStatusLabels } from '../../../contracts/catalog';
 import { productColumns } from '../../../contracts/catalog-actions';
@@ -19,6 +7,7 @@ import type { QueryField } from '../../../contracts/query-tree';
 import { formatMoney } from '../../lib/currency';
 import { relativeTime } from '../../lib/relative-time';
 import { statusColor } from '../../lib/status-color';
+import { SortHeader } from '../../ui/sort-header';
 import type { StagingView } from './url-state';
 
 export const PRODUCT_DETAILS = '/product/staging-products';
@@ -31,44 +20,6 @@ const builtin = new Map<string, (typeof productColumns)[number]>(
 /** A column's header text: a built-in's label, or an attribute's label once the fields are known. */
 export function columnLabel(key: string, fields: ReadonlyMap<string, QueryField>): string {
   return builtin.get(key)?.label ?? fields.get(key)?.label ?? key.replace(/^attr\./, '');
-}
-
-function SortHeader({
-  field,
-  label,
-  view,
-  onSort,
-}: {
-  field: ProductSortField;
-  label: string;
-  view: StagingView;
-  onSort: (field: ProductSortField) => void;
-}) {
-  const active = view.sort === field;
-  const SortIcon = !active ? ArrowUpDown : view.order === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <Table.ColumnHeader
-      aria-sort={active ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      whiteSpace="nowrap"
-    >
-      <Box
-        as="button"
-        display="inline-flex"
-        alignItems="center"
-        gap="1"
-        fontWeight="inherit"
-        cursor="pointer"
-        _hover={{ color: 'fg' }}
-        color={active ? 'fg' : undefined}
-        onClick={() => onSort(field)}
-      >
-        {label}
-        <Icon size="xs" color={active ? 'brand.solid' : 'fg.subtle'}>
-          <SortIcon />
-        </Icon>
-      </Box>
-    </Table.ColumnHeader>
-  );
 }
 
 /** An attribute value as a cell shows it: lists joined, objects summarised, yes/no in words. */
@@ -214,7 +165,8 @@ export function ProductTable({
                   key={column}
                   field={sort}
                   label={columnLabel(column, fields)}
-                  view={view}
+                  sort={view.sort}
+                  order={view.order}
                   onSort={onSort}
                 />
               ) : (

@@ -6,15 +6,13 @@ import {
   Flex,
   HStack,
   IconButton,
-  Input,
-  InputGroup,
   Menu,
   NativeSelect,
   Portal,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { BarChart3, ChevronDown, FileDown, Filter, ImageUp, Plus, RefreshCw, Search } from 'lucide-react';
+import { BarChart3, ChevronDown, FileDown, Filter, ImageUp, Plus, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PRODUCT_PAGE_SIZES, type ProductSelection } from '../../../contracts/catalog';
@@ -26,7 +24,7 @@ import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { completeConditionsOnly, describeQuery, QueryBuilder } from '../../ui/query-builder';
 import { SavedViewsMenu, useDefaultView } from '../../ui/saved-views';
-import { useUrlSearchText } from '../../ui/use-debounced-value';
+import { SearchBox } from '../../ui/search-box';
 import {
   loadQueryOptions,
   useExportProducts,
@@ -55,22 +53,6 @@ const ReportDrawer = lazy(() =>
   import('./ReportDrawer').then((module) => ({ default: module.ReportDrawer })),
 );
 const AddProductDrawer = lazy(() => import('./AddProductDrawer'));
-
-function ProductSearch({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useUrlSearchText(value, onSearch, 300);
-  return (
-    <InputGroup startElement={<Search size={16} />} maxW={{ base: 'full', md: '80' }}>
-      <Input
-        type="search"
-        placeholder="Search by title or SKU"
-        aria-label="Search products"
-        maxLength={100}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </InputGroup>
-  );
-}
 
 const sameQuery = (a: QueryTree, b: QueryTree) => encodeQuery(a) === encodeQuery(b);
 
@@ -245,9 +227,12 @@ export default function StagingProductsPage() {
       />
 
       <Flex gap="3" mb="3" wrap="wrap" align="center">
-        <ProductSearch
+        <SearchBox
           value={view.search}
           onSearch={(text) => setView({ search: text, page: 1 }, { replace: true })}
+          label="Search products"
+          placeholder="Search by title or SKU"
+          maxW="80"
         />
         <Button
           variant={filtersOpen ? 'subtle' : 'outline'}

@@ -1,12 +1,6 @@
 // Every call of the staging pages: one fetcher + hook per API operation, and one query-key factory so
 // a change refreshes exactly what it touches (a bulk action: the lists, the report, the details).
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Attribute,
   attributeListSchema,
@@ -24,11 +18,10 @@ import {
 } from '../../../contracts/catalog';
 import type { CatalogReport, ExportProductsBody, SelectionCount } from '../../../contracts/catalog-actions';
 import type { QueryField } from '../../../contracts/query-tree';
-import type { SellerHistory } from '../../../contracts/seller-admin';
+import { useHistory } from '../../services/history-query';
 import { ApiError, http } from '../../services/http';
 
 const BASE = '/api/v1/stagingProducts';
-export const HISTORY_PAGE_SIZE = 20;
 
 export const stagingKeys = {
   all: ['staging-products'] as const,
@@ -115,23 +108,7 @@ export const useProduct = (id: string | null) =>
     enabled: Boolean(id),
   });
 
-export const useProductHistory = (id: string) =>
-  useInfiniteQuery({
-    queryKey: stagingKeys.history(id),
-    queryFn: async ({ pageParam, signal }): Promise<SellerHistory> =>
-      (
-        await http.get<SellerHistory>(`${BASE}/${id}/history`, {
-          params: { skip: pageParam, limit: HISTORY_PAGE_SIZE },
-          signal,
-          silent: true,
-        })
-      ).data,
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.result.length, 0);
-      return loaded < last.count ? loaded : undefined;
-    },
-  });
+export const useProductHistory = (id: string) => useHistory(stagingKeys.history(id), `${BASE}/${id}/history`);
 
 const useInvalidateProducts = () => {
   const client = useQueryClient();
