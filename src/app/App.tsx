@@ -10,7 +10,7 @@ import { notify } from '../ui/notify';
 import { UiProvider } from '../ui/Provider';
 import { PageSpinner } from '../ui/page-spinner';
 import { loadFullSystem } from '../ui/ui-system';
-import { findPublicPage } from './pages';
+import { findPublicPage } from './public-pages';
 
 // The long-lived pieces, created once for the life of the page (ARCHITECTURE.md).
 const auth = startAuth({ navigate: (to, options) => navigate(to, options), notify });

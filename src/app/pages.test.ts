@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publicRoutes, routes } from '../../contracts/routes';
-import { protectedPages, publicPages } from './pages';
+import { protectedPages } from './pages';
+import { publicPages } from './public-pages';
 
 describe('page table', () => {
   it('has a page for every available route of the manifest, and no page for a route that is not available', () => {

@@ -3,7 +3,9 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 type Page = LazyExoticComponent<ComponentType>;
 
 /**
- * The SPA's pages, each loaded lazily. Every route the manifest marks `available` must have a page here
+ * The signed-in pages, each loaded lazily. Only the shell imports this module (the public pages are in
+ * public-pages.ts), so the preload lists of every back-office page live in the shell's chunk and not in
+ * the entry that /signin loads. Every route the manifest marks `available` must have a page here
  * (pages.test.ts checks it), so the menu never links to a page that does not exist.
  */
 export const protectedPages: Record<string, Page> = {
@@ -27,30 +29,3 @@ export const protectedPages: Record<string, Page> = {
     () => import('../features/subscriptions/SubscriptionRequestsPage'),
   ),
 };
-
-/** Pages anyone may open, signed in or not (SPEC §2). */
-export const publicPages: Record<string, Page> = {
-  '/signin': lazy(() => import('../features/auth/SignInPage')),
-  '/forgot-password': lazy(() => import('../features/auth/ForgotPasswordPage')),
-  '/reset-password': lazy(() => import('../features/auth/ResetPasswordPage')),
-  '/unsubscribe': lazy(() => import('../features/mail-links/UnsubscribePage')),
-  '/responseCollection': lazy(() => import('../features/mail-links/ResponseCollectionPage')),
-};
-
-/**
- * Public pages whose path carries a parameter, by path prefix: the storefront help-chat widget
- * (`/chat/{sellerCode}`, its own lazy chunk). Not in the route manifest: it is no back-office page.
- */
-export const publicPagesByPrefix: Record<string, Page> = {
-  '/chat/': lazy(() => import('../features/chat-widget/ChatWidgetPage')),
-};
-
-/** The public page for `location`, if it is one. */
-export function findPublicPage(location: string): Page | undefined {
-  const exact = publicPages[location];
-  if (exact) return exact;
-  const prefix = Object.keys(publicPagesByPrefix).find(
-    (candidate) => location.startsWith(candidate) && location.length > candidate.length,
-  );
-  return prefix ? publicPagesByPrefix[prefix] : undefined;
-}

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ChatMessage, WidgetChat } from '../../../contracts/help-chats';
-import { findPublicPage, publicPagesByPrefix } from '../../app/pages';
+import { findPublicPage, publicPagesByPrefix } from '../../app/public-pages';
 import { publicSystem } from '../../ui/theme-public';
 import ChatWidgetPage from './ChatWidgetPage';
 import { storageKey } from './use-widget-chat';
