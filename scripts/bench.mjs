@@ -20,6 +20,10 @@
 // - auth: "Forgot password?" answers as fast for an unknown e-mail as for an account
 //   (scripts/bench-auth.mjs).
 // `--server-only` and `--auth-only` measure only those.
+// - catalog: the staging grid at 200k products through HTTP on PGlite and PostgreSQL: a nested query's
+//   first page with its total, a title search and the report of half the catalogue
+//   (scripts/bench-catalog.mjs); `--catalog-only` measures only that, and `--catalog-large` (not in CI,
+//   it seeds for many minutes) adds the nested query on PostgreSQL with 1,000,000 products.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +31,7 @@ import { gzipSync } from 'node:zlib';
 import { benchAuth } from './bench-auth.mjs';
 import { benchBroker, brokerOptionsFromArgs, stopBrokerChildren } from './bench-broker.mjs';
 import { benchCalls } from './bench-calls.mjs';
+import { benchCatalog, benchCatalogLarge } from './bench-catalog.mjs';
 import { benchChats } from './bench-chats.mjs';
 import { stopChildren } from './bench-children.mjs';
 import { benchSellers } from './bench-sellers.mjs';
@@ -91,13 +96,15 @@ async function timeStart(dataDir, port) {
   }
 }
 
-// The bench ends by itself even if a child process hangs.
+const catalogLarge = process.argv.includes('--catalog-large');
+// The bench ends by itself even if a child process hangs (the 1M-product catalogue seeds for long).
+const watchdogMinutes = catalogLarge ? 90 : 35;
 const watchdog = setTimeout(() => {
-  console.error('bench: still running after 25 minutes, giving up');
+  console.error(`bench: still running after ${watchdogMinutes} minutes, giving up`);
   stopChildren();
   stopBrokerChildren();
   process.exit(1);
-}, 25 * 60_000);
+}, watchdogMinutes * 60_000);
 watchdog.unref();
 
 const resultsFile = path.join(root, 'bench', 'results.json');
@@ -108,7 +115,17 @@ const callsOnly = process.argv.includes('--calls-only');
 const videoOnly = process.argv.includes('--video-only');
 const serverOnly = process.argv.includes('--server-only');
 const authOnly = process.argv.includes('--auth-only');
-const only = sellersOnly || brokerOnly || chatsOnly || callsOnly || videoOnly || serverOnly || authOnly;
+const catalogOnly = process.argv.includes('--catalog-only');
+const only =
+  sellersOnly ||
+  brokerOnly ||
+  chatsOnly ||
+  callsOnly ||
+  videoOnly ||
+  serverOnly ||
+  authOnly ||
+  catalogOnly ||
+  catalogLarge;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const videoOptions = videoOptionsFromArgs(process.argv);
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
@@ -126,6 +143,13 @@ if (only) {
   const existingMs = await timeStart(dataDir, 3299);
   rmSync(dataDir, { recursive: true, force: true });
   measured = { bundle, startup: { freshDataDirMs: freshMs, existingDataDirMs: existingMs } };
+}
+/** The catalogue's figures: `--catalog-large` adds the 1M run to them, the default run keeps the last one. */
+async function catalogFigures() {
+  if (catalogLarge) return { ...previous.catalog, large: await benchCatalogLarge(root, 3293) };
+  if (only && !catalogOnly) return previous.catalog;
+  const large = previous.catalog?.large;
+  return { ...(await benchCatalog(root, 3293)), ...(large ? { large } : {}) };
 }
 const os = await import('node:os');
 const results = {
@@ -145,6 +169,7 @@ const results = {
   video: only && !videoOnly ? previous.video : await benchVideo(root, videoOptions),
   server: only && !serverOnly ? previous.server : await benchServer(root, 3295),
   auth: only && !authOnly ? previous.auth : await benchAuth(root, 3294),
+  catalog: await catalogFigures(),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);

@@ -11,7 +11,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
   await syncRolePermissions(database.db);
-  const demoAccounts = config.SEED_DEMO ? await seedDemo(database.db) : null;
+  const demoAccounts = config.SEED_DEMO ? await seedDemo(database.db, { dataDir: config.dataDir }) : null;
 
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
 

@@ -1,4 +1,5 @@
-// `npm run seed -- --sellers 100000` (and/or `--chats 50000`, `--calls 100000`): adds generated sellers (help chats) to the configured database (DATA_DIR or
+// `npm run seed -- --sellers 100000` (and/or `--chats 50000`, `--calls 100000`, `--products 200000`):
+// adds generated sellers (help chats, call logs, staging products) to the configured database (DATA_DIR or
 // DATABASE_URL, read exactly as the server reads them). First it prepares the database as a server
 // start would (migrations, permissions, the demo marketplace when SEED_DEMO allows), so the demo
 // sign-ins work on the result. PGlite allows one process per data dir: stop the server first.
@@ -9,11 +10,12 @@ import { readCountHash } from '../../modules/sellers/listing';
 import { openDatabase } from '../client';
 import { seedBulkCalls } from './bulk-calls';
 import { seedBulkChats } from './bulk-chats';
+import { seedBulkProducts } from './bulk-products';
 import { seedBulkSellers } from './bulk-sellers';
 import { seedDemo } from './index';
 
 const usage =
-  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--batch <rows per transaction>]';
+  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--batch <rows per transaction>]';
 
 function positive(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -30,16 +32,23 @@ async function main() {
       sellers: { type: 'string' },
       chats: { type: 'string' },
       calls: { type: 'string' },
+      products: { type: 'string' },
       batch: { type: 'string' },
     },
     strict: true,
   });
-  if (values.sellers === undefined && values.chats === undefined && values.calls === undefined) {
+  if (
+    values.sellers === undefined &&
+    values.chats === undefined &&
+    values.calls === undefined &&
+    values.products === undefined
+  ) {
     throw new Error(usage);
   }
   const total = values.sellers === undefined ? 0 : positive(values.sellers, 'sellers');
   const chats = values.chats === undefined ? 0 : positive(values.chats, 'chats');
   const calls = values.calls === undefined ? 0 : positive(values.calls, 'calls');
+  const productCount = values.products === undefined ? 0 : positive(values.products, 'products');
   const batchSize = positive(values.batch, 'batch', 10_000);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -47,7 +56,7 @@ async function main() {
   try {
     await database.migrate();
     await syncRolePermissions(database.db);
-    if (config.SEED_DEMO) await seedDemo(database.db);
+    if (config.SEED_DEMO) await seedDemo(database.db, { dataDir: config.dataDir });
     if (total > 0) {
       console.info(`Seeding ${total} sellers into ${where}…`);
       const result = await seedBulkSellers(database.db, total, {
@@ -77,6 +86,18 @@ async function main() {
         onBatch: (done) => process.stdout.write(`\r  ${done} / ${calls}`),
       });
       console.info(`\n  done in ${(result.ms / 1000).toFixed(1)} s.`);
+    }
+    if (productCount > 0) {
+      console.info(`Seeding ${productCount} staging products into ${where}…`);
+      const result = await seedBulkProducts(database.db, productCount, {
+        // 5k products (about 7 MB of JSON) per statement unless --batch says otherwise.
+        batchSize: values.batch === undefined ? undefined : batchSize,
+        onBatch: (done) => process.stdout.write(`\r  ${done} / ${productCount}`),
+      });
+      console.info(
+        `\n  done in ${(result.ms / 1000).toFixed(1)} s over ${result.sellers} sellers` +
+          ` (SKUs from №${result.firstNumber}), then VACUUM ANALYZE.`,
+      );
     }
   } finally {
     await database.close();

@@ -4,6 +4,7 @@ import { users } from '../schema';
 import { seedCalls } from './calls';
 import { seedCatalogue } from './catalogue';
 import { seedChats } from './chats';
+import { seedDemoCatalog } from './demo-catalog';
 import { seedSellers } from './sellers';
 import { seedSubscriptions } from './subscriptions';
 import { DEMO_PASSWORD, type DemoAccount, seedUsers } from './users';
@@ -13,8 +14,9 @@ export { DEMO_PASSWORD };
 /**
  * Seeds the demo marketplace on an empty database, in one transaction: a crash half-way leaves the
  * database empty, and the next start seeds again. Returns the demo sign-ins, or null when not seeded.
+ * The catalogue's product photos are files: they are made only when `dataDir` says where files go.
  */
-export async function seedDemo(db: Db): Promise<DemoAccount[] | null> {
+export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Promise<DemoAccount[] | null> {
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return null;
   return db.transaction(async (tx) => {
@@ -23,6 +25,8 @@ export async function seedDemo(db: Db): Promise<DemoAccount[] | null> {
     const accounts = await seedUsers(tx, ids);
     // After the users: decided renewal requests name the admin who decided them.
     await seedSubscriptions(tx, ids);
+    // After the subscriptions: the demo seller's products get categories, values and photos.
+    await seedDemoCatalog(tx, ids, options);
     // After the users: calls are between the demo accounts.
     await seedCalls(tx);
     // After the users: the seller and staff answer some chats, and have read some.
