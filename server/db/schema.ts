@@ -564,10 +564,13 @@ export const products = pgTable(
   (table) => [
     uniqueIndex('products_seller_sku_uq').on(table.sellerId, table.skuKey),
     index('products_seller_status_idx').on(table.sellerId, table.status),
-    index('products_seller_updated_idx').on(table.sellerId, table.updatedAt.desc(), table.id),
-    index('products_updated_idx').on(table.updatedAt.desc(), table.id),
-    index('products_status_updated_idx').on(table.status, table.updatedAt.desc(), table.id),
-    index('products_category_updated_idx').on(table.categoryId, table.updatedAt.desc(), table.id),
+    // Ascending on (…, updated_at, id): the grid's `ORDER BY updated_at DESC, id DESC` walks them
+    // backwards (and ASC forwards). Built (updated_at DESC, id ASC) they matched neither direction, and
+    // PostgreSQL sorted the whole table instead (product-search.ts has the plans).
+    index('products_seller_updated_idx').on(table.sellerId, table.updatedAt, table.id),
+    index('products_updated_idx').on(table.updatedAt, table.id),
+    index('products_status_updated_idx').on(table.status, table.updatedAt, table.id),
+    index('products_category_updated_idx').on(table.categoryId, table.updatedAt, table.id),
     index('products_attr_index_gin').using('gin', sql`${table.attrIndex} jsonb_path_ops`),
     index('products_search_trgm_idx').using(
       'gin',

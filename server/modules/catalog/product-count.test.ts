@@ -1,10 +1,11 @@
-// The grid's total (countMatches): exact when small, estimated from a block sample when large, and
-// never a full count of a large match. Thresholds are shrunk so a 3,000-row table takes every branch.
+// The grid's total and page (findPage): exact when few match, estimated from a block sample when many
+// do, and never a full count of a large match. Thresholds are shrunk so a 3,000-row table takes every
+// branch; whichever branch answers, the page is the same: the first rows in the grid's order.
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, sellers } from '../../db/schema';
 import { createTestApp, type TestApp, testBackends } from '../../test-support';
-import { type CountLimits, countMatches } from './product-search';
+import { type CountLimits, findPage } from './product-search';
 
 const ROWS = 3000;
 const limits: CountLimits = {
@@ -18,8 +19,24 @@ const half = sql`${products.inventory} % 2 = 0`;
 
 describe.each(testBackends)('the product total on %s', (backend) => {
   let t: TestApp;
-  const count = (where: SQL, unfiltered = false, given: CountLimits = limits) =>
-    countMatches(t.database.db, where, unfiltered, given);
+  const page = (where: SQL, unfiltered = false, given: CountLimits = limits) =>
+    findPage(
+      t.database.db,
+      where,
+      { key: sql`${products.inventory}`, order: 'desc', skip: 0, limit: 3, unfiltered },
+      given,
+    );
+  const count = async (where: SQL, unfiltered = false, given: CountLimits = limits) => {
+    const { count: total, countExact } = await page(where, unfiltered, given);
+    return { count: total, countExact };
+  };
+  /** The skus of the page (inventory is the row number, so the page is known in advance). */
+  const skus = async (where: SQL, unfiltered = false, given: CountLimits = limits) => {
+    const { ids } = await page(where, unfiltered, given);
+    const rows = await t.database.db.select({ id: products.id, sku: products.sku }).from(products);
+    const byId = new Map(rows.map((row) => [row.id, row.sku]));
+    return ids.map((id) => byId.get(id));
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ backend, jobs: { enabled: false } });
@@ -56,6 +73,15 @@ describe.each(testBackends)('the product total on %s', (backend) => {
     const total = await count(sql`${products.inventory} % 20 = 0`);
     expect(total.countExact).toBe(false);
     expect(total.count).toBeGreaterThan(limits.exactLimit);
+  });
+
+  it('answers the same page whichever way it counted', async () => {
+    const top = ['CNT-3000', 'CNT-2998', 'CNT-2996'];
+    expect(await skus(half)).toEqual(top); // estimated: walked in order
+    expect(await skus(half, false, { ...limits, sampleAboveRows: 10 * ROWS })).toEqual(top); // small table
+    expect(await skus(half, false, { ...limits, exactLimit: ROWS })).toEqual(top); // one read, sorted
+    expect(await skus(sql`${products.inventory} % 60 = 0`)).toEqual(['CNT-3000', 'CNT-2940', 'CNT-2880']);
+    expect(await skus(sql`true`, true)).toEqual(['CNT-3000', 'CNT-2999', 'CNT-2998']);
   });
 
   it('counts a small table directly, exact below the limit and "about" above it', async () => {
