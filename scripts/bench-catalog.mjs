@@ -12,50 +12,14 @@
 // own, dropped afterwards). `npm run bench -- --catalog-large` (not in CI) measures the nested query on
 // PostgreSQL with 1,000,000 products instead: p95 ≤ 300 ms, a total above 10,000 may be an estimate.
 //
-// Indexes and plans (products, server/db/schema.ts; EXPLAIN (ANALYZE, BUFFERS) on the seeded catalogue,
-// 200k on PGlite and PostgreSQL 15, 1M on PostgreSQL). The matches: nested query ~16 % (32,900 of 200k),
-// title words 0.3–2 %, report 50 %.
-// - Nested query, page. WHERE `coalesce(status = ANY('{live,approved}'), false) AND (attr_index @>
-//   '{"2":[47]}' OR attr_index @> '{"2":[49]}' OR coalesce((attr_index->'14')::float8 >= 6, false))`,
-//   ORDER BY updated_at DESC, id DESC LIMIT 50. The wanted plan walks an (updated_at, id) index
-//   backwards and filters: 50 / 0.16 ≈ 310 rows whatever the catalogue's size ("Index Scan Backward
-//   using products_updated_idx … Rows Removed by Filter: 260", 2 ms on PGlite). products_updated_idx
-//   is (updated_at DESC NULLS LAST, id ASC) and products_status_updated_idx / _category_ / _seller_ are
-//   alike: ORDER BY updated_at DESC means NULLS FIRST, and id DESC; neither that order nor its reverse
-//   matches the index (not even its first column, NULLS LAST ≠ NULLS FIRST), so today the planner
-//   cannot use it for ORDER BY … LIMIT and sorts every match: "Seq Scan on products … Rows Removed by
-//   Filter: 167417 → Sort (top-N heapsort)", 261 ms on PGlite, a parallel seq scan on PostgreSQL (~1 s
-//   at 1M). A bitmap of products_attr_index_gin would not help: the numeric branch of the OR cannot use
-//   it, and it would fetch and sort all 33k matches anyway.
-//   Fix: the four indexes on (…, updated_at, id) ascending — scanned backwards they give exactly
-//   updated_at DESC, id DESC (and forwards the grid's ASC, ASC).
-// - Nested query, total: countMatches (server/modules/catalog/product-search.ts) samples first
-//   (TABLESAMPLE SYSTEM of ~10,000 rows, ~2,000 pages: 20–25 ms on PGlite, a few ms on PostgreSQL, the
-//   same at 1M); the prediction (~32,000) is above 20,000, so it is the answer ("about 32,000").
-// - Title search. `(title_key || ' ' || sku_key) LIKE '%wireless%'` is the expression of the trigram
-//   index products_search_trgm_idx: "Bitmap Index Scan on products_search_trgm_idx → Bitmap Heap Scan
-//   (recheck) … 4,063 rows, 3,910 heap blocks". The total runs the sample (20 ms on PGlite, wasted: it
-//   predicts few) and then the capped count on that bitmap; the page runs the bitmap again plus a
-//   top-N sort. On PGlite each bitmap re-reads its ~4,000 heap pages (32 MB of shared buffers; a read
-//   from the OS page cache costs ~7 µs), hence ~65 ms. With the index fix above, the page may instead
-//   walk products_updated_idx and filter, which for a rare word ("terracotta", 0.3 %) visits ~16,000
-//   rows (95 ms on PGlite): the planner's estimates for trigram LIKE are rough (20 vs 1,835 rows).
-//   Fix (product-search.ts): ask the planner's estimate (EXPLAIN, < 1 ms); when it is ≤ 20,000, read the
-//   matches once, capped — `WITH matches AS MATERIALIZED (SELECT id, <sort key> FROM products WHERE …
-//   LIMIT 10001) SELECT (SELECT count(*) FROM matches), ARRAY(SELECT id FROM matches ORDER BY …
-//   OFFSET … LIMIT …)` — which gives the exact total and the page's ids in one bitmap pass whenever
-//   there are ≤ 10,000 matches; otherwise (or when the estimate is larger) sample as today and walk the
-//   ordered index for the page. Then the page's rows by primary key, joined to sellers and categories.
-// - Report: one sequential scan aggregated by GROUPING SETS and a second one unnesting
-//   missing_attributes (server/modules/catalog/report.ts): "Seq Scan on products … Filter: status =
-//   'live' (100,681 rows) → HashAggregate (5 hash keys)" 285–325 ms on PGlite plus 375 ms for the second
-//   scan. Half the catalogue is too much for any index; the cost is reading the heap (1.6 kB rows: the
-//   attribute values and their search form) twice. Within the target at 200k; one scan would halve it
-//   (a MATERIALIZED CTE of the narrow columns both aggregates read).
-// Measured p95 through HTTP (2 cores), today's server code → with the index fix → with both fixes
-// (the last in-process medians, without HTTP): PGlite 200k nested 335 → 37 → ~30 ms, title search 71 → 124 →
-// 4–16 ms ("kurta", 8,600 exact matches: ~75 ms, the cost of rechecking 8,000 heap pages);
-// PostgreSQL 200k nested 114 → 23 → ~15 ms, title 18 → 47 → ≤ 11 ms; PostgreSQL 1M nested 445 → 100 ms.
+// Indexes and plans: server/modules/catalog/product-search.ts (the grid), report.ts (the report) and
+// the products table in server/db/schema.ts. What this bench found and fixed: the list indexes were
+// (updated_at DESC, id ASC), which matches neither direction of the grid's ORDER BY updated_at DESC,
+// id DESC, so PostgreSQL sorted the whole table (nested query p95 335 ms on PGlite, 445 ms at 1M on
+// PostgreSQL); they are ascending now and walked backwards. A search reads its matches once (the
+// trigram bitmap, MATERIALIZED, capped at 10,001) for both the exact total and the page, instead of
+// sampling, counting and fetching the page in three passes. The report reads half the catalogue twice
+// (two aggregates): within its target, and the place to look first if it grows.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startServer } from './bench-children.mjs';
