@@ -40,6 +40,14 @@ export async function pagesOf(request: APIRequestContext, email: string): Promis
       const id = await firstId('/api/v1/users/listCustomers?skip=0&limit=1');
       return id ? `?customerId=${id}` : null;
     },
+    '/product/staging-products': async () => {
+      const response = await request.post('/api/v1/stagingProducts/method/search', {
+        headers,
+        data: { limit: 1 },
+      });
+      const id = response.ok() ? (await response.json()).result[0]?.id : null;
+      return id ? `?id=${id}` : null;
+    },
     '/sellers/manage-subcategory': async () => {
       const id = await firstId('/api/v1/categories/listCategories?skip=0&limit=1');
       return id ? `?categoryId=${id}` : null;

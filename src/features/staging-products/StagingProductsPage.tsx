@@ -48,6 +48,7 @@ import {
 } from './url-state';
 
 export const STAGING_PRODUCTS = '/products/staging-products';
+const FILTERS_FOLDED = 'staging-products:filters-folded';
 
 const ReportDrawer = lazy(() =>
   import('./ReportDrawer').then((module) => ({ default: module.ReportDrawer })),
@@ -111,7 +112,13 @@ export default function StagingProductsPage() {
     if (!sameQuery(complete, view.query)) setView({ query: complete, page: 1 }, { replace: true });
   };
 
-  const [filtersOpen, setFiltersOpen] = useState(view.query.children.length > 0);
+  // The query builder is the heart of the page: open until the person folds it away (for the tab).
+  const [filtersOpen, setFiltersOpen] = useState(() => sessionStorage.getItem(FILTERS_FOLDED) !== 'true');
+  const toggleFilters = () =>
+    setFiltersOpen((open) => {
+      sessionStorage.setItem(FILTERS_FOLDED, String(open));
+      return !open;
+    });
   const [columnsWanted, setColumnsWanted] = useState(false);
   const needsFields =
     filtersOpen ||
@@ -236,7 +243,7 @@ export default function StagingProductsPage() {
         />
         <Button
           variant={filtersOpen ? 'subtle' : 'outline'}
-          onClick={() => setFiltersOpen((open) => !open)}
+          onClick={toggleFilters}
           aria-expanded={filtersOpen}
           data-tour="attribute-filters"
         >
