@@ -44,6 +44,8 @@ const roles = [
     heading: 'Dashboard',
     menu: [
       'Dashboard',
+      'Staging Products',
+      'Attributes',
       'Help Chats',
       'Call History',
       'Subscription Requests',
@@ -59,6 +61,8 @@ const roles = [
     heading: 'Dashboard',
     menu: [
       'Dashboard',
+      'Staging Products',
+      'Attributes',
       'Help Chats',
       'Call History',
       'Subscription Requests',
@@ -72,7 +76,15 @@ const roles = [
     landing: /\/sellers\/general-dashboard$/,
     heading: 'Demo Seller Store',
     crumb: 'General Dashboard',
-    menu: ['General Dashboard', 'My Subscription', 'Help Chats', 'Call History', 'Customers'],
+    menu: [
+      'General Dashboard',
+      'My Subscription',
+      'Staging Products',
+      'Attributes',
+      'Help Chats',
+      'Call History',
+      'Customers',
+    ],
   },
   {
     email: 'blocked@demo.local',
@@ -86,7 +98,15 @@ const roles = [
     landing: /\/sellers\/general-dashboard$/,
     heading: 'Kesar Crafts',
     crumb: 'General Dashboard',
-    menu: ['General Dashboard', 'My Subscription', 'Help Chats', 'Call History', 'Customers'],
+    menu: [
+      'General Dashboard',
+      'My Subscription',
+      'Staging Products',
+      'Attributes',
+      'Help Chats',
+      'Call History',
+      'Customers',
+    ],
   },
 ];
 
