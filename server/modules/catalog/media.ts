@@ -23,7 +23,6 @@ import { can } from '../permissions/service';
 import { sellerNotFound } from '../sellers/repository';
 import { DERIVATIVE_TYPE, type DerivativeName, inspectImage, writeDerivatives } from './media-images';
 import { type MediaSigner, mediaSigner } from './media-urls';
-import type { Viewer } from './products';
 import { STAGING_PRODUCTS } from './routes';
 
 /** Originals (`<uuid>.<ext>`) and their derivatives (`<uuid>-thumb.webp`, …), under DATA_DIR. */
@@ -203,17 +202,6 @@ const mediaNotFound = () =>
 /** The media a verified signed link names (the link was minted for someone who may see it). */
 export async function findLinkedMedia(db: Db, id: string): Promise<MediaRow> {
   const [row] = await db.select().from(productMedia).where(eq(productMedia.id, id));
-  if (!row) throw mediaNotFound();
-  return row;
-}
-
-export async function findViewableMedia(db: Db, viewer: Viewer, id: string): Promise<MediaRow> {
-  const [row] = await db
-    .select()
-    .from(productMedia)
-    .where(
-      and(eq(productMedia.id, id), viewer.sellerId ? eq(productMedia.sellerId, viewer.sellerId) : undefined),
-    );
   if (!row) throw mediaNotFound();
   return row;
 }

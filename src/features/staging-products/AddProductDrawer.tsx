@@ -1,13 +1,11 @@
-import { Button, CloseButton, Drawer, HStack, Link, Portal, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Drawer, HStack, Portal, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink } from 'wouter';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { fieldErrorsOf, useCategoryAttributes, useCreateProduct } from './api';
 import { ProductFormFields } from './ProductFormFields';
-import { productHref } from './ProductTable';
 import { emptyProductForm, type ProductFormState, toCreateBody } from './product-form';
 
 /**
@@ -93,14 +91,5 @@ export default function AddProductDrawer({ open, onClose }: { open: boolean; onC
         </Drawer.Positioner>
       </Portal>
     </Drawer.Root>
-  );
-}
-
-/** A link to a product's details page (used in toasts and lists). */
-export function ProductLink({ id, children }: { id: string; children: React.ReactNode }) {
-  return (
-    <Link asChild colorPalette="brand">
-      <RouterLink href={productHref(id)}>{children}</RouterLink>
-    </Link>
   );
 }
