@@ -96,8 +96,13 @@ export const routes: readonly RouteDef[] = [
     path: '/imports/manage-imports',
     name: 'Imports',
     section: 'Products',
-    actions: ['view', 'import', 'export'],
-    defaults: { Admin: ['view', 'import', 'export'], Staff: ['view', 'import'], Seller: ['view', 'import'] },
+    // `edit` sets the suggested-title template.
+    actions: ['view', 'import', 'export', 'edit'],
+    defaults: {
+      Admin: ['view', 'import', 'export', 'edit'],
+      Staff: ['view', 'import'],
+      Seller: ['view', 'import'],
+    },
     available: false,
   },
   {

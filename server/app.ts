@@ -35,6 +35,7 @@ import { exportRoutes } from './modules/exports/routes';
 import { readsAllChats } from './modules/help-chats/inbox-access';
 import { helpChatRoutes } from './modules/help-chats/routes';
 import type { WidgetLimits } from './modules/help-chats/widget-routes';
+import { importRoutes } from './modules/imports/routes';
 import { createMailLinks, type MailLinks, mailLinkSecret } from './modules/mail-links/links';
 import { mailLinkRoutes } from './modules/mail-links/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -235,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/v1/stagingProducts',
     dataDir: config.dataDir,
   });
+  await app.register(importRoutes, { prefix: '/api/v1/imports', dataDir: config.dataDir });
   await app.register(savedViewRoutes, { prefix: '/api/v1/savedViews' });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });

@@ -22,6 +22,19 @@ import type {
   ProductStatus,
   WeightUnit,
 } from '../../contracts/catalog';
+import type {
+  BatchStatus,
+  BlankPolicy,
+  ColumnMapping,
+  MoveKind,
+  OutcomeCounts,
+  RequestKind,
+  RequestStatus,
+  ResultCounts,
+  RowOutcome,
+  RowResult,
+  SheetFormat,
+} from '../../contracts/imports';
 import type { ServerRole } from '../../contracts/roles';
 import type { RouteAction } from '../../contracts/routes';
 import type { ViewScope, ViewState } from '../../contracts/saved-views';
@@ -571,6 +584,8 @@ export const products = pgTable(
     index('products_updated_idx').on(table.updatedAt, table.id),
     index('products_status_updated_idx').on(table.status, table.updatedAt, table.id),
     index('products_category_updated_idx').on(table.categoryId, table.updatedAt, table.id),
+    // Imports look up a seller's products by normalised title to find duplicates (issue 15).
+    index('products_seller_title_idx').on(table.sellerId, table.titleKey),
     index('products_attr_index_gin').using('gin', sql`${table.attrIndex} jsonb_path_ops`),
     index('products_search_trgm_idx').using(
       'gin',
@@ -963,4 +978,169 @@ export const videoCalls = pgTable(
       .on(table.calleeId)
       .where(sql`${table.state} in ('ringing', 'accepted', 'connected')`),
   ],
+);
+
+/**
+ * Catalog imports (issue 15, contracts/imports.ts): one uploaded sheet for one seller. The file is kept
+ * under DATA_DIR (`storage_path`) so a batch can be reprocessed and resumed; `file_hash` identifies the
+ * exact content a batch previewed. `current_batch_id` is the newest batch.
+ */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id'),
+    fileName: text('file_name').notNull(),
+    format: text('format').$type<SheetFormat>().notNull(),
+    fileSize: integer('file_size').notNull(),
+    fileHash: text('file_hash').notNull(),
+    storagePath: text('storage_path').notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull().default([]),
+    /** Titles applied from suggestions, by sheet line: validation reads them instead of the cell. */
+    titleOverrides: jsonb('title_overrides').$type<Record<string, string>>().notNull().default({}),
+    currentBatchId: uuid('current_batch_id'),
+    createdBy: uuid('created_by'),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('catalog_imports_seller_idx').on(table.sellerId, table.createdAt),
+    index('catalog_imports_created_idx').on(table.createdAt, table.id),
+    index('catalog_imports_request_idx').on(table.requestId),
+  ],
+);
+
+/**
+ * A validation run of an import and the moves made from it. Jobs write their progress and checkpoint
+ * here in the same transaction as the rows they finish, so a resumed job starts exactly after the last
+ * chunk that was stored (`checkpoint_line` for validation; moves skip rows that have a result).
+ */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    status: text('status').$type<BatchStatus>().notNull().default('queued'),
+    step: text('step').$type<'validate' | 'move'>().notNull().default('validate'),
+    moveKind: text('move_kind').$type<MoveKind>(),
+    mapping: jsonb('mapping').$type<ColumnMapping[]>().notNull(),
+    blankPolicy: text('blank_policy').$type<BlankPolicy>().notNull().default('keep'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    progress: integer('progress').notNull().default(0),
+    /** The last sheet line whose row is stored (validation resumes after it). */
+    checkpointLine: integer('checkpoint_line').notNull().default(0),
+    rowsMoved: integer('rows_moved').notNull().default(0),
+    rowsToMove: integer('rows_to_move').notNull().default(0),
+    counts: jsonb('counts').$type<OutcomeCounts>().notNull(),
+    results: jsonb('results').$type<ResultCounts>().notNull(),
+    error: text('error'),
+    rowsPerSecond: doublePrecision('rows_per_second'),
+    /** Set by "stop": the job ends after the chunk it is in. */
+    stopRequested: boolean('stop_requested').notNull().default(false),
+    taskId: uuid('task_id'),
+    createdBy: uuid('created_by'),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('import_batches_number_uq').on(table.importId, table.number),
+    index('import_batches_created_idx').on(table.createdAt, table.id),
+  ],
+);
+
+/**
+ * A batch's rows: the sheet's cells as read (for the error sheet), the verdict, and what a move would
+ * write (`planned`, with each changed field's stored value before → after, which the move checks).
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    outcome: text('outcome').$type<RowOutcome>().notNull(),
+    sku: text('sku').notNull().default(''),
+    skuKey: text('sku_key').notNull().default(''),
+    title: text('title').notNull().default(''),
+    /** Normalised title + key attributes: two rows (or a row and a product) with one are duplicates. */
+    dupKey: text('dup_key'),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    errors: jsonb('errors').$type<unknown[]>().notNull().default([]),
+    duplicateOf: jsonb('duplicate_of').$type<Record<string, unknown>>(),
+    productId: uuid('product_id'),
+    changes: jsonb('changes').$type<unknown[]>().notNull().default([]),
+    planned: jsonb('planned').$type<Record<string, unknown>>(),
+    result: text('result').$type<RowResult>(),
+    resultMessage: text('result_message'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.batchId, table.line] }),
+    index('import_rows_outcome_idx').on(table.batchId, table.outcome, table.line),
+    index('import_rows_sku_idx').on(table.batchId, table.skuKey),
+    index('import_rows_dup_idx').on(table.batchId, table.dupKey),
+  ],
+);
+
+/** A seller's remembered column mapping: normalised header → target (null: not imported). */
+export const importMappings = pgTable('import_mappings', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => sellers.id, { onDelete: 'cascade' }),
+  targets: jsonb('targets').$type<Record<string, string | null>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/** A seller asking staff to import for them: a sheet to map, or a product feed URL to fetch. */
+export const importRequests = pgTable(
+  'import_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<RequestKind>().notNull(),
+    fileName: text('file_name'),
+    storagePath: text('storage_path'),
+    feedUrl: text('feed_url'),
+    note: text('note').notNull().default(''),
+    status: text('status').$type<RequestStatus>().notNull().default('open'),
+    assigneeId: uuid('assignee_id'),
+    assigneeName: text('assignee_name'),
+    response: text('response'),
+    createdBy: uuid('created_by'),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('import_requests_status_idx').on(table.status, table.createdAt),
+    index('import_requests_seller_idx').on(table.sellerId, table.createdAt),
+  ],
+);
+
+/** The update history of imports and import requests (the one audit timeline shape). */
+export const importHistory = pgTable(
+  'import_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectType: text('subject_type').$type<'import' | 'request'>().notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('import_history_subject_idx').on(table.subjectType, table.subjectId, table.createdAt)],
 );

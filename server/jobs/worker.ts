@@ -36,6 +36,13 @@ export interface JobContext {
 export type JobHandler = (context: JobContext) => Promise<JobResult>;
 
 /**
+ * Lets timers and network I/O run. PGlite answers queries without ever leaving the microtask queue, so
+ * a job that only talks to the database would hold the event loop until it ends — no request served,
+ * no heartbeat sent. Handlers that loop over database work call this between chunks.
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * A failure with words for the user: its message becomes the task's error and the failure
  * notification. `permanent` failures (bad input) are not retried. Any other error is logged and the
  * user reads a generic sentence.

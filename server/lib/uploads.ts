@@ -150,7 +150,8 @@ function uploadError(error: unknown, maxBytes: number): HttpError {
   );
 }
 
-function textFieldsOf(part: MultipartFile): Record<string, string> {
+/** The form's text fields sent before the file part. */
+export function textFieldsOf(part: MultipartFile): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(part.fields)) {
     const first = Array.isArray(value) ? value[0] : value;
@@ -211,6 +212,52 @@ export interface ReceivedFile {
   fields: Record<string, string>;
 }
 
+/** The request's one file part streamed to a temporary file, not yet checked nor named. */
+export interface StreamedFilePart {
+  part: MultipartFile;
+  /** `<directory>/.<uuid>.part`: the caller renames it once accepted, or removes it. */
+  temporary: string;
+  size: number;
+}
+
+/**
+ * Streams the request's one file part into a temporary file in `directory`, handing every chunk to
+ * `onChunk` on its way (to sniff or hash it without reading the file again): 415 when the request is
+ * not multipart, 400 when there is no file, 413 past `maxBytes`. When it throws, nothing is left
+ * behind; when it returns, the caller owns the temporary file.
+ */
+export async function streamFilePart(
+  request: FastifyRequest,
+  directory: string,
+  maxBytes: number,
+  onChunk: (chunk: Buffer) => void = () => {},
+): Promise<StreamedFilePart> {
+  const part = await openFilePart(request, maxBytes);
+  await mkdir(directory, { recursive: true });
+  const temporary = path.join(directory, `.${randomUUID()}.part`);
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      onChunk(chunk);
+      done(null, chunk);
+    },
+  });
+  try {
+    try {
+      await pipeline(part.file, meter, createWriteStream(temporary, { flags: 'wx' }));
+    } catch (error) {
+      throw uploadError(error, maxBytes);
+    }
+    // The parser stops at the limit and ends the stream short rather than failing it.
+    if (part.file.truncated) throw tooLarge(maxBytes);
+    return { part, temporary, size };
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 /**
  * Like readUploadedFile, but streams the file to `<dataDir>/<folder>` instead of holding it in memory
  * (for large files such as videos). It is written under a temporary name and gets its real one, with
@@ -222,28 +269,17 @@ export async function receiveUploadedFile(
   target: { dataDir: string; folder: string },
   limits: UploadLimits,
 ): Promise<ReceivedFile> {
-  const part = await openFilePart(request, limits.maxBytes);
-  const directory = path.join(target.dataDir, target.folder);
-  await mkdir(directory, { recursive: true });
-  const temporary = path.join(directory, `.${randomUUID()}.part`);
   let head = Buffer.alloc(0);
-  let size = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
+  const { part, temporary, size } = await streamFilePart(
+    request,
+    path.join(target.dataDir, target.folder),
+    limits.maxBytes,
+    (chunk) => {
       if (head.length < SNIFF_BYTES)
         head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-      done(null, chunk);
     },
-  });
+  );
   try {
-    try {
-      await pipeline(part.file, meter, createWriteStream(temporary, { flags: 'wx' }));
-    } catch (error) {
-      throw uploadError(error, limits.maxBytes);
-    }
-    // The parser stops at the limit and ends the stream short rather than failing it.
-    if (part.file.truncated) throw tooLarge(limits.maxBytes);
     const mimeType = checkedType(head, size, limits);
     const name = `${randomUUID()}.${extensionOf[mimeType]}`;
     const relativePath = path.posix.join(target.folder, name);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProductList, productStatuses } from '../../../contracts/catalog';
+import type { ImportList, ImportRequestList } from '../../../contracts/imports';
 import type { SavedView } from '../../../contracts/saved-views';
 import { categoryAttributeSet } from '../../modules/catalog/attribute-defs';
 import { attributeIndexOf, completenessOf } from '../../modules/catalog/attribute-values';
@@ -142,5 +143,31 @@ describe.each(testBackends)('the demo catalogue on %s', (backend) => {
         }
       }
     }
+  });
+
+  it('holds finished, failed and pending imports with their reports, and an open import request', async () => {
+    const list = json<ImportList>(await as('Admin', 'GET', '/api/v1/imports/listImports?limit=100'));
+    const byFile = new Map(list.result.map((entry) => [entry.fileName, entry]));
+    const finished = byFile.get('peacock-summer-2026.csv');
+    expect(finished?.batch).toMatchObject({ status: 'moved', counts: { total: 26, create: 24, error: 2 } });
+    expect(finished?.batch.results).toMatchObject({ created: 24 });
+    const failed = byFile.get('ganga-handloom-stock.csv');
+    expect(failed?.batch.status).toBe('failed');
+    expect(failed?.batch.error).toMatch(/UTF-8/);
+    const pending = byFile.get('sample-catalog-sheet.csv');
+    expect(pending?.batch.status).toBe('ready');
+    const counts = pending?.batch.counts;
+    expect(counts && counts.create + counts.update + counts.unchanged + counts.duplicate + counts.error).toBe(
+      counts?.total,
+    );
+    expect(counts).toMatchObject({ total: 11, duplicate: 2, error: 4 });
+    const mine = json<ImportList>(await as('Seller', 'GET', '/api/v1/imports/listImports'));
+    expect(mine.result.map((entry) => entry.fileName)).toEqual(['sample-catalog-sheet.csv']);
+    const requests = json<ImportRequestList>(
+      await as('Staff', 'GET', '/api/v1/imports/listImportRequests?status=open'),
+    );
+    expect(requests.result).toEqual([
+      expect.objectContaining({ kind: 'feed', sellerName: 'Demo Seller Store' }),
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { seedCalls } from './calls';
 import { seedCatalogue } from './catalogue';
 import { seedChats } from './chats';
 import { seedDemoCatalog } from './demo-catalog';
+import { seedDemoImports } from './demo-imports';
 import { seedSellers } from './sellers';
 import { seedSubscriptions } from './subscriptions';
 import { DEMO_PASSWORD, type DemoAccount, seedUsers } from './users';
@@ -14,12 +15,13 @@ export { DEMO_PASSWORD };
 /**
  * Seeds the demo marketplace on an empty database, in one transaction: a crash half-way leaves the
  * database empty, and the next start seeds again. Returns the demo sign-ins, or null when not seeded.
- * The catalogue's product photos are files: they are made only when `dataDir` says where files go.
+ * The catalogue's product photos and the demo imports are files: they are made only when `dataDir` says
+ * where files go.
  */
 export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Promise<DemoAccount[] | null> {
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return null;
-  return db.transaction(async (tx) => {
+  const { accounts, ids } = await db.transaction(async (tx) => {
     const ids = await seedSellers(tx);
     await seedCatalogue(tx, ids);
     const accounts = await seedUsers(tx, ids);
@@ -31,6 +33,11 @@ export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Prom
     await seedCalls(tx);
     // After the users: the seller and staff answer some chats, and have read some.
     await seedChats(tx, ids);
-    return accounts;
+    return { accounts, ids };
   });
+  // Imports are files and run through the import jobs, which open their own transactions: after the
+  // demo is committed, and only where files go.
+  if (options.dataDir)
+    await seedDemoImports(db, { dataDir: options.dataDir, demoSellerId: ids.demoSellerId });
+  return accounts;
 }

@@ -1,0 +1,47 @@
+// The limits every sheet is read within and the one error a sheet as a whole can fail with.
+
+export type SheetFormat = 'csv' | 'xlsx';
+
+/** What a sheet may hold: a file beyond any of these is refused as a whole, with a message saying which. */
+export const SHEET_LIMITS = {
+  maxBytes: 50 * 1024 * 1024,
+  maxColumns: 200,
+  /** Excel's own limit for one cell. */
+  maxCellChars: 32_767,
+  maxRows: 200_000,
+};
+
+export type SheetErrorCode =
+  | 'EMPTY_FILE'
+  | 'NOT_A_SHEET'
+  | 'BAD_ENCODING'
+  | 'NO_HEADER'
+  | 'TOO_MANY_COLUMNS'
+  | 'TOO_MANY_ROWS'
+  | 'CELL_TOO_LONG'
+  | 'MALFORMED';
+
+/** A problem with the file as a whole; `message` is a sentence for the user, `code` a stable code. */
+export class SheetError extends Error {
+  constructor(
+    message: string,
+    readonly code: SheetErrorCode,
+    /** What the parser said, for the log (never shown to the user). */
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'SheetError';
+  }
+}
+
+/** `1234567` → `1,234,567`, for messages. */
+export const formatCount = (count: number) => count.toLocaleString('en-US');
+
+/** The spreadsheet letters of a 0-based column index: 0 → A, 26 → AA. */
+export function columnLetters(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}

@@ -1,0 +1,348 @@
+// Import requests (listImportRequests, addImportProductsApi, getRequestUpdateHistory): a seller who
+// cannot prepare a sheet sends the file they have, or a product feed URL, and staff import it for them
+// through the same steps (upload or fetch → mapping → report → moves). The seller follows the request's
+// status and history. A feed is fetched by the server only through safe-fetch (http(s), public
+// addresses only, pinned connection, size and time limits).
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  FEED_LIMITS,
+  type ImportRequest,
+  type RequestStatus,
+  requestStatusLabels,
+} from '../../../contracts/imports';
+import { isValidUrl } from '../../../src/lib/validators';
+import type { Db, Tx } from '../../db/client';
+import { catalogImports, importRequests, sellers } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { FeedFetchError, fetchToFile } from '../../lib/safe-fetch';
+import { detectSheetFormat, receiveSheetUpload, SheetError } from '../../lib/sheets';
+import { type Viewer, viewerOf } from '../catalog/products';
+import { actorOf } from '../sellers/history';
+import { createImport, IMPORT_FOLDER, targetSeller } from './batch-actions';
+import { recordImportHistory } from './history';
+
+const REQUEST_FOLDER = 'uploads/import-requests';
+
+type RequestRow = typeof importRequests.$inferSelect;
+
+export const requestNotFound = () =>
+  new HttpError(404, 'There is no such import request, or it is not yours.', 'REQUEST_NOT_FOUND');
+
+const staffOnly = (viewer: Viewer) => {
+  // Not a page permission (sellers have `import` too) but a role: its own code, not FORBIDDEN.
+  if (viewer.sellerId) throw new HttpError(403, 'Only staff handle import requests.', 'STAFF_ONLY');
+};
+
+const scope = (viewer: Pick<Viewer, 'sellerId'>) =>
+  viewer.sellerId ? eq(importRequests.sellerId, viewer.sellerId) : undefined;
+
+async function requestDtos(
+  db: Db | Tx,
+  rows: (RequestRow & { sellerName: string })[],
+): Promise<ImportRequest[]> {
+  const ids = rows.map((row) => row.id);
+  const made = ids.length
+    ? await db
+        .select({ id: catalogImports.id, requestId: catalogImports.requestId })
+        .from(catalogImports)
+        .where(inArray(catalogImports.requestId, ids))
+        .orderBy(desc(catalogImports.createdAt))
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    sellerId: row.sellerId,
+    sellerName: row.sellerName,
+    kind: row.kind,
+    fileName: row.fileName,
+    feedUrl: row.feedUrl,
+    note: row.note,
+    status: row.status,
+    assignee: row.assigneeName ? { id: row.assigneeId, name: row.assigneeName } : null,
+    response: row.response,
+    importIds: made.filter((entry) => entry.requestId === row.id).map((entry) => entry.id),
+    createdBy: { id: row.createdBy, name: row.createdByName },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+const requestColumns = {
+  id: importRequests.id,
+  sellerId: importRequests.sellerId,
+  kind: importRequests.kind,
+  fileName: importRequests.fileName,
+  storagePath: importRequests.storagePath,
+  feedUrl: importRequests.feedUrl,
+  note: importRequests.note,
+  status: importRequests.status,
+  assigneeId: importRequests.assigneeId,
+  assigneeName: importRequests.assigneeName,
+  response: importRequests.response,
+  createdBy: importRequests.createdBy,
+  createdByName: importRequests.createdByName,
+  createdAt: importRequests.createdAt,
+  updatedAt: importRequests.updatedAt,
+  sellerName: sellers.sellerName,
+};
+
+async function readRequests(db: Db | Tx, where: SQL | undefined, page?: { skip: number; limit: number }) {
+  const query = db
+    .select(requestColumns)
+    .from(importRequests)
+    .innerJoin(sellers, eq(sellers.id, importRequests.sellerId))
+    .where(where)
+    .orderBy(desc(importRequests.createdAt), desc(importRequests.id));
+  return page ? query.offset(page.skip).limit(page.limit) : query;
+}
+
+export async function findRequest(
+  db: Db | Tx,
+  viewer: Pick<Viewer, 'sellerId'>,
+  id: string,
+): Promise<RequestRow> {
+  const [row] = await db
+    .select()
+    .from(importRequests)
+    .where(and(eq(importRequests.id, id), scope(viewer)));
+  if (!row) throw requestNotFound();
+  return row;
+}
+
+export async function getRequest(
+  db: Db | Tx,
+  viewer: Pick<Viewer, 'sellerId'>,
+  id: string,
+): Promise<ImportRequest> {
+  const [dto] = await requestDtos(db, await readRequests(db, and(eq(importRequests.id, id), scope(viewer))));
+  if (!dto) throw requestNotFound();
+  return dto;
+}
+
+export async function listImportRequests(
+  db: Db,
+  viewer: Pick<Viewer, 'sellerId'>,
+  query: { skip: number; limit: number; status?: RequestStatus; sellerId?: string },
+) {
+  const where = and(
+    scope(viewer),
+    query.status ? eq(importRequests.status, query.status) : undefined,
+    query.sellerId ? eq(importRequests.sellerId, query.sellerId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    readRequests(db, where, query),
+    db.select({ n: count() }).from(importRequests).where(where),
+  ]);
+  return { result: await requestDtos(db, rows), count: total?.n ?? 0 };
+}
+
+async function insertRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  values: Pick<RequestRow, 'sellerId' | 'kind' | 'fileName' | 'storagePath' | 'feedUrl' | 'note'>,
+) {
+  const actor = await actorOf(app.db, request);
+  const id = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(importRequests)
+      .values({ ...values, createdBy: actor.id, createdByName: actor.name })
+      .returning({ id: importRequests.id });
+    if (!row) throw new Error('the request was not stored');
+    await recordImportHistory(tx, {
+      subject: 'request',
+      id: row.id,
+      actor,
+      action: 'requested',
+      note: values.kind === 'feed' ? `Feed ${values.feedUrl}` : `File ${values.fileName}`,
+    });
+    return row.id;
+  });
+  return getRequest(app.db, { sellerId: null }, id);
+}
+
+/** addImportProductsApi with a feed URL (JSON). */
+export async function requestFeedImport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: { feedUrl: string; note: string; sellerId?: string },
+) {
+  const viewer = viewerOf(request);
+  const sellerId = await targetSeller(app.db, viewer, body.sellerId);
+  if (!isValidUrl(body.feedUrl)) {
+    throw new HttpError(
+      400,
+      'Give the feed’s full address, starting with http:// or https://.',
+      'INVALID_URL',
+      {
+        feedUrl: 'Give the feed’s full address, starting with http:// or https://.',
+      },
+    );
+  }
+  return insertRequest(app, request, {
+    sellerId,
+    kind: 'feed',
+    feedUrl: body.feedUrl,
+    fileName: null,
+    storagePath: null,
+    note: body.note,
+  });
+}
+
+/** addImportProductsApi with a file (multipart: `note`, staff's `sellerId`, then the file). */
+export async function requestFileImport(app: FastifyInstance, request: FastifyRequest, dataDir: string) {
+  const viewer = viewerOf(request);
+  const file = await receiveSheetUpload(request, { dataDir, folder: REQUEST_FOLDER });
+  try {
+    const sellerId = await targetSeller(app.db, viewer, file.fields.sellerId);
+    return await insertRequest(app, request, {
+      sellerId,
+      kind: 'file',
+      fileName: file.fileName,
+      storagePath: file.relativePath,
+      feedUrl: null,
+      note: (file.fields.note ?? '').trim().slice(0, 2000),
+    });
+  } catch (error) {
+    await rm(path.join(dataDir, file.relativePath), { force: true });
+    throw error;
+  }
+}
+
+async function changeRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  change: (row: RequestRow) => {
+    status: RequestStatus;
+    response?: string | null;
+    assign?: boolean;
+    action: string;
+    note?: string;
+  },
+) {
+  const viewer = viewerOf(request);
+  staffOnly(viewer);
+  const actor = await actorOf(app.db, request);
+  await app.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(importRequests).where(eq(importRequests.id, id)).for('update');
+    if (!row) throw requestNotFound();
+    const next = change(row);
+    await tx
+      .update(importRequests)
+      .set({
+        status: next.status,
+        ...(next.response !== undefined ? { response: next.response } : {}),
+        ...(next.assign ? { assigneeId: actor.id, assigneeName: actor.name } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(importRequests.id, id));
+    await recordImportHistory(tx, {
+      subject: 'request',
+      id,
+      actor,
+      action: next.action,
+      changes:
+        row.status !== next.status
+          ? [
+              {
+                field: 'Status',
+                before: requestStatusLabels[row.status],
+                after: requestStatusLabels[next.status],
+              },
+            ]
+          : [],
+      note: next.note ?? next.response ?? null,
+    });
+  });
+  return getRequest(app.db, { sellerId: null }, id);
+}
+
+const closed = (row: RequestRow) => row.status === 'done' || row.status === 'rejected';
+
+export function takeRequest(app: FastifyInstance, request: FastifyRequest, id: string) {
+  return changeRequest(app, request, id, (row) => {
+    if (closed(row)) throw new HttpError(409, 'This request is closed.', 'REQUEST_CLOSED');
+    return { status: 'in_progress', assign: true, action: 'taken' };
+  });
+}
+
+export function updateRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: { status: Exclude<RequestStatus, 'open'>; response?: string },
+) {
+  return changeRequest(app, request, id, (row) => {
+    if (closed(row)) throw new HttpError(409, 'This request is closed.', 'REQUEST_CLOSED');
+    if (body.status === 'rejected' && !body.response)
+      throw new HttpError(400, 'Tell the seller why the request is rejected.', 'RESPONSE_REQUIRED', {
+        response: 'Tell the seller why.',
+      });
+    return {
+      status: body.status,
+      response: body.response ?? row.response,
+      assign: !row.assigneeId,
+      action: body.status === 'done' ? 'done' : body.status === 'rejected' ? 'rejected' : 'updated',
+    };
+  });
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/** Staff import the request's file, or fetch its feed, as an import of the seller's. */
+export async function importFromRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  dataDir: string,
+) {
+  const viewer = viewerOf(request);
+  staffOnly(viewer);
+  const row = await findRequest(app.db, viewer, id);
+  if (closed(row)) throw new HttpError(409, 'This request is closed.', 'REQUEST_CLOSED');
+  await mkdir(path.join(dataDir, IMPORT_FOLDER), { recursive: true });
+  const name = randomUUID();
+  const temporary = path.join(dataDir, IMPORT_FOLDER, `.${name}.part`);
+  let fileName = row.fileName ?? 'feed';
+  try {
+    if (row.kind === 'file' && row.storagePath) {
+      await copyFile(path.join(dataDir, row.storagePath), temporary);
+    } else if (row.feedUrl) {
+      const fetched = await fetchToFile(row.feedUrl, temporary, FEED_LIMITS);
+      fileName =
+        decodeURIComponent(new URL(fetched.finalUrl).pathname.split('/').pop() || 'feed').slice(0, 200) ||
+        'feed';
+    } else {
+      throw new HttpError(409, 'This request has neither a file nor a feed.', 'REQUEST_EMPTY');
+    }
+    const format = await detectSheetFormat(temporary);
+    if (!/\.(csv|xlsx)$/i.test(fileName)) fileName = `${fileName}.${format}`;
+    const relativePath = path.posix.join(IMPORT_FOLDER, `${name}.${format}`);
+    const full = path.join(dataDir, relativePath);
+    await rename(temporary, full);
+    const size = (await stat(full)).size;
+    const answer = await createImport(
+      app,
+      request,
+      { relativePath, fileName, format, size, sha256: await sha256Of(full) },
+      { dataDir, sellerId: row.sellerId, requestId: row.id },
+    );
+    if (row.status === 'open') await takeRequest(app, request, row.id);
+    return answer;
+  } catch (error) {
+    if (error instanceof FeedFetchError) throw new HttpError(400, error.message, error.code);
+    if (error instanceof SheetError) throw new HttpError(400, error.message, error.code);
+    throw error;
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
