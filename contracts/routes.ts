@@ -103,7 +103,7 @@ export const routes: readonly RouteDef[] = [
       Staff: ['view', 'import'],
       Seller: ['view', 'import'],
     },
-    available: false,
+    available: true,
   },
   {
     path: '/tags/manage-tags',

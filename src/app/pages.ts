@@ -25,6 +25,7 @@ export const protectedPages: Record<string, Page> = {
   '/sellers/manage-category': lazy(() => import('../features/categories/ManageCategoryPage')),
   '/sellers/manage-subcategory': lazy(() => import('../features/categories/ManageSubcategoryPage')),
   '/products/attributes': lazy(() => import('../features/attributes/AttributesPage')),
+  '/imports/manage-imports': lazy(() => import('../features/imports/ImportsPage')),
   '/subscriptions/subscriptions-request': lazy(
     () => import('../features/subscriptions/SubscriptionRequestsPage'),
   ),

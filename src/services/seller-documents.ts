@@ -3,6 +3,7 @@
 // server decides which, see server/modules/sellers/access.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SellerDocument, SellerDocumentKind } from '../../contracts/seller-admin';
+import { saveBlob } from './downloads';
 import { ApiError, http, toApiError } from './http';
 
 const BASE = '/api/v1/sellers';
@@ -73,14 +74,5 @@ export async function downloadDocument(document: SellerDocument): Promise<void> 
     }
     throw apiError;
   }
-  const url = URL.createObjectURL(blob);
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = document.fileName;
-  link.rel = 'noopener';
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the object URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, document.fileName);
 }

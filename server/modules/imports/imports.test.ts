@@ -466,6 +466,25 @@ describe.each(testBackends)('catalog imports on %s', (backend) => {
     expect((await report(batch.id, '&outcome=error')).count).toBe(2858);
   }, 120_000);
 
+  it('validates a 100,000-row sheet with exact counts', async () => {
+    const lines = ['SKU,Title,Category,Price,Stock'];
+    for (let index = 0; index < 100_000; index++)
+      lines.push(
+        `IMP-HUGE-${index},Huge ${index},Imp Gadgets,${index % 1000 === 0 ? 'n/a' : '9.99'},${index % 50}`,
+      );
+    const imported = await uploaded(Buffer.from(lines.join('\n')), { name: 'huge.csv' });
+    const batch = await currentBatch(imported.id);
+    expect(batch).toMatchObject({ status: 'ready', rowsRead: 100_000 });
+    expect(batch.counts).toEqual({
+      total: 100_000,
+      create: 99_900,
+      update: 0,
+      unchanged: 0,
+      duplicate: 0,
+      error: 100,
+    });
+  }, 120_000);
+
   it('marks inactive the live products a sheet no longer has, after a confirmation of the count', async () => {
     const db = t.database.db;
     await db

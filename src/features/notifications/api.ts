@@ -15,7 +15,8 @@ import {
   type NotificationList,
   notificationListSchema,
 } from '../../../contracts/notifications';
-import { ApiError, http } from '../../services/http';
+import { downloadWithToken } from '../../services/downloads';
+import { http } from '../../services/http';
 
 const BASE = '/api/v1/localEventMessage';
 /** While the broker is not connected the list is polled instead, this often. */
@@ -150,66 +151,9 @@ export function isInAppPath(link: string): boolean {
   return link.startsWith('/') && !link.startsWith('//') && !isDownloadLink(link);
 }
 
-/** The file name of a `Content-Disposition` header (RFC 6266, `filename*` first). */
-export function fileNameFromDisposition(header: unknown): string | null {
-  if (typeof header !== 'string') return null;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"([^"]+)"|filename\s*=\s*([^;\s]+)/.exec(header);
-  return plain?.[1] ?? plain?.[2] ?? null;
-}
-
-/** A failed blob request carries its JSON error body as a Blob: read the server's message out of it. */
-async function messageOf(error: unknown): Promise<string> {
-  if (error instanceof ApiError) {
-    if (error.data instanceof Blob) {
-      try {
-        const body = JSON.parse(await error.data.text()) as { message?: unknown };
-        if (typeof body.message === 'string' && body.message) return body.message;
-      } catch {
-        // not JSON: use the generic wording below
-      }
-    }
-    return error.message;
-  }
-  return error instanceof Error ? error.message : 'An error occurred';
-}
-
-/** Hands a blob to the browser as a download named `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Give the browser time to start reading the blob before it is freed.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
- * Downloads an authenticated file (`/api/v1/exports/{taskId}/download`) with the http client, so the
- * bearer token and its silent refresh apply, and saves it. Rejects with the server's message.
+ * Downloads an authenticated file (`/api/v1/exports/{taskId}/download`) with the token, and saves it.
+ * Rejects with the server's message.
  */
-export async function downloadFile(path: string): Promise<string> {
-  try {
-    const response = await http.get(path, { responseType: 'blob', silent: true });
-    const name =
-      fileNameFromDisposition(response.headers['content-disposition']) ??
-      path.split('/').at(-2) ??
-      'download';
-    saveBlob(response.data as Blob, name);
-    return name;
-  } catch (error) {
-    throw new Error(await messageOf(error));
-  }
-}
+export const downloadFile = (path: string): Promise<string> =>
+  downloadWithToken(path, path.split('/').at(-2) ?? 'download');

@@ -307,6 +307,57 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       target: t('attribute-tabs'),
     },
   ],
+  '/imports/manage-imports': {
+    backOffice: [
+      {
+        title: 'Catalogue imports',
+        body: 'Sheets uploaded for sellers’ catalogues. Every row is checked before anything is written, and nothing reaches staging until someone moves it.',
+        target: t('import-table'),
+      },
+      {
+        title: 'Upload a sheet',
+        body: 'Choose the seller and a CSV or XLSX sheet. It is validated in the background; the toast tells you when the report is ready.',
+        target: t('upload-sheet'),
+        requires: 'import',
+      },
+      {
+        title: 'Find an import',
+        body: 'Search by file or seller name, or show only one status. Open an import for its report, mapping, preview, suggested titles and history.',
+        target: t('import-search'),
+      },
+      {
+        title: 'Report, preview and moves',
+        body: 'The report counts new, updated, unchanged, duplicate and error rows, each error with its cell. The preview shows every field before and after; Move to staging commits exactly that.',
+      },
+      {
+        title: 'Import requests',
+        body: 'Sellers who cannot map a sheet, or who sell from a feed, ask here. Take a request, import its file or fetch its feed, then mark it done or reject it with an answer.',
+        target: t('import-tabs'),
+      },
+    ],
+    seller: [
+      {
+        title: 'Your imports',
+        body: 'The catalogue sheets you uploaded. Every row is checked first, and your products change only when you move them to staging.',
+        target: t('import-table'),
+      },
+      {
+        title: 'Upload a sheet',
+        body: 'Upload a CSV or XLSX sheet of your products; start from the sample sheet if you have none. You see what each row would do before anything moves.',
+        target: t('upload-sheet'),
+        requires: 'import',
+      },
+      {
+        title: 'Report and fixes',
+        body: 'Errors name their cell, such as D17. Fix the sheet and upload it again, download the error sheet, or change the column mapping and revalidate.',
+      },
+      {
+        title: 'Ask us to import',
+        body: 'Cannot map your sheet, or sell from a product feed? Under Import requests, request an import: our team does it and answers you there.',
+        target: t('import-tabs'),
+      },
+    ],
+  },
   // SPEC §2's words for the grid; each step that needs an action shows only to whoever has it.
   '/products/staging-products': SPEC_TOUR_TEXTS['/products/staging-products'].map((step) =>
     step.target === t('add-product')
