@@ -203,6 +203,10 @@ export const batchSchema = z.object({
   counts: outcomeCountsSchema,
   /** What the moves did, added up over every move of this batch. */
   results: resultCountsSchema,
+  /** Rows each move would still take (read for one import, once validated; null in lists). */
+  leftToMove: z
+    .object({ full: z.number().int(), pricing: z.number().int(), duplicates: z.number().int() })
+    .nullable(),
   /** Why the batch failed or stopped, for the user. */
   error: z.string().nullable(),
   /** Rows per second of the last step that ran (validation or move), for the progress line. */

@@ -24,6 +24,9 @@ export function useUrlSearchText(
   const debounced = useDebouncedValue(text, delayMs);
   // What the URL last said (or was last told).
   const lastSent = useRef(value);
+  // The page this box is on. A pause that ends just after the user left (the router has moved on, the
+  // page is not unmounted yet) must not write its search back and bring them back here.
+  const page = useRef(window.location.pathname);
   useEffect(() => {
     if (value !== lastSent.current) {
       lastSent.current = value;
@@ -32,6 +35,7 @@ export function useUrlSearchText(
   }, [value]);
   useEffect(() => {
     const trimmed = debounced.trim();
+    if (window.location.pathname !== page.current) return;
     if (trimmed !== lastSent.current) {
       lastSent.current = trimmed;
       onSearch(trimmed);

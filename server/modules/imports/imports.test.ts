@@ -319,6 +319,7 @@ describe.each(testBackends)('catalog imports on %s', (backend) => {
         ['IMP-MV-3', 'Mover three', 'Imp Gadgets', '300', '3', 'Blue'],
       ]),
     );
+    expect((await currentBatch(first.id)).leftToMove).toEqual({ full: 3, pricing: 3, duplicates: 0 });
     const moved = await as('Seller', 'POST', `${API}/moveToStaging?batch=${first.batch.id}`);
     expect(moved.statusCode, moved.body).toBe(200);
     // Enqueued twice on purpose: the second task must find nothing left to do.
@@ -326,7 +327,7 @@ describe.each(testBackends)('catalog imports on %s', (backend) => {
     expect(twice.statusCode).toBe(409);
     await runJobs();
     const after = await currentBatch(first.id);
-    expect(after).toMatchObject({ status: 'moved', results: { created: 3 } });
+    expect(after).toMatchObject({ status: 'moved', results: { created: 3 }, leftToMove: { full: 0 } });
     const one = await productBySku('IMP-MV-1');
     expect(one).toMatchObject({ title: 'Mover one', priceMinor: 10_000, inventory: 1, status: 'draft' });
     expect(json(await as('Seller', 'POST', `${API}/moveToStaging?batch=${first.batch.id}`)).message).toMatch(

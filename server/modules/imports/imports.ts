@@ -1,7 +1,19 @@
 // Imports and their batches: storing them, reading them as the API answers them, listing and
 // searching. A seller reads only their own imports (another seller's answer 404); staff and admins
 // read every seller's.
-import { and, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   type Batch,
   type BatchStatus,
@@ -12,7 +24,7 @@ import {
   runningBatchStatuses,
 } from '../../../contracts/imports';
 import type { Db, Tx } from '../../db/client';
-import { catalogImports, importBatches, jobs, sellers } from '../../db/schema';
+import { catalogImports, importBatches, importRows, jobs, sellers } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import type { Viewer } from '../catalog/products';
@@ -64,6 +76,7 @@ export function batchDto(row: BatchWithJob): Batch {
     rowsToMove: row.rowsToMove,
     counts: row.counts,
     results: row.results,
+    leftToMove: null,
     error: abandoned ? (row.jobError ?? 'The task stopped unexpectedly.') : row.error,
     rowsPerSecond: row.rowsPerSecond === null ? null : Math.round(row.rowsPerSecond),
     taskId: row.taskId,
@@ -139,7 +152,25 @@ export async function getImport(db: Db | Tx, viewer: Pick<Viewer, 'sellerId'>, i
     .where(and(eq(catalogImports.id, id), scope(viewer)));
   const [dto] = await importDtos(db, rows);
   if (!dto) throw importNotFound();
+  if (dto.batch.status === 'ready' || dto.batch.status === 'moved') {
+    dto.batch.leftToMove = await leftToMove(db, dto.batch.id);
+  }
   return dto;
+}
+
+/** The rows each move would still take (movableRows in move-job.ts, not yet handled). */
+async function leftToMove(db: Db | Tx, batchId: string) {
+  const [row] = await db
+    .select({
+      full: sql<number>`count(*) FILTER (WHERE ${importRows.outcome} IN ('create', 'update', 'unchanged'))`.mapWith(
+        Number,
+      ),
+      pricing: sql<number>`count(*) FILTER (WHERE ${importRows.outcome} <> 'duplicate')`.mapWith(Number),
+      duplicates: sql<number>`count(*) FILTER (WHERE ${importRows.outcome} = 'duplicate')`.mapWith(Number),
+    })
+    .from(importRows)
+    .where(and(eq(importRows.batchId, batchId), isNull(importRows.result)));
+  return { full: row?.full ?? 0, pricing: row?.pricing ?? 0, duplicates: row?.duplicates ?? 0 };
 }
 
 /** The batch and its import, if the viewer may see them; `lock` holds the batch row for a change. */

@@ -1,6 +1,4 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
-import { ChevronDown, FileDown } from 'lucide-react';
-import type { ExportFormat } from '../../../contracts/exports';
+import { FileFormatMenu } from '../../ui/file-format-menu';
 import { useExportBatchErrors } from './api';
 
 /**
@@ -9,26 +7,13 @@ import { useExportBatchErrors } from './api';
  */
 export function ErrorSheetMenu({ batch }: { batch: string }) {
   const exportErrors = useExportBatchErrors();
-  const start = (format: ExportFormat) => exportErrors.mutate({ batch, format });
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" loading={exportErrors.isPending} data-tour="error-sheet">
-          <FileDown /> Download error sheet <ChevronDown />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="csv" onClick={() => start('csv')}>
-              CSV
-            </Menu.Item>
-            <Menu.Item value="xlsx" onClick={() => start('xlsx')}>
-              Excel (XLSX)
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <FileFormatMenu
+      label="Download error sheet"
+      size="sm"
+      data-tour="error-sheet"
+      loading={exportErrors.isPending}
+      onChoose={(format) => exportErrors.mutate({ batch, format })}
+    />
   );
 }

@@ -24,7 +24,7 @@ export function MoveActions({ batch, size = 'sm' }: { batch: Batch; size?: 'sm' 
     <HStack gap="2" wrap="wrap" data-tour="import-moves">
       {kinds.map((kind) => {
         const Icon = icons[kind];
-        const hasRows = moveHasRows(kind, batch.counts);
+        const hasRows = moveHasRows(kind, batch.counts, batch.leftToMove);
         return (
           <Button
             key={kind}

@@ -176,8 +176,9 @@ export function moveQuestion(kind: MoveKind, counts: OutcomeCounts): Question {
   };
 }
 
-/** Whether a move has anything to do. */
-export function moveHasRows(kind: MoveKind, counts: OutcomeCounts): boolean {
+/** Whether a move has anything to do: what the server says is left, else what validation found. */
+export function moveHasRows(kind: MoveKind, counts: OutcomeCounts, left?: Batch['leftToMove']): boolean {
+  if (left) return (kind === 'full' ? left.full : kind === 'pricing' ? left.pricing : left.duplicates) > 0;
   if (kind === 'full') return counts.create + counts.update > 0;
   if (kind === 'pricing') return counts.update + counts.unchanged > 0;
   return counts.duplicate > 0;

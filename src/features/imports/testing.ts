@@ -28,6 +28,7 @@ export function makeBatch(patch: Partial<Batch> = {}): Batch {
     rowsToMove: 0,
     counts: makeCounts(),
     results: { created: 0, updated: 0, unchanged: 0, merged: 0, conflict: 0, no_match: 0, skipped: 0 },
+    leftToMove: null,
     error: null,
     rowsPerSecond: null,
     taskId: null,

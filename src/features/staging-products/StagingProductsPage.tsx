@@ -6,13 +6,11 @@ import {
   Flex,
   HStack,
   IconButton,
-  Menu,
   NativeSelect,
-  Portal,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { BarChart3, ChevronDown, FileDown, Filter, ImageUp, Plus, RefreshCw } from 'lucide-react';
+import { BarChart3, Filter, ImageUp, Plus, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PRODUCT_PAGE_SIZES, type ProductSelection } from '../../../contracts/catalog';
@@ -20,6 +18,7 @@ import type { ExportFormat } from '../../../contracts/exports';
 import { encodeQuery, type QueryTree } from '../../../contracts/query-tree';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
+import { FileFormatMenu } from '../../ui/file-format-menu';
 import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { completeConditionsOnly, describeQuery, QueryBuilder } from '../../ui/query-builder';
@@ -204,25 +203,12 @@ export default function StagingProductsPage() {
               </Button>
             ) : null}
             {can('export') ? (
-              <Menu.Root positioning={{ placement: 'bottom-end' }}>
-                <Menu.Trigger asChild>
-                  <Button variant="outline" loading={exportProducts.isPending} data-tour="export">
-                    <FileDown /> Export <ChevronDown />
-                  </Button>
-                </Menu.Trigger>
-                <Portal>
-                  <Menu.Positioner>
-                    <Menu.Content>
-                      <Menu.Item value="csv" onClick={() => startExport('csv')}>
-                        CSV
-                      </Menu.Item>
-                      <Menu.Item value="xlsx" onClick={() => startExport('xlsx')}>
-                        Excel (XLSX)
-                      </Menu.Item>
-                    </Menu.Content>
-                  </Menu.Positioner>
-                </Portal>
-              </Menu.Root>
+              <FileFormatMenu
+                label="Export"
+                data-tour="export"
+                loading={exportProducts.isPending}
+                onChoose={startExport}
+              />
             ) : null}
             {can('create') ? (
               <Button colorPalette="brand" onClick={() => setAdding(true)} data-tour="add-product">
