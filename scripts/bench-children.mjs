@@ -36,11 +36,15 @@ export function childEnv(env) {
 
 /**
  * Starts the real server on 127.0.0.1:`port` with `env` and waits (≤ 60 s) until it is healthy.
+ * `BENCH_SERVER_NODE_ARGS` (space-separated) goes to its node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+ * to profile the server under a benchmark (NODE_OPTIONS refuses --cpu-prof).
  * Answers its pid, its health answer and `stop()` (SIGTERM, then SIGKILL after 10 s).
  */
+const serverNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export async function startServer(root, env, port) {
   const child = track(
-    spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    spawn(process.execPath, [...serverNodeArgs(), path.join(root, 'scripts/start.mjs')], {
       cwd: root,
       env: childEnv({ ...env, PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: 'true', LOG_LEVEL: 'warn' }),
       stdio: 'ignore',

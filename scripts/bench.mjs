@@ -24,6 +24,9 @@
 //   first page with its total, a title search and the report of half the catalogue
 //   (scripts/bench-catalog.mjs); `--catalog-only` measures only that, and `--catalog-large` (not in CI,
 //   it seeds for many minutes) adds the nested query on PostgreSQL with 1,000,000 products.
+// - imports: a 100,000-row, 30-column catalogue sheet, as CSV and as XLSX, uploaded through HTTP on
+//   PGlite: upload → report ready, validation rows/s, move to staging, the server's RSS growth and the
+//   longest wait between progress updates (scripts/bench-imports.mjs); `--imports-only` measures only that.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +37,7 @@ import { benchCalls } from './bench-calls.mjs';
 import { benchCatalog, benchCatalogLarge } from './bench-catalog.mjs';
 import { benchChats } from './bench-chats.mjs';
 import { stopChildren } from './bench-children.mjs';
+import { benchImports } from './bench-imports.mjs';
 import { benchSellers } from './bench-sellers.mjs';
 import { benchServer } from './bench-server.mjs';
 import { benchVideo, videoOptionsFromArgs } from './bench-video.mjs';
@@ -98,7 +102,8 @@ async function timeStart(dataDir, port) {
 
 const catalogLarge = process.argv.includes('--catalog-large');
 // The bench ends by itself even if a child process hangs (the 1M-product catalogue seeds for long).
-const watchdogMinutes = catalogLarge ? 90 : 35;
+// The imports bench bounds each of its steps itself and adds several minutes to a full run.
+const watchdogMinutes = catalogLarge ? 90 : 45;
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${watchdogMinutes} minutes, giving up`);
   stopChildren();
@@ -116,6 +121,7 @@ const videoOnly = process.argv.includes('--video-only');
 const serverOnly = process.argv.includes('--server-only');
 const authOnly = process.argv.includes('--auth-only');
 const catalogOnly = process.argv.includes('--catalog-only');
+const importsOnly = process.argv.includes('--imports-only');
 const only =
   sellersOnly ||
   brokerOnly ||
@@ -125,6 +131,7 @@ const only =
   serverOnly ||
   authOnly ||
   catalogOnly ||
+  importsOnly ||
   catalogLarge;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const videoOptions = videoOptionsFromArgs(process.argv);
@@ -170,6 +177,7 @@ const results = {
   server: only && !serverOnly ? previous.server : await benchServer(root, 3295),
   auth: only && !authOnly ? previous.auth : await benchAuth(root, 3294),
   catalog: await catalogFigures(),
+  imports: only && !importsOnly ? previous.imports : await benchImports(root, 3292),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
