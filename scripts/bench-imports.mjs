@@ -424,12 +424,17 @@ function printSummary(format, r) {
 async function benchFormat(root, port, dir, format) {
   const prefix = `BENCH-${format.toUpperCase()}`;
   const sheetPath = path.join(dir, `catalog-${ROWS}.${format}`);
-  console.info(`\n▶ imports (${format}): writing ${ROWS.toLocaleString('en')} rows × ${HEADERS.length} columns…`);
+  console.info(
+    `\n▶ imports (${format}): writing ${ROWS.toLocaleString('en')} rows × ${HEADERS.length} columns…`,
+  );
   const writeStarted = Date.now();
   await (format === 'csv' ? writeCsv(sheetPath, prefix) : writeXlsx(sheetPath, prefix));
   const bytes = statSync(sheetPath).size;
-  console.info(`  written in ${((Date.now() - writeStarted) / 1000).toFixed(1)} s, ${(bytes / 1048576).toFixed(1)} MB`);
-  if (bytes > MAX_BYTES) throw new Error(`the ${format} sheet is ${bytes} bytes, over the 50 MB upload limit`);
+  console.info(
+    `  written in ${((Date.now() - writeStarted) / 1000).toFixed(1)} s, ${(bytes / 1048576).toFixed(1)} MB`,
+  );
+  if (bytes > MAX_BYTES)
+    throw new Error(`the ${format} sheet is ${bytes} bytes, over the 50 MB upload limit`);
   const dataDir = path.join(dir, `data-${format}`);
   mkdirSync(dataDir, { recursive: true });
   const server = await startServer(root, { DATA_DIR: dataDir }, port);
