@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from './scripts/chromium-args.mjs';
+import { SERVER_NODE_ARGS } from './scripts/server-node-args.mjs';
 
 // Run through `npm run test:e2e` (scripts/e2e.mjs), which finds Chromium, builds the SPA and makes the
 // temporary data dir. The server is the real one, started exactly as `npm start` starts it.
@@ -26,7 +27,7 @@ export default defineConfig({
   },
   outputDir: '.tmp/test-results',
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: ['node', ...SERVER_NODE_ARGS, 'scripts/start.mjs'].join(' '),
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const children = new Set();
 
@@ -36,11 +37,14 @@ export function childEnv(env) {
 
 /**
  * Starts the real server on 127.0.0.1:`port` with `env` and waits (≤ 60 s) until it is healthy.
- * `BENCH_SERVER_NODE_ARGS` (space-separated) goes to its node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+ * It runs with SERVER_NODE_ARGS, as `npm start` runs it; `BENCH_SERVER_NODE_ARGS` (space-separated) adds to them, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
  * to profile the server under a benchmark (NODE_OPTIONS refuses --cpu-prof).
  * Answers its pid, its health answer and `stop()` (SIGTERM, then SIGKILL after 10 s).
  */
-const serverNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const serverNodeArgs = () => [
+  ...SERVER_NODE_ARGS,
+  ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+];
 
 export async function startServer(root, env, port) {
   const child = track(

@@ -42,6 +42,7 @@ import { benchSellers } from './bench-sellers.mjs';
 import { benchServer } from './bench-server.mjs';
 import { benchVideo, videoOptionsFromArgs } from './bench-video.mjs';
 import { buildSpa, root } from './build-spa.mjs';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const dist = path.join(root, 'dist');
 
@@ -80,7 +81,7 @@ function bundleReport() {
 
 async function timeStart(dataDir, port) {
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: 'true', LOG_LEVEL: 'warn' },
     stdio: 'ignore',

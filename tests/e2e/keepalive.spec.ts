@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
 import { fillSignIn, liveUpdatesOn } from './support';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199) + 7;
@@ -20,7 +21,7 @@ let dataDir = '';
 
 test.beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-keepalive-'));
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
+  server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'scripts/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -29,6 +29,7 @@ CREATE TABLE "import_batches" (
 	"progress" integer DEFAULT 0 NOT NULL,
 	"checkpoint_line" integer DEFAULT 0 NOT NULL,
 	"rows_moved" integer DEFAULT 0 NOT NULL,
+	"move_line" integer DEFAULT 0 NOT NULL,
 	"rows_to_move" integer DEFAULT 0 NOT NULL,
 	"counts" jsonb NOT NULL,
 	"results" jsonb NOT NULL,
@@ -87,12 +88,11 @@ CREATE TABLE "import_rows" (
 	"sku_key" text DEFAULT '' NOT NULL,
 	"title" text DEFAULT '' NOT NULL,
 	"dup_key" text,
-	"cells" jsonb NOT NULL,
+	"cells" json NOT NULL,
 	"errors" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"duplicate_of" jsonb,
+	"duplicate_of" json,
 	"product_id" uuid,
-	"changes" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"planned" jsonb,
+	"planned" json,
 	"result" text,
 	"result_message" text,
 	CONSTRAINT "import_rows_batch_id_line_pk" PRIMARY KEY("batch_id","line")
@@ -112,6 +112,4 @@ CREATE INDEX "import_history_subject_idx" ON "import_history" USING btree ("subj
 CREATE INDEX "import_requests_status_idx" ON "import_requests" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "import_requests_seller_idx" ON "import_requests" USING btree ("seller_id","created_at");--> statement-breakpoint
 CREATE INDEX "import_rows_outcome_idx" ON "import_rows" USING btree ("batch_id","outcome","line");--> statement-breakpoint
-CREATE INDEX "import_rows_sku_idx" ON "import_rows" USING btree ("batch_id","sku_key");--> statement-breakpoint
-CREATE INDEX "import_rows_dup_idx" ON "import_rows" USING btree ("batch_id","dup_key");--> statement-breakpoint
 CREATE INDEX "products_seller_title_idx" ON "products" USING btree ("seller_id","title_key");

@@ -20,13 +20,15 @@
 // The shared strings are the one part not read by the streaming reader's own code: it takes a cell's
 // phonetic guide (<rPh>, which Excel adds to text typed with a Japanese IME) for the cell's text, and
 // leaves Excel's _xHHHH_ escapes undecoded. They are read with the <si> parser of exceljs's
-// whole-workbook reader instead, which gets both right, and kept as plain text.
+// whole-workbook reader instead, which gets both right, and kept as plain text, off the heap
+// (shared-strings.ts).
 import path from 'node:path';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import ExcelJS from 'exceljs';
 import parseSax from 'exceljs/lib/utils/parse-sax.js';
 import SharedStringXform from 'exceljs/lib/xlsx/xform/strings/shared-string-xform.js';
 import { SheetError } from './errors';
+import { SharedStringTable } from './shared-strings';
 import { abortReason, type RawRecord, type RecordSource } from './source';
 import { type OpenedZip, openZip } from './zip';
 
@@ -46,7 +48,7 @@ interface WorkbookSheet {
 interface WorkbookReaderInternals {
   workbookRels?: Relationship[];
   /** What cells of type "s" read as, by index. */
-  sharedStrings?: string[];
+  sharedStrings?: ArrayLike<string>;
   model?: { sheets?: WorkbookSheet[] };
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
@@ -150,8 +152,8 @@ function cellText(cell: ExcelJS.Cell, date1904: boolean): string {
 }
 
 /** The shared strings, each as plain text (rich text's runs joined, phonetic guides left out). */
-async function readSharedStrings(stream: Readable): Promise<string[]> {
-  const strings: string[] = [];
+async function readSharedStrings(stream: Readable): Promise<SharedStringTable> {
+  const strings = new SharedStringTable();
   const si = new SharedStringXform();
   let inside = false;
   for await (const events of parseSax(stream)) {
@@ -252,9 +254,10 @@ export async function openXlsxSource(filePath: string, signal?: AbortSignal): Pr
 
     const sharedStrings = related('sharedStrings');
     if (sharedStrings) {
-      reader.sharedStrings = await readSharedStrings(
+      const table = await readSharedStrings(
         inflated(partPath(sharedStrings.Target), INFLATED_LIMITS.sharedStrings),
       );
+      reader.sharedStrings = table.indexable();
     }
     const styles = related('styles');
     if (styles) await reader._parseStyles(inflated(partPath(styles.Target), INFLATED_LIMITS.part));

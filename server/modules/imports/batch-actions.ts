@@ -262,7 +262,7 @@ export async function resumeBatch(app: FastifyInstance, request: FastifyRequest,
       id: upload.id,
       actor,
       action: 'resumed',
-      note: `Batch ${batch.number} resumes ${batch.step === 'move' ? 'its move' : 'validation'} after line ${batch.step === 'move' ? batch.rowsMoved : batch.checkpointLine}.`,
+      note: `Batch ${batch.number} resumes ${batch.step === 'move' ? 'its move' : 'validation'} after line ${batch.step === 'move' ? batch.moveLine : batch.checkpointLine}.`,
     });
     return { batch: queued as BatchRow, upload };
   });
@@ -309,6 +309,7 @@ export async function moveBatch(
         moveKind: kind,
         rowsToMove: left.n,
         rowsMoved: 0,
+        moveLine: 0,
         stopRequested: false,
         error: null,
         updatedAt: sql`now()`,

@@ -291,6 +291,29 @@ describe.each(testBackends)('catalog imports on %s', (backend) => {
     expect(answer.batch.number).toBe(2);
     await runJobs();
     expect((await currentBatch(imported.id)).counts).toMatchObject({ total: 1, create: 1, error: 0 });
+    // Both batches stay, newest first; a seller finds only their own.
+    const batches = json<{ result: { number: number; status: string }[]; count: number }>(
+      await as('Seller', 'GET', `${API}/searchBatches?importId=${imported.id}`),
+    );
+    expect(batches.result.map((batch) => [batch.number, batch.status])).toEqual([
+      [2, 'ready'],
+      [1, 'ready'],
+    ]);
+    expect(batches.count).toBe(2);
+    const kyc = json<{ count: number }>(
+      await as('Kyc', 'GET', `${API}/searchBatches?importId=${imported.id}`),
+    );
+    expect(kyc.count).toBe(0);
+    const failed = json<{ result: { status: string }[] }>(
+      await as('Admin', 'GET', `${API}/searchBatches?status=failed&limit=100`),
+    );
+    expect(failed.result.every((batch) => batch.status === 'failed')).toBe(true);
+    // The editor's choices: the product fields, then attributes.
+    const targets = json<{ result: { target: string; kind: string }[] }>(
+      await as('Seller', 'GET', `${API}/mappingTargets`),
+    ).result;
+    expect(targets.slice(0, 4).map((target) => target.target)).toEqual(['sku', 'title', 'category', 'price']);
+    expect(targets).toContainEqual(expect.objectContaining({ target: 'attr:imp_colour', kind: 'attribute' }));
     const again = await uploaded(
       csv([
         ['SKU', 'Name of item', 'Category', 'Cost'],
@@ -614,6 +637,9 @@ describe.each(testBackends)('catalog imports on %s', (backend) => {
     const asked = await as('Seller', 'POST', `${API}/addImportProductsApi`, file.payload, file.headers);
     expect(asked.statusCode, asked.body).toBe(201);
     const requestId = json<{ id: string }>(asked).id;
+    const read = await as('Staff', 'GET', `${API}/getImportRequest/${requestId}`);
+    expect(json(read)).toMatchObject({ status: 'open', kind: 'file', note: 'Please map this', sellerId });
+    expect((await as('Kyc', 'GET', `${API}/getImportRequest/${requestId}`)).statusCode).toBe(404);
     const taken = await as('Staff', 'POST', `${API}/takeImportRequest/${requestId}`);
     expect(json(taken)).toMatchObject({ status: 'in_progress', assignee: { name: expect.any(String) } });
     const made = await as('Staff', 'POST', `${API}/importFromRequest/${requestId}`);

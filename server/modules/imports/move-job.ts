@@ -7,7 +7,7 @@
 // Rows are taken in chunks; each chunk's product writes, their history, the rows' results and the
 // batch's counters are ONE transaction. A row with a result is never taken again, so running a move
 // twice, or resuming it after a crash, creates and changes nothing twice.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AttributeValue, WeightUnit } from '../../../contracts/catalog';
 import {
@@ -121,7 +121,7 @@ async function insertProducts(tx: Tx, sellerId: string, rows: (Derived & { line:
       SELECT ${sellerId}::uuid, x.title, x.title_key, x.sku, x.sku_key, x.category_id, x.price_minor, x.currency,
              x.inventory, x.weight, x.weight_unit, x.attribute_values, x.attr_index, x.completeness,
              ARRAY(SELECT jsonb_array_elements_text(x.missing)::integer)
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(line integer, ${RECORD_COLUMNS})
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(line integer, ${RECORD_COLUMNS})
       ON CONFLICT (seller_id, sku_key) DO NOTHING
       RETURNING id, sku_key`),
   );
@@ -137,7 +137,7 @@ async function updateProducts(tx: Tx, rows: (Derived & { id: string })[]) {
         attribute_values = x.attribute_values, attr_index = x.attr_index, completeness = x.completeness,
         missing_attributes = ARRAY(SELECT jsonb_array_elements_text(x.missing)::integer),
         version = p.version + 1, updated_at = now()
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, ${RECORD_COLUMNS})
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(id uuid, ${RECORD_COLUMNS})
     WHERE p.id = x.id`);
 }
 
@@ -150,14 +150,14 @@ async function recordHistory(
   await tx.execute(sql`
     INSERT INTO product_history (product_id, actor_id, actor_name, action, changes, note)
     SELECT x.product_id, ${actor.id}::uuid, ${actor.name}, x.action, x.changes, x.note
-    FROM jsonb_to_recordset(${JSON.stringify(
+    FROM json_to_recordset(${JSON.stringify(
       entries.map((entry) => ({
         product_id: entry.productId,
         action: entry.action,
         changes: entry.changes,
         note: entry.note,
       })),
-    )}::jsonb) AS x(product_id uuid, action text, changes jsonb, note text)`);
+    )}::json) AS x(product_id uuid, action text, changes jsonb, note text)`);
 }
 
 async function lockProducts(tx: Tx, sellerId: string, ids: string[]): Promise<Map<string, StoredProduct>> {
@@ -405,13 +405,81 @@ async function moveMerges(context: ChunkContext, rows: TakenRow[], out: RowOutco
   await recordHistory(context.tx, context.actor, history);
 }
 
-/** Moves the next chunk; answers how many rows it took and whether the batch was asked to stop. */
+/** A chunk's rows moved, each row's result stored, `results` counted. */
+async function moveRows(context: ChunkContext, taken: TakenRow[], results: ResultCounts) {
+  const out: RowOutcomeWrite[] = [];
+  const kindOf = (row: TakenRow) => row.planned?.kind;
+  await moveCreates(
+    context,
+    taken.filter((row) => kindOf(row) === 'create'),
+    out,
+  );
+  await moveUpdates(
+    context,
+    taken.filter((row) => kindOf(row) === 'update'),
+    out,
+  );
+  for (const row of taken.filter((candidate) => kindOf(candidate) === 'none'))
+    out.push({ line: row.line, result: 'unchanged', message: null, productId: row.productId });
+  for (const row of taken.filter((candidate) => !candidate.planned)) {
+    out.push(
+      row.productId
+        ? {
+            line: row.line,
+            result: 'skipped',
+            message: 'The row has errors: fix them and upload the sheet again.',
+            productId: row.productId,
+          }
+        : {
+            line: row.line,
+            result: 'no_match',
+            message: 'No staging product has this SKU.',
+            productId: null,
+          },
+    );
+  }
+  if (context.kind === 'duplicates')
+    await moveMerges(
+      context,
+      taken.filter((row) => kindOf(row) === 'merge'),
+      out,
+    );
+  for (const row of out) results[row.result] += 1;
+  await context.tx.execute(sql`
+    UPDATE ${importRows} AS r SET result = x.result, result_message = x.message, product_id = coalesce(x.product_id, r.product_id)
+    FROM json_to_recordset(${JSON.stringify(
+      out.map((row) => ({
+        line: row.line,
+        result: row.result,
+        message: row.message,
+        product_id: row.productId,
+      })),
+    )}::json) AS x(line integer, result text, message text, product_id uuid)
+    WHERE r.batch_id = ${context.batch.id} AND r.line = x.line`);
+}
+
+/**
+ * Moves the rows of the next window of MOVE_CHUNK lines after `cursor.line` (the batch's move_line);
+ * answers how many rows it took and whether the batch was asked to stop. The chunk holds the batch
+ * row, so chunks of one batch never overlap, and a worker whose cursor is no longer the batch's (it
+ * lost its lease to another) fails before writing anything. A window of lines, not "the next 500
+ * movable rows": that would read every row left to move and sort them, for each chunk (quadratic in the
+ * sheet); a window is one bounded index range. `result IS NULL` still keeps a row from being moved twice.
+ */
 async function moveChunk(
   db: Db,
   base: Omit<ChunkContext, 'tx'>,
+  cursor: { line: number },
   results: ResultCounts,
 ): Promise<{ taken: number; stop: boolean }> {
   return db.transaction(async (tx) => {
+    const [held] = rowsOf<{ line: number }>(
+      await tx.execute(
+        sql`SELECT move_line AS line FROM ${importBatches} WHERE id = ${base.batch.id} FOR UPDATE`,
+      ),
+    );
+    if (held?.line !== cursor.line) throw new Error('another worker moved this batch on');
+    const end = cursor.line + MOVE_CHUNK;
     const taken = (await tx
       .select({
         line: importRows.line,
@@ -420,68 +488,25 @@ async function moveChunk(
         duplicateOf: importRows.duplicateOf,
       })
       .from(importRows)
-      .where(and(eq(importRows.batchId, base.batch.id), movableRows(base.kind), isNull(importRows.result)))
-      .orderBy(importRows.line)
-      .limit(MOVE_CHUNK)
-      .for('update')) as TakenRow[];
-    if (taken.length === 0) return { taken: 0, stop: false };
-    const context = { ...base, tx };
-    const out: RowOutcomeWrite[] = [];
-    const kindOf = (row: TakenRow) => row.planned?.kind;
-    await moveCreates(
-      context,
-      taken.filter((row) => kindOf(row) === 'create'),
-      out,
-    );
-    await moveUpdates(
-      context,
-      taken.filter((row) => kindOf(row) === 'update'),
-      out,
-    );
-    for (const row of taken.filter((candidate) => kindOf(candidate) === 'none'))
-      out.push({ line: row.line, result: 'unchanged', message: null, productId: row.productId });
-    for (const row of taken.filter((candidate) => !candidate.planned)) {
-      out.push(
-        row.productId
-          ? {
-              line: row.line,
-              result: 'skipped',
-              message: 'The row has errors: fix them and upload the sheet again.',
-              productId: row.productId,
-            }
-          : {
-              line: row.line,
-              result: 'no_match',
-              message: 'No staging product has this SKU.',
-              productId: null,
-            },
-      );
-    }
-    if (base.kind === 'duplicates')
-      await moveMerges(
-        context,
-        taken.filter((row) => kindOf(row) === 'merge'),
-        out,
-      );
-    for (const row of out) results[row.result] += 1;
-    await tx.execute(sql`
-      UPDATE ${importRows} AS r SET result = x.result, result_message = x.message, product_id = coalesce(x.product_id, r.product_id)
-      FROM jsonb_to_recordset(${JSON.stringify(
-        out.map((row) => ({
-          line: row.line,
-          result: row.result,
-          message: row.message,
-          product_id: row.productId,
-        })),
-      )}::jsonb) AS x(line integer, result text, message text, product_id uuid)
-      WHERE r.batch_id = ${base.batch.id} AND r.line = x.line`);
+      .where(
+        and(
+          eq(importRows.batchId, base.batch.id),
+          gt(importRows.line, cursor.line),
+          lte(importRows.line, end),
+          movableRows(base.kind),
+          isNull(importRows.result),
+        ),
+      )
+      .orderBy(importRows.line)) as TakenRow[];
+    if (taken.length) await moveRows({ ...base, tx }, taken, results);
     const [batch] = rowsOf<{ stop: boolean }>(
       await tx.execute(sql`
-        UPDATE ${importBatches} SET rows_moved = rows_moved + ${taken.length}, results = ${JSON.stringify(results)}::jsonb,
-               updated_at = now()
+        UPDATE ${importBatches} SET rows_moved = rows_moved + ${taken.length}, move_line = ${end},
+               results = ${JSON.stringify(results)}::jsonb, updated_at = now()
         WHERE id = ${base.batch.id}
         RETURNING stop_requested AS stop`),
     );
+    cursor.line = end;
     return { taken: taken.length, stop: batch?.stop ?? false };
   });
 }
@@ -524,9 +549,10 @@ export function moveHandler(options: { db: Db }): JobHandler {
       const results = { ...batch.results };
       const started = Date.now();
       let moved = 0;
+      const cursor = { line: batch.moveLine };
       for (;;) {
         context.signal.throwIfAborted();
-        const { taken, stop } = await moveChunk(db, { upload, batch, kind, actor, catalog }, results);
+        const { taken, stop } = await moveChunk(db, { upload, batch, kind, actor, catalog }, cursor, results);
         moved += taken;
         const done = batch.rowsMoved + moved;
         await db
@@ -534,7 +560,7 @@ export function moveHandler(options: { db: Db }): JobHandler {
           .set({ rowsPerSecond: moved / Math.max((Date.now() - started) / 1000, 0.001) })
           .where(eq(importBatches.id, batch.id));
         await context.setProgress(Math.min(99, (100 * done) / Math.max(batch.rowsToMove, 1)));
-        if (taken === 0) break;
+        if (cursor.line >= batch.checkpointLine) break;
         if (stop) return stopBatchNow(db, batch, upload, what);
         await yieldToEventLoop();
       }

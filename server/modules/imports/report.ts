@@ -3,20 +3,15 @@
 // and, after a move, what it did with them.
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  BatchReport,
-  batchReportQuerySchema,
-  CellError,
-  ImportFieldChange,
-  ReportRow,
-} from '../../../contracts/imports';
+import type { BatchReport, batchReportQuerySchema, CellError, ReportRow } from '../../../contracts/imports';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { importRows } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 import type { Viewer } from '../catalog/products';
+import { loadCatalogContext } from './catalog-context';
 import { findBatch, getBatch } from './imports';
-import type { DuplicateRef } from './row-verdict';
+import { type DuplicateRef, type Planned, previewChanges } from './row-verdict';
 
 type Query = z.infer<typeof batchReportQuerySchema>;
 
@@ -33,7 +28,7 @@ export async function batchReport(
     query.result ? eq(importRows.result, query.result) : undefined,
     pattern ? or(ilike(importRows.sku, pattern), ilike(importRows.title, pattern)) : undefined,
   );
-  const [rows, [total], topErrors] = await Promise.all([
+  const [rows, [total], topErrors, catalog] = await Promise.all([
     db
       .select({
         line: importRows.line,
@@ -43,7 +38,7 @@ export async function batchReport(
         errors: importRows.errors,
         duplicateOf: importRows.duplicateOf,
         productId: importRows.productId,
-        changes: importRows.changes,
+        planned: importRows.planned,
         result: importRows.result,
         resultMessage: importRows.resultMessage,
       })
@@ -58,6 +53,7 @@ export async function batchReport(
       FROM ${importRows}, jsonb_array_elements(${importRows.errors}) AS e
       WHERE ${importRows.batchId} = ${batch.id} AND ${importRows.outcome} = 'error'
       GROUP BY 1, 2 ORDER BY 4 DESC, 1 LIMIT 8`),
+    loadCatalogContext(db),
   ]);
   return {
     batch: await getBatch(db, batch.id),
@@ -66,10 +62,10 @@ export async function batchReport(
       .map((column) => ({ index: column.index, header: column.header })),
     topErrors: rowsOf<{ code: string; header: string | null; message: string; count: number }>(topErrors),
     rows: rows.map(
-      (row): ReportRow => ({
+      ({ planned, ...row }): ReportRow => ({
         ...row,
         errors: row.errors as CellError[],
-        changes: row.changes as ImportFieldChange[],
+        changes: previewChanges(planned as Planned | null, catalog),
         duplicateOf: (row.duplicateOf as DuplicateRef | null) ?? null,
       }),
     ),

@@ -11,6 +11,7 @@ import {
   type BatchState,
   type ChunkLookups,
   type ExistingProduct,
+  previewChanges,
   rowVerdict,
   type VerdictOptions,
 } from './row-verdict';
@@ -247,7 +248,7 @@ describe('rowVerdict', () => {
     );
     expect(update.outcome).toBe('update');
     expect(update.productId).toBe(stored.id);
-    expect(update.changes).toEqual([
+    expect(previewChanges(update.planned, options().catalog)).toEqual([
       { field: 'priceMinor', label: 'Price', before: '999.00', after: '1099.00' },
       { field: 'attr:1', label: 'Colour', before: 'Red', after: 'Blue' },
     ]);
@@ -265,7 +266,13 @@ describe('rowVerdict', () => {
     expect(rowVerdict(row(2, cells), options(), withStored, fresh()).outcome).toBe('unchanged');
     const cleared = rowVerdict(row(2, cells), options({ blankPolicy: 'clear' }), withStored, fresh());
     expect(cleared.outcome).toBe('update');
-    expect(cleared.changes.map((change) => [change.label, change.before, change.after])).toEqual([
+    expect(
+      previewChanges(cleared.planned, options().catalog).map((change) => [
+        change.label,
+        change.before,
+        change.after,
+      ]),
+    ).toEqual([
       ['Inventory', '5', '0'],
       ['RAM', '8 GB', null],
     ]);

@@ -95,7 +95,6 @@ export interface RowVerdict {
   errors: CellError[];
   duplicateOf: DuplicateRef | null;
   productId: string | null;
-  changes: ImportFieldChange[];
   planned: Planned | null;
 }
 
@@ -194,6 +193,22 @@ export function changeText(change: PlannedChange, catalog: CatalogContext): Impo
     before: fieldText(field, change.before, catalog),
     after: fieldText(field, change.after, catalog),
   };
+}
+
+/**
+ * What a row's move would write, as the preview shows it: every value of a new product, each changed
+ * field of an update (before → after); nothing for other rows. Read from the stored plan, so the
+ * preview is exactly what the move commits.
+ */
+export function previewChanges(planned: Planned | null, catalog: CatalogContext): ImportFieldChange[] {
+  if (planned?.kind === 'update') return planned.changes.map((change) => changeText(change, catalog));
+  if (planned?.kind !== 'create') return [];
+  return [
+    ...FIELD_ORDER.map((field) => changeText({ field, before: null, after: planned.fields[field] }, catalog)),
+    ...planned.attributeValues.map((value) =>
+      changeText({ field: `attr:${value.keyId}`, before: null, after: value }, catalog),
+    ),
+  ].filter((change) => change.after !== null);
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -329,7 +344,7 @@ export function rowVerdict(
   for (const problem of checked.problems)
     cellError(columnOfAttribute.get(problem.keyId), 'INVALID_ATTRIBUTE', problem.message);
 
-  const base: Omit<RowVerdict, 'outcome' | 'planned' | 'changes' | 'productId' | 'dupKey'> = {
+  const base: Omit<RowVerdict, 'outcome' | 'planned' | 'productId' | 'dupKey'> = {
     line: row.line,
     sku: sku ?? rawSku,
     skuKey,
@@ -344,7 +359,6 @@ export function rowVerdict(
       outcome: 'error',
       dupKey: null,
       productId: existing?.id ?? null,
-      changes: [],
       planned: null,
     };
   }
@@ -403,16 +417,11 @@ export function rowVerdict(
         reason: `Staging product ${twin.sku} has ${same}.`,
       });
     }
-    state.seenSku.set(skuKey, { line: row.line, sku: base.sku, title: fields.title });
-    if (dupKey) state.seenDup.set(dupKey, { line: row.line, sku: base.sku, title: fields.title });
+    const seen = { line: row.line, sku: base.sku, title: fields.title };
+    state.seenSku.set(skuKey, seen);
+    if (dupKey) state.seenDup.set(dupKey, seen);
     const planned: Planned = { kind: 'create', sku: base.sku, fields, attributeValues };
-    const changes = [
-      ...FIELD_ORDER.map((field) => changeText({ field, before: null, after: fields[field] }, catalog)),
-      ...attributeValues.map((value) =>
-        changeText({ field: `attr:${value.keyId}`, before: null, after: value }, catalog),
-      ),
-    ].filter((change) => change.after !== null);
-    return { ...base, outcome: 'create', dupKey, productId: null, changes, planned };
+    return { ...base, outcome: 'create', dupKey, productId: null, planned };
   }
 
   state.seenSku.set(skuKey, { line: row.line, sku: base.sku, title: fields.title });
@@ -433,7 +442,6 @@ export function rowVerdict(
       outcome: 'unchanged',
       dupKey: null,
       productId: existing.id,
-      changes: [],
       planned: { kind: 'none', productId: existing.id },
     };
   }
@@ -442,13 +450,12 @@ export function rowVerdict(
     outcome: 'update',
     dupKey: null,
     productId: existing.id,
-    changes: planned.map((change) => changeText(change, catalog)),
     planned: { kind: 'update', productId: existing.id, changes: planned },
   };
 }
 
 function duplicateVerdict(
-  base: Omit<RowVerdict, 'outcome' | 'planned' | 'changes' | 'productId' | 'dupKey'>,
+  base: Omit<RowVerdict, 'outcome' | 'planned' | 'productId' | 'dupKey'>,
   existing: ExistingProduct | undefined,
   fields: ProductFields,
   attributeValues: AttributeValue[],
@@ -461,7 +468,6 @@ function duplicateVerdict(
     dupKey,
     duplicateOf,
     productId: duplicateOf.productId ?? existing?.id ?? null,
-    changes: [],
     planned: { kind: 'merge', weight: fields.weight, weightUnit: fields.weightUnit, attributeValues },
   };
 }

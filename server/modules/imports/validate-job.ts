@@ -136,7 +136,6 @@ function storedRow(verdict: RowVerdict) {
     errors: verdict.errors,
     duplicate_of: verdict.duplicateOf,
     product_id: verdict.productId,
-    changes: verdict.changes,
     planned: verdict.planned,
   };
 }
@@ -153,12 +152,12 @@ async function storeChunk(
     if (verdicts.length) {
       await tx.execute(sql`
         INSERT INTO ${importRows} (batch_id, line, outcome, sku, sku_key, title, dup_key, cells, errors,
-                                  duplicate_of, product_id, changes, planned)
+                                  duplicate_of, product_id, planned)
         SELECT ${batch.id}::uuid, x.line, x.outcome, x.sku, x.sku_key, x.title, x.dup_key, x.cells, x.errors,
-               x.duplicate_of, x.product_id, x.changes, x.planned
-        FROM jsonb_to_recordset(${JSON.stringify(verdicts.map(storedRow))}::jsonb) AS x(
-          line integer, outcome text, sku text, sku_key text, title text, dup_key text, cells jsonb,
-          errors jsonb, duplicate_of jsonb, product_id uuid, changes jsonb, planned jsonb)`);
+               x.duplicate_of, x.product_id, x.planned
+        FROM json_to_recordset(${JSON.stringify(verdicts.map(storedRow))}::json) AS x(
+          line integer, outcome text, sku text, sku_key text, title text, dup_key text, cells json,
+          errors jsonb, duplicate_of json, product_id uuid, planned json)`);
     }
     // Only from the checkpoint this worker started at: a second worker on the same batch fails here.
     const updated = rowsOf<{ stop: boolean }>(
