@@ -72,6 +72,7 @@ export function BatchProgress({ batch, canAct }: { batch: Batch; canAct: boolean
         <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap">
           <Text data-testid="progress-text">{figures.text}</Text>
           {figures.rate ? <Text data-testid="progress-rate">{figures.rate}</Text> : null}
+          {figures.eta ? <Text data-testid="progress-eta">{figures.eta}</Text> : null}
         </HStack>
       </Stack>
     </Box>

@@ -1,5 +1,4 @@
-import { Box, Flex, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { RefreshCw } from 'lucide-react';
+import { Box, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import {
   type BatchStatus,
   batchStatuses,
@@ -7,6 +6,7 @@ import {
   IMPORT_PAGE_SIZES,
 } from '../../../contracts/imports';
 import { getErrorMessage } from '../../services/http';
+import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
 import { EmptyListState, ErrorState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { SearchBox } from '../../ui/search-box';
@@ -14,7 +14,7 @@ import { useImportList } from './api';
 import { formatCount } from './format';
 import { ImportTable } from './ImportTable';
 import { SampleSheetLink } from './SampleSheetLink';
-import { type ImportPageSize, type ImportsView, importsHref, withImport } from './url-state';
+import { type ImportsView, importsHref, withImport } from './url-state';
 
 /** The imports tab: search, status filter, refresh, the server-paged table, or why it is empty. */
 export function ImportList({
@@ -63,30 +63,13 @@ export function ImportList({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <IconButton
-          variant="outline"
-          aria-label="Refresh"
-          title="Refresh"
-          onClick={() => list.refetch()}
-          loading={list.isFetching && !list.isPending}
-        >
-          <RefreshCw />
-        </IconButton>
+        <RefreshButton onRefresh={() => list.refetch()} refreshing={list.isFetching && !list.isPending} />
         <HStack gap="2" ms="auto">
-          <NativeSelect.Root size="sm" width="28">
-            <NativeSelect.Field
-              aria-label="Rows per page"
-              value={view.size}
-              onChange={(event) => setView({ size: Number(event.target.value) as ImportPageSize, page: 1 })}
-            >
-              {IMPORT_PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size} rows
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <PageSizeSelect
+            sizes={IMPORT_PAGE_SIZES}
+            value={view.size}
+            onChange={(size) => setView({ size, page: 1 })}
+          />
         </HStack>
       </Flex>
       <Box data-tour="import-table">

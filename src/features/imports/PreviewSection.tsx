@@ -1,5 +1,10 @@
 import { Alert, Badge, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
-import { type Import, rowOutcomeLabels, rowResultLabels } from '../../../contracts/imports';
+import {
+  blankPolicyLabels,
+  type Import,
+  rowOutcomeLabels,
+  rowResultLabels,
+} from '../../../contracts/imports';
 import { getErrorMessage } from '../../services/http';
 import { EmptyListState, ErrorState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
@@ -76,6 +81,20 @@ export function PreviewSection({
     <Stack gap="5">
       {canMove ? <MoveActions batch={batch} /> : null}
       <MoveResults item={item} />
+      <Text fontSize="sm" color="fg.muted" data-testid="blank-policy">
+        Updates: {blankPolicyLabels[batch.blankPolicy].charAt(0).toLowerCase()}
+        {blankPolicyLabels[batch.blankPolicy].slice(1)}.{' '}
+        <Button
+          variant="plain"
+          size="sm"
+          colorPalette="brand"
+          px="0"
+          h="auto"
+          onClick={() => setView({ section: 'mapping' })}
+        >
+          Change this in Mapping
+        </Button>
+      </Text>
       <Wrap gap="2" role="group" aria-label="Preview rows">
         {previewOutcomes.map((kind) => (
           <Button

@@ -1,6 +1,6 @@
-import { Box, Button, Flex, IconButton, NativeSelect, Stack } from '@chakra-ui/react';
+import { Box, Button, Flex, NativeSelect, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MessageSquarePlus, RefreshCw } from 'lucide-react';
+import { MessageSquarePlus } from 'lucide-react';
 import { useState } from 'react';
 import {
   type Import,
@@ -9,6 +9,7 @@ import {
   requestStatusLabels,
 } from '../../../contracts/imports';
 import { getErrorMessage } from '../../services/http';
+import { RefreshButton } from '../../ui/list-controls';
 import { notify } from '../../ui/notify';
 import { EmptyListState, ErrorState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
@@ -73,15 +74,11 @@ export function RequestList({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <IconButton
-          variant="outline"
-          aria-label="Refresh requests"
-          title="Refresh"
-          onClick={() => list.refetch()}
-          loading={list.isFetching && !list.isPending}
-        >
-          <RefreshCw />
-        </IconButton>
+        <RefreshButton
+          label="Refresh requests"
+          onRefresh={() => list.refetch()}
+          refreshing={list.isFetching && !list.isPending}
+        />
         {canRequest ? (
           <Button
             ms="auto"

@@ -5,6 +5,7 @@ import {
   changeText,
   defaultPreviewOutcome,
   duplicateText,
+  formatEta,
   formatRate,
   isValidated,
   markInactiveQuestion,
@@ -95,6 +96,8 @@ describe('a running batch’s progress', () => {
       percent: 45,
       text: '12,345 rows read · 45% of the file',
       rate: '812 rows/s',
+      // 12,345 rows are 45% of the file: ~15,088 left at 812 rows/s.
+      eta: 'about 19 s left',
     });
   });
 
@@ -108,6 +111,17 @@ describe('a running batch’s progress', () => {
       text: '300 of 1,200 rows moved',
       rate: '2.3 rows/s',
     });
+  });
+
+  it('tells the time left of a running step only', () => {
+    const moving = makeBatch({ status: 'moving', step: 'move', rowsMoved: 0, rowsToMove: 100_000 });
+    expect(progressFigures({ ...moving, rowsPerSecond: 5_000 }).eta).toBe('about 20 s left');
+    expect(progressFigures({ ...moving, rowsPerSecond: 500 }).eta).toBe('about 3 min left');
+    expect(progressFigures({ ...moving, rowsPerSecond: 10 }).eta).toBe('about 2.8 h left');
+    expect(progressFigures({ ...moving, rowsPerSecond: null }).eta).toBeNull();
+    expect(progressFigures({ ...moving, status: 'stopped', rowsPerSecond: 500 }).eta).toBeNull();
+    expect(formatEta(0, 100)).toBeNull();
+    expect(formatEta(1, 1000)).toBe('about 1 s left');
   });
 
   it('has no share before a queued batch starts, and no rate before it is measured', () => {

@@ -122,11 +122,24 @@ export interface ProgressFigures {
   /** "1,200 rows read · 45%" / "300 of 1,000 rows moved". */
   text: string;
   rate: string | null;
+  /** "about 12 s left", while the step runs and its speed is known. */
+  eta: string | null;
+}
+
+/** "about 40 s left" / "about 3 min left"; null when nothing is known or left. */
+export function formatEta(rowsLeft: number, rowsPerSecond: number | null): string | null {
+  if (!rowsPerSecond || !Number.isFinite(rowsPerSecond) || rowsPerSecond <= 0) return null;
+  if (!Number.isFinite(rowsLeft) || rowsLeft <= 0) return null;
+  const seconds = Math.ceil(rowsLeft / rowsPerSecond);
+  if (seconds < 60) return `about ${Math.max(seconds, 1)} s left`;
+  if (seconds < 3600) return `about ${Math.round(seconds / 60)} min left`;
+  return `about ${Math.round(seconds / 360) / 10} h left`;
 }
 
 /** A running, stopped or failed batch's progress, for the step it is in. */
 export function progressFigures(batch: Batch): ProgressFigures {
   const rate = formatRate(batch.rowsPerSecond);
+  const running = batch.status === 'validating' || batch.status === 'moving';
   if (batch.step === 'move') {
     const percent =
       batch.rowsToMove > 0 ? Math.min(100, Math.floor((100 * batch.rowsMoved) / batch.rowsToMove)) : null;
@@ -135,13 +148,18 @@ export function progressFigures(batch: Batch): ProgressFigures {
       percent,
       text: `${formatCount(batch.rowsMoved)} of ${plural(batch.rowsToMove, 'row')} moved`,
       rate,
+      eta: running ? formatEta(batch.rowsToMove - batch.rowsMoved, batch.rowsPerSecond) : null,
     };
   }
+  // The rows still to read, estimated from the share of the file read so far.
+  const rowsLeft =
+    batch.progress > 0 ? (batch.rowsRead * (100 - batch.progress)) / batch.progress : Number.NaN;
   return {
     label: 'Validation progress',
     percent: batch.status === 'queued' && batch.rowsRead === 0 ? null : batch.progress,
     text: `${plural(batch.rowsRead, 'row')} read · ${batch.progress}% of the file`,
     rate,
+    eta: running ? formatEta(rowsLeft, batch.rowsPerSecond) : null,
   };
 }
 

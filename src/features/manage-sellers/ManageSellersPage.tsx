@@ -1,21 +1,11 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Flex,
-  HStack,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { SELLER_PAGE_SIZES, type SellerTabKey, sellerTabs } from '../../../contracts/sellers';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
+import { PageSizeSelect } from '../../ui/list-controls';
 import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { SearchBox } from '../../ui/search-box';
@@ -24,7 +14,7 @@ import { CreateSellerDialog } from './CreateSellerDialog';
 import { MANAGE_SELLERS, SellerDrawer } from './SellerDrawer';
 import { SellersExportMenu } from './SellersExportMenu';
 import { SellerTable } from './SellerTable';
-import { parseView, type SellerPageSize, type SellerView, toggleSort, viewToSearch } from './url-state';
+import { parseView, type SellerView, toggleSort, viewToSearch } from './url-state';
 
 /** Admin seller management: the four tabs of SPEC §2 with their counts, a paged table, and the detail. */
 export default function ManageSellersPage() {
@@ -118,20 +108,13 @@ export default function ManageSellersPage() {
           <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
             Rows per page
           </Text>
-          <NativeSelect.Root size="sm" width="20">
-            <NativeSelect.Field
-              aria-label="Rows per page"
-              value={view.size}
-              onChange={(event) => setView({ size: Number(event.target.value) as SellerPageSize, page: 1 })}
-            >
-              {SELLER_PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <PageSizeSelect
+            sizes={SELLER_PAGE_SIZES}
+            value={view.size}
+            width="20"
+            suffix=""
+            onChange={(size) => setView({ size, page: 1 })}
+          />
         </HStack>
       </Flex>
       {/* The list, or why it is empty: what the page guide points at. */}

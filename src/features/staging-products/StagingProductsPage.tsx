@@ -1,16 +1,5 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Collapsible,
-  Flex,
-  HStack,
-  IconButton,
-  NativeSelect,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { BarChart3, Filter, ImageUp, Plus, RefreshCw } from 'lucide-react';
+import { Badge, Box, Button, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { BarChart3, Filter, ImageUp, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PRODUCT_PAGE_SIZES, type ProductSelection } from '../../../contracts/catalog';
@@ -19,6 +8,7 @@ import { encodeQuery, type QueryTree } from '../../../contracts/query-tree';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { FileFormatMenu } from '../../ui/file-format-menu';
+import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
 import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { completeConditionsOnly, describeQuery, QueryBuilder } from '../../ui/query-builder';
@@ -37,7 +27,6 @@ import { ProductTable } from './ProductTable';
 import {
   attributeColumnCodes,
   lastStagingSearch,
-  type ProductPageSize,
   parseStagingView,
   type StagingView,
   stagingViewOf,
@@ -179,15 +168,7 @@ export default function StagingProductsPage() {
         description="Products waiting to be completed, reviewed and put live."
         actions={
           <HStack gap="2" wrap="wrap">
-            <IconButton
-              variant="outline"
-              aria-label="Refresh"
-              title="Refresh"
-              onClick={() => list.refetch()}
-              loading={list.isFetching}
-            >
-              <RefreshCw />
-            </IconButton>
+            <RefreshButton onRefresh={() => list.refetch()} refreshing={list.isFetching} />
             <Button variant="outline" onClick={() => setReportOpen(true)} data-tour="report">
               <BarChart3 /> Report
             </Button>
@@ -256,20 +237,12 @@ export default function StagingProductsPage() {
             onOpen={() => setColumnsWanted(true)}
             onChange={(columns) => setView({ columns })}
           />
-          <NativeSelect.Root size="sm" width="24">
-            <NativeSelect.Field
-              aria-label="Rows per page"
-              value={view.size}
-              onChange={(event) => setView({ size: Number(event.target.value) as ProductPageSize, page: 1 })}
-            >
-              {PRODUCT_PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size} rows
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <PageSizeSelect
+            sizes={PRODUCT_PAGE_SIZES}
+            value={view.size}
+            width="24"
+            onChange={(size) => setView({ size, page: 1 })}
+          />
         </HStack>
       </Flex>
 
