@@ -127,13 +127,15 @@ test('a sheet is uploaded, mapped, reported on, previewed, moved to staging, the
   expect(errorRows.map((row) => row[0])).toEqual([sku(3), sku(4)]);
   expect(errorRows[0]?.[8]).toMatch(/^D4: /);
   await page.keyboard.press('Escape');
+  // Closing, the drawer's items (e.g. "Move to staging is done", from earlier runs) are still on screen.
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeHidden();
 
   // The dry run: two new products, then the move.
   await page.getByRole('tab', { name: 'Preview' }).click();
   const preview = page.getByRole('table', { name: 'Move preview' });
   await expect(preview).toContainText(sku(1));
   await expect(preview).toContainText(sku(2));
-  await page.getByRole('button', { name: 'Move to staging' }).click();
+  await page.getByTestId('import-view').getByRole('button', { name: 'Move to staging' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Create 2 products and update 0?' });
   await confirm.getByRole('button', { name: 'Move products' }).click();
   await expect(status(page)).toHaveText('Moved', { timeout: 30_000 });
@@ -157,7 +159,10 @@ test('a sheet is uploaded, mapped, reported on, previewed, moved to staging, the
   await page.getByRole('tab', { name: 'Preview' }).click();
   await expect(page.getByRole('table', { name: 'Move preview' })).toContainText('499.00');
   await expect(page.getByRole('table', { name: 'Move preview' })).toContainText('549.00');
-  await page.getByRole('button', { name: 'Update pricing and inventory only' }).click();
+  await page
+    .getByTestId('import-view')
+    .getByRole('button', { name: 'Update pricing and inventory only' })
+    .click();
   await page
     .getByRole('alertdialog', { name: 'Update the price and inventory of 2 products?' })
     .getByRole('button', { name: 'Update prices and inventory' })
