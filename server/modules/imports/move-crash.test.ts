@@ -4,8 +4,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchReport, Import, UploadAnswer } from '../../../contracts/imports';
+import { openDatabase } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { api, childEnv, run, type Server, signIn, startServer, stop, until } from '../../test-process';
 
 // Enough rows that the move takes a few seconds on PGlite, so it can be caught half-way.
@@ -107,6 +110,35 @@ describe('a move to staging survives a server crash', () => {
           inventory: index % 9,
         }),
       ]);
+    }
+
+    // Every product, read from the database itself: exactly what an uninterrupted run writes, one per
+    // row, each with its row's title, price and stock, and one "created" history entry each.
+    await stop(second, 'SIGTERM');
+    const database = await openDatabase({ dataDir });
+    try {
+      const stored = rowsOf<{ sku: string; title: string; price_minor: number; inventory: number }>(
+        await database.db.execute(sql`
+          SELECT p.sku, p.title, p.price_minor, p.inventory FROM products p
+          WHERE p.sku LIKE 'CRASH-%' ORDER BY p.sku`),
+      );
+      const expected = Array.from({ length: ROWS }, (_, index) => ({
+        sku: `CRASH-${index}`,
+        title: `Crash product ${index}`,
+        price_minor: (100 + (index % 50)) * 100 + 50,
+        inventory: index % 9,
+      })).sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+      expect(stored.length).toBe(ROWS);
+      expect(stored).toEqual(expected);
+      const [history] = rowsOf<{ entries: number; products: number }>(
+        await database.db.execute(sql`
+          SELECT count(*)::int AS entries, count(DISTINCT h.product_id)::int AS products
+          FROM product_history h JOIN products p ON p.id = h.product_id
+          WHERE p.sku LIKE 'CRASH-%' AND h.action = 'created'`),
+      );
+      expect(history).toEqual({ entries: ROWS, products: ROWS });
+    } finally {
+      await database.close();
     }
   }, 180_000);
 });
