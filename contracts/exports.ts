@@ -6,6 +6,9 @@ import { listSellersQuerySchema } from './sellers';
 
 export const exportFormats = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
+/** Every file an export job can write: the tables' formats, and JSON for a tree (tags). */
+export const exportFileFormats = [...exportFormats, 'json'] as const;
+export type ExportFileFormat = (typeof exportFileFormats)[number];
 
 /** The sellers list's own filters (tab flags, search, sort) plus the file format; no paging. */
 export const sellersExportBodySchema = listSellersQuerySchema.omit({ skip: true, limit: true }).extend({

@@ -110,7 +110,8 @@ export const routes: readonly RouteDef[] = [
     name: 'Manage Tags',
     section: 'Tags',
     actions: ['view', 'create', 'edit', 'delete', 'export', 'publish'],
-    defaults: { Admin: all, Staff: ['view', 'create', 'edit', 'export'] },
+    // Admins publish and roll back; staff edit the draft; sellers read the published tree.
+    defaults: { Admin: all, Staff: ['view', 'create', 'edit', 'delete', 'export'], Seller: viewOnly },
     available: false,
   },
   // Marketing

@@ -47,6 +47,7 @@ import { sellerListingRoutes } from './modules/sellers/listing-routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { tagRoutes } from './modules/tags/routes';
 import { usersRoutes } from './modules/users/routes';
 import { videoCallsPlugin } from './modules/video-calls/plugin';
 import { VIDEO_CALLS_PREFIX, videoCallRoutes } from './modules/video-calls/routes';
@@ -237,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: config.dataDir,
   });
   await app.register(importRoutes, { prefix: '/api/v1/imports', dataDir: config.dataDir });
+  await app.register(tagRoutes, { prefix: '/api/v1/tags', dataDir: config.dataDir });
   await app.register(savedViewRoutes, { prefix: '/api/v1/savedViews' });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });

@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -588,6 +589,8 @@ export const products = pgTable(
     // Imports look up a seller's products by normalised title to find duplicates (issue 15).
     index('products_seller_title_idx').on(table.sellerId, table.titleKey),
     index('products_attr_index_gin').using('gin', sql`${table.attrIndex} jsonb_path_ops`),
+    // Products by tag (the tag filter, a node's product count, publish's remap of removed tags).
+    index('products_tag_ids_gin').using('gin', table.tagIds),
     index('products_search_trgm_idx').using(
       'gin',
       sql`(${table.titleKey} || ' ' || ${table.skuKey}) gin_trgm_ops`,
@@ -1148,4 +1151,137 @@ export const importHistory = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('import_history_subject_idx').on(table.subjectType, table.subjectId, table.createdAt)],
+);
+
+// ── Tags (issue 16) ────────────────────────────────────────────────────────────────────────────────
+//
+// The tag tree people edit is a DRAFT (tag_nodes); the storefront reads PUBLISHED versions
+// (tag_node_versions), each made by a publish. A node keeps its id and seq for life, across versions.
+// The tree is an adjacency list plus a materialized path of seqs ("/4/17/230/", the node's own last),
+// so a move rewrites only the moved subtree's paths and levels, and a subtree is one prefix range.
+
+/** The draft tag tree: what editors change; nothing here reaches the storefront until published. */
+export const tagNodes = pgTable(
+  'tag_nodes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The node's short number: the unit of `path` (a uuid would make each level 37 characters). */
+    seq: integer('seq').notNull().generatedByDefaultAsIdentity(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => tagNodes.id),
+    /**
+     * Seqs from the root down to this node: "/4/17/230/". COLLATE "C" (migration 0014): in byte order a
+     * node's subtree sorts right after it ('/' sorts before the digits), so one index serves both a
+     * subtree (`LIKE '/4/17/%'`) and a depth-first walk (`ORDER BY path`).
+     */
+    path: text('path').notNull(),
+    /** Depth: 1 for a root. */
+    level: integer('level').notNull(),
+    name: text('name').notNull(),
+    /** The name lower-cased and spaced alike: unique among siblings. */
+    nameKey: text('name_key').notNull(),
+    /** A stable identifier for integrations (storefront URLs, feeds): unique in the tree. */
+    code: text('code').notNull(),
+    /** Kept by the "calculate node levels" job: products tagged with the node, and with its subtree. */
+    productCount: integer('product_count').notNull().default(0),
+    productTotal: integer('product_total').notNull().default(0),
+    childrenCount: integer('children_count').notNull().default(0),
+    /** Bumped by every write: an editor's stale version answers 409 naming who changed it. */
+    version: integer('version').notNull().default(1),
+    updatedBy: uuid('updated_by'),
+    updatedByName: text('updated_by_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('tag_nodes_seq_uq').on(table.seq),
+    uniqueIndex('tag_nodes_code_uq').on(table.code),
+    unique('tag_nodes_sibling_name_uq').on(table.parentId, table.nameKey).nullsNotDistinct(),
+    index('tag_nodes_path_idx').on(table.path),
+    index('tag_nodes_parent_idx').on(table.parentId, table.nameKey),
+  ],
+);
+
+/** The draft as a whole: its revision (bumped by every draft write) and what it was made from. */
+export const tagTreeState = pgTable('tag_tree_state', {
+  /** One row. */
+  id: integer('id').primaryKey().default(1),
+  revision: integer('revision').notNull().default(0),
+  /** The published version the draft was last published as, or rolled back to. */
+  basedOn: integer('based_on'),
+  /** Set by a rollback: the version the draft was copied from (cleared by the next publish). */
+  rolledBackFrom: integer('rolled_back_from'),
+  /** When "calculate node levels" last finished: product counts are as of then. */
+  levelsCalculatedAt: timestamp('levels_calculated_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** A publish: version N of the tree, immutable. */
+export const tagVersions = pgTable('tag_versions', {
+  number: integer('number').primaryKey(),
+  note: text('note').notNull().default(''),
+  publishedBy: uuid('published_by'),
+  publishedByName: text('published_by_name').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The draft revision published. */
+  draftRevision: integer('draft_revision').notNull(),
+  /** A rollback's publish: the version it brought back. */
+  rolledBackFrom: integer('rolled_back_from'),
+  nodeCount: integer('node_count').notNull(),
+  /** Against the version before: how many nodes were added, removed, renamed, moved. */
+  summary: jsonb('summary').$type<Record<string, number>>().notNull().default({}),
+});
+
+/**
+ * Published nodes, as spans of versions: a row holds a node's state from version `valid_from` until
+ * the version before `valid_to` (null: still so in the latest). A publish closes the rows of the nodes
+ * it changes or removes and opens rows for the changed and added ones, so it writes only what changed,
+ * and version K is the rows with valid_from ≤ K < valid_to.
+ */
+export const tagNodeVersions = pgTable(
+  'tag_node_versions',
+  {
+    nodeId: uuid('node_id').notNull(),
+    validFrom: integer('valid_from').notNull(),
+    validTo: integer('valid_to'),
+    seq: integer('seq').notNull(),
+    parentId: uuid('parent_id'),
+    /** As tag_nodes.path, COLLATE "C" too. */
+    path: text('path').notNull(),
+    level: integer('level').notNull(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    code: text('code').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.nodeId, table.validFrom] }),
+    index('tag_node_versions_seq_idx').on(table.seq, table.validFrom),
+    index('tag_node_versions_parent_idx').on(table.parentId, table.validFrom),
+    index('tag_node_versions_from_idx').on(table.validFrom),
+    index('tag_node_versions_to_idx').on(table.validTo),
+    // The latest version, which the storefront reads: its children and subtrees.
+    index('tag_node_versions_live_parent_idx')
+      .on(table.parentId, table.nameKey)
+      .where(sql`${table.validTo} IS NULL`),
+    index('tag_node_versions_live_path_idx').on(table.path).where(sql`${table.validTo} IS NULL`),
+  ],
+);
+
+/** What happened to the tag tree: draft edits, publishes, rollbacks (the one audit timeline shape). */
+export const tagHistory = pgTable(
+  'tag_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The node changed, or null for the tree (a publish, a rollback, a levels run). */
+    nodeId: uuid('node_id'),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('tag_history_node_idx').on(table.nodeId, table.createdAt),
+    index('tag_history_created_idx').on(table.createdAt),
+  ],
 );

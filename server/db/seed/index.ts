@@ -1,16 +1,30 @@
-import { count } from 'drizzle-orm';
-import type { Db } from '../client';
+import { count, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../client';
 import { users } from '../schema';
 import { seedCalls } from './calls';
 import { seedCatalogue } from './catalogue';
 import { seedChats } from './chats';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoImports } from './demo-imports';
+import { seedDemoTags } from './demo-tags';
 import { seedSellers } from './sellers';
 import { seedSubscriptions } from './subscriptions';
 import { DEMO_PASSWORD, type DemoAccount, seedUsers } from './users';
 
 export { DEMO_PASSWORD };
+
+/** The demo admin and staff member, as history names them. */
+async function demoActors(tx: Tx) {
+  const rows = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.email, ['admin@demo.local', 'staff@demo.local']));
+  const actor = (email: string) => {
+    const row = rows.find((candidate) => candidate.email === email);
+    return { id: row?.id ?? null, name: row ? `${row.firstName} ${row.lastName}` : email };
+  };
+  return { admin: actor('admin@demo.local'), staff: actor('staff@demo.local') };
+}
 
 /**
  * Seeds the demo marketplace on an empty database, in one transaction: a crash half-way leaves the
@@ -33,6 +47,8 @@ export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Prom
     await seedCalls(tx);
     // After the users: the seller and staff answer some chats, and have read some.
     await seedChats(tx, ids);
+    // After the catalogue: the tag tree's versions are published by the demo admin, and tag products.
+    await seedDemoTags(tx, await demoActors(tx));
     return { accounts, ids };
   });
   // Imports are files and run through the import jobs, which open their own transactions: after the

@@ -6,7 +6,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { type ExportFormat, exportDownloadPath } from '../../../contracts/exports';
+import { type ExportFileFormat, exportDownloadPath } from '../../../contracts/exports';
 import type { Db } from '../../db/client';
 import { JobFailure, type JobHandler } from '../../jobs/worker';
 import { createCsvWriter } from './csv';
@@ -16,7 +16,7 @@ import { createXlsxWriter } from './xlsx';
 export const EXPORT_BATCH_SIZE = 1000;
 
 export const exportsFolder = (dataDir: string) => path.join(dataDir, 'files', 'exports');
-export const exportFilePath = (dataDir: string, taskId: string, format: ExportFormat) =>
+export const exportFilePath = (dataDir: string, taskId: string, format: ExportFileFormat) =>
   path.join(exportsFolder(dataDir), `${taskId}.${format}`);
 
 /** Where a batch ends: the last row's sort key (as text, cast back by the reader) and id. */
@@ -25,7 +25,7 @@ export interface ExportCursor {
   id: string;
 }
 
-export interface ExportDefinition<P extends { format: ExportFormat }, Row extends { id: string }> {
+export interface ExportDefinition<P extends { format: ExportFileFormat }, Row extends { id: string }> {
   /** The job kind, e.g. `export.sellers`. */
   kind: string;
   /** The task name its owner sees ("Sellers export"). */
@@ -48,6 +48,8 @@ export interface ExportDefinition<P extends { format: ExportFormat }, Row extend
     limit: number,
   ): Promise<(Row & { cursorKey: string })[]>;
   cellsOf(row: Row, payload: P, context: unknown): Cell[];
+  /** The writer of the `json` format, for a list that offers it (its rows' cells in, JSON out). */
+  jsonWriter?(file: string, columns: Column[], payload: P): TableWriter;
 }
 
 /** Export kinds by job kind: the download route names the file by them. */
@@ -64,8 +66,18 @@ async function removeLeftovers(folder: string, taskId: string) {
   );
 }
 
+function jsonWriterOf<P extends { format: ExportFileFormat }, Row extends { id: string }>(
+  definition: ExportDefinition<P, Row>,
+  file: string,
+  columns: Column[],
+  payload: P,
+): TableWriter {
+  if (!definition.jsonWriter) throw new JobFailure(`${definition.name} cannot be written as JSON.`, true);
+  return definition.jsonWriter(file, columns, payload);
+}
+
 /** The job handler of one list's export; register it under `definition.kind`. */
-export function exportJobHandler<P extends { format: ExportFormat }, Row extends { id: string }>(
+export function exportJobHandler<P extends { format: ExportFileFormat }, Row extends { id: string }>(
   definition: ExportDefinition<P, Row>,
   options: { db: Db; dataDir: string },
 ): JobHandler {
@@ -86,7 +98,9 @@ export function exportJobHandler<P extends { format: ExportFormat }, Row extends
     const writer: TableWriter =
       payload.format === 'xlsx'
         ? createXlsxWriter(file, columns, definition.sheetName)
-        : createCsvWriter(file, columns);
+        : payload.format === 'json'
+          ? jsonWriterOf(definition, file, columns, payload)
+          : createCsvWriter(file, columns);
     let rows = 0;
     try {
       let after: ExportCursor | null = null;

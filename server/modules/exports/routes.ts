@@ -4,7 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../contracts/errors';
-import { type ExportFormat, exportFormats, sellersExportBodySchema } from '../../../contracts/exports';
+import {
+  type ExportFileFormat,
+  exportFileFormats,
+  sellersExportBodySchema,
+} from '../../../contracts/exports';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import { findOwnJob, taskAccepted } from '../../jobs/queue';
 import { taskNotFound } from '../../jobs/routes';
@@ -18,9 +22,10 @@ import {
   sellersExportHandler,
 } from './sellers-export';
 
-const contentTypes: Record<ExportFormat, string> = {
+const contentTypes: Record<ExportFileFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  json: 'application/json; charset=utf-8',
 };
 
 /**
@@ -80,7 +85,7 @@ export async function exportRoutes(app: FastifyInstance, options: { dataDir: str
           'EXPORT_FAILED',
         );
       }
-      const format = z.enum(exportFormats).safeParse(job.result?.format);
+      const format = z.enum(exportFileFormats).safeParse(job.result?.format);
       if (job.status !== 'Completed' || !format.success) {
         throw new HttpError(
           409,
