@@ -429,7 +429,9 @@ describe.each(testBackends)('tag tree API on %s', (backend) => {
     // A child named like the deleted tag takes its place (found by the property test).
     const outer = await add('Bags');
     const inner = await add('Bags', outer.id);
-    const lift = await as('Staff', 'POST', `${API}/draft/nodes/${outer.id}/delete`, { version: outer.version });
+    const lift = await as('Staff', 'POST', `${API}/draft/nodes/${outer.id}/delete`, {
+      version: outer.version,
+    });
     expect(lift.statusCode, lift.body).toBe(200);
     expect(await node(inner.id)).toMatchObject({ level: 1, pathNames: ['Bags'] });
   });
