@@ -112,7 +112,7 @@ export const routes: readonly RouteDef[] = [
     actions: ['view', 'create', 'edit', 'delete', 'export', 'publish'],
     // Admins publish and roll back; staff edit the draft; sellers read the published tree.
     defaults: { Admin: all, Staff: ['view', 'create', 'edit', 'delete', 'export'], Seller: viewOnly },
-    available: false,
+    available: true,
   },
   // Marketing
   {

@@ -68,7 +68,11 @@ export const tagNodeSchema = z.object({
 export type TagNode = z.infer<typeof tagNodeSchema>;
 
 /** A node with the names of its ancestors, root first (search results, the details panel). */
-export const tagNodeWithPathSchema = tagNodeSchema.extend({ pathNames: z.array(z.string()) });
+export const tagNodeWithPathSchema = tagNodeSchema.extend({
+  pathNames: z.array(z.string()),
+  /** The ancestors' ids, root first (to open the tree down to the node). */
+  ancestorIds: z.array(z.string()),
+});
 export type TagNodeWithPath = z.infer<typeof tagNodeWithPathSchema>;
 
 export const tagNodeListSchema = z.object({ result: z.array(tagNodeSchema), count: z.number().int() });

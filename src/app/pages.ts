@@ -26,6 +26,7 @@ export const protectedPages: Record<string, Page> = {
   '/sellers/manage-subcategory': lazy(() => import('../features/categories/ManageSubcategoryPage')),
   '/products/attributes': lazy(() => import('../features/attributes/AttributesPage')),
   '/imports/manage-imports': lazy(() => import('../features/imports/ImportsPage')),
+  '/tags/manage-tags': lazy(() => import('../features/tags/TagsPage')),
   '/subscriptions/subscriptions-request': lazy(
     () => import('../features/subscriptions/SubscriptionRequestsPage'),
   ),

@@ -1,23 +1,29 @@
-// The one "export to a file" menu: a button that opens CSV / Excel (XLSX) choices. What the choice
-// starts (a background export, an error sheet) is the caller's; every list that writes files uses it.
+// The one "export to a file" menu: a button that opens CSV / Excel (XLSX) choices (and JSON where a list
+// offers it). What the choice starts (a background export, an error sheet) is the caller's; every list
+// that writes files uses it.
 import { Button, type ButtonProps, Menu, Portal } from '@chakra-ui/react';
 import { ChevronDown, FileDown } from 'lucide-react';
-import type { ExportFormat } from '../../contracts/exports';
+import type { ExportFileFormat, ExportFormat } from '../../contracts/exports';
 
-const FORMATS: { format: ExportFormat; label: string }[] = [
-  { format: 'csv', label: 'CSV' },
-  { format: 'xlsx', label: 'Excel (XLSX)' },
-];
+const LABELS: Record<ExportFileFormat, string> = {
+  csv: 'CSV',
+  xlsx: 'Excel (XLSX)',
+  json: 'JSON',
+};
+const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx'];
 
-export function FileFormatMenu({
+export function FileFormatMenu<F extends ExportFileFormat = ExportFormat>({
   label,
   onChoose,
+  formats = TABLE_FORMATS as readonly F[],
   loading,
   size,
   'data-tour': tour,
 }: {
   label: string;
-  onChoose: (format: ExportFormat) => void;
+  onChoose: (format: F) => void;
+  /** The formats offered (CSV and XLSX unless a list writes more, as the tag tree's JSON). */
+  formats?: readonly F[];
   loading?: boolean;
   size?: ButtonProps['size'];
   /** Its target, when a page guide points at it. */
@@ -33,9 +39,9 @@ export function FileFormatMenu({
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            {FORMATS.map(({ format, label: name }) => (
+            {formats.map((format) => (
               <Menu.Item key={format} value={format} onClick={() => onChoose(format)}>
-                {name}
+                {LABELS[format]}
               </Menu.Item>
             ))}
           </Menu.Content>

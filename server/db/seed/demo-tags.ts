@@ -347,6 +347,11 @@ export async function seedDemoTags(db: Db, actors: { admin: Actor; staff: Actor 
   });
 
   await tagDemoProducts(db, ids);
+  // One product still carries the tag the draft removed (as after an import of an older sheet): the
+  // next publish asks where its products go.
+  await db.execute(sql`
+    UPDATE products SET tag_ids = array_append(tag_ids, ${boxes}::uuid)
+    WHERE id = (SELECT id FROM products WHERE tag_ids <> '{}' ORDER BY sku LIMIT 1)`);
   await calculateLevels(db);
 }
 
@@ -360,9 +365,13 @@ async function tagDemoProducts(db: Db, ids: Map<string, string>) {
       LEFT JOIN categories r ON r.id = c.parent_id
       ORDER BY p.sku`),
   );
-  // The leaves of each top-level tag, and the words of their names.
+  // The leaves of each top-level tag still in the draft, and the words of their names.
+  const live = new Set(
+    rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM tag_nodes`)).map((row) => row.id),
+  );
   const leaves = new Map<string, { id: string; words: string[] }[]>();
   for (const [path, id] of ids) {
+    if (!live.has(id)) continue;
     const [root] = path.split(' > ');
     if (!root) continue;
     const list = leaves.get(root) ?? [];

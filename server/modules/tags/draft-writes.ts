@@ -86,6 +86,9 @@ async function parentRow(tx: Tx, id: string | null): Promise<DraftRow | null> {
   return parent;
 }
 
+/** How history names a top-level tag's parent. */
+const TOP_LEVEL = 'the top level';
+
 const where = (parent: DraftRow | null) => (parent ? `under “${parent.name}”` : 'at the top level');
 
 async function assertNameFree(tx: Tx, parent: DraftRow | null, name: string, except?: string) {
@@ -155,8 +158,7 @@ export async function createTag(db: Db, actor: Actor, body: CreateTagBody): Prom
       nodeId: id,
       actor,
       action: 'created',
-      changes: [{ field: 'name', before: null, after: body.name }],
-      note: parent ? `Under ${parent.name}` : 'At the top level',
+      note: `“${body.name}” (${code}), ${parent ? `under “${parent.name}”` : 'at the top level'}.`,
     });
     return id;
   });
@@ -227,7 +229,7 @@ export async function moveTag(db: Db, actor: Actor, id: string, body: MoveTagBod
       nodeId: id,
       actor,
       action: 'moved',
-      changes: [{ field: 'parent', before: before?.name ?? null, after: parent?.name ?? null }],
+      changes: [{ field: 'parent', before: before?.name ?? TOP_LEVEL, after: parent?.name ?? TOP_LEVEL }],
     });
   });
 }
@@ -354,7 +356,6 @@ export async function deleteTag(
       nodeId: node.id,
       actor,
       action: 'deleted',
-      changes: [{ field: 'name', before: node.name, after: null }],
       note:
         body.children === 'delete'
           ? `With its ${removed.length - 1} descendants.`

@@ -69,18 +69,28 @@ export function treeRows(source: ResolvedSource): SQL {
 export const sourceLabel = (source: ResolvedSource) =>
   source.kind === 'draft' ? 'the draft' : source.kind === 'none' ? 'nothing' : `version ${source.number}`;
 
-/** The names of the nodes with these seqs in the tree: for paths read as names. */
+/** The ids and names of the nodes with these seqs in the tree: for paths read as names. */
+export async function nodesBySeq(
+  db: Db | Tx,
+  source: ResolvedSource,
+  seqs: Iterable<number>,
+): Promise<Map<number, { id: string; name: string }>> {
+  const wanted = [...new Set(seqs)];
+  if (wanted.length === 0) return new Map();
+  const rows = rowsOf<{ seq: number; id: string; name: string }>(
+    await db.execute(sql`
+      SELECT t.seq, t.id, t.name FROM ${treeRows(source)} t
+      WHERE t.seq = ANY(${`{${wanted.join(',')}}`}::integer[])`),
+  );
+  return new Map(rows.map((row) => [row.seq, { id: row.id, name: row.name }]));
+}
+
+/** The names of the nodes with these seqs in the tree. */
 export async function namesBySeq(
   db: Db | Tx,
   source: ResolvedSource,
   seqs: Iterable<number>,
 ): Promise<Map<number, string>> {
-  const wanted = [...new Set(seqs)];
-  if (wanted.length === 0) return new Map();
-  const rows = rowsOf<{ seq: number; name: string }>(
-    await db.execute(sql`
-      SELECT t.seq, t.name FROM ${treeRows(source)} t
-      WHERE t.seq = ANY(${`{${wanted.join(',')}}`}::integer[])`),
-  );
-  return new Map(rows.map((row) => [row.seq, row.name]));
+  const nodes = await nodesBySeq(db, source, seqs);
+  return new Map([...nodes].map(([seq, node]) => [seq, node.name]));
 }

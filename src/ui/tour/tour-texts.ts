@@ -307,6 +307,61 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       target: t('attribute-tabs'),
     },
   ],
+  '/tags/manage-tags': {
+    backOffice: [
+      {
+        title: 'Tag hierarchy',
+        body: 'The tags the storefront navigates and filters by, as a tree. Expand a tag to see its children and choose it to see and change it. You edit a draft: the storefront changes only when it is published.',
+        target: t('tag-tree'),
+      },
+      {
+        title: 'Add a node',
+        body: 'Add a top-level tag here, or a child or sibling of the chosen tag beside the tree. Drag a tag onto another to move it, or use “Move to…”.',
+        target: t('add-node'),
+        requires: 'create',
+      },
+      {
+        title: 'Calculate node levels',
+        body: 'Recomputes every tag’s level and how many products it and the tags below it hold. It runs in the background; a toast tells you when it is done.',
+        target: t('calculate-levels'),
+        requires: 'edit',
+      },
+      {
+        title: 'Status overview',
+        body: 'How many tags are new, changed, published or to be removed, how deep the tree goes, which tags hold no products and the largest subtrees.',
+        target: t('status-overview'),
+      },
+      {
+        title: 'Publish',
+        body: 'Shows everything the draft would change first — added, removed, renamed and moved tags, and the products concerned — then publishes it as a new version.',
+        target: t('publish'),
+        requires: 'publish',
+      },
+      {
+        title: 'Publish history',
+        body: 'Every version: who published it, when and why. Open one, compare it with another, or roll back to it.',
+        target: t('publish-history'),
+      },
+      {
+        title: 'Export',
+        body: 'Download the draft, or any version from the history, as CSV or Excel (a row per tag with its full path) or as nested JSON.',
+        target: t('export'),
+        requires: 'export',
+      },
+    ],
+    seller: [
+      {
+        title: 'Tag hierarchy',
+        body: 'The tags shoppers browse and filter by, as published. Search for a tag to see where it sits.',
+        target: t('tag-tree'),
+      },
+      {
+        title: 'Publish history',
+        body: 'When the tags last changed, and what changed.',
+        target: t('publish-history'),
+      },
+    ],
+  },
   '/imports/manage-imports': {
     backOffice: [
       {
