@@ -27,6 +27,10 @@
 // - imports: a 100,000-row, 30-column catalogue sheet, as CSV and as XLSX, uploaded through HTTP on
 //   PGlite: upload → report ready, validation rows/s, move to staging, the server's RSS growth and the
 //   longest wait between progress updates (scripts/bench-imports.mjs); `--imports-only` measures only that.
+// - tags: the tag tree at 50,000 tags through HTTP on PGlite: the first two levels, expanding nodes,
+//   search, moving a 5,000-node subtree, 500 draft changes published (preview and publish), the diff of
+//   two versions and the level calculation, with the server's RSS (scripts/bench-tags.mjs);
+//   `--tags-only` measures only that.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,6 +44,7 @@ import { stopChildren } from './bench-children.mjs';
 import { benchImports } from './bench-imports.mjs';
 import { benchSellers } from './bench-sellers.mjs';
 import { benchServer } from './bench-server.mjs';
+import { benchTags } from './bench-tags.mjs';
 import { benchVideo, videoOptionsFromArgs } from './bench-video.mjs';
 import { buildSpa, root } from './build-spa.mjs';
 import { SERVER_NODE_ARGS } from './server-node-args.mjs';
@@ -123,6 +128,7 @@ const serverOnly = process.argv.includes('--server-only');
 const authOnly = process.argv.includes('--auth-only');
 const catalogOnly = process.argv.includes('--catalog-only');
 const importsOnly = process.argv.includes('--imports-only');
+const tagsOnly = process.argv.includes('--tags-only');
 const only =
   sellersOnly ||
   brokerOnly ||
@@ -133,6 +139,7 @@ const only =
   authOnly ||
   catalogOnly ||
   importsOnly ||
+  tagsOnly ||
   catalogLarge;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const videoOptions = videoOptionsFromArgs(process.argv);
@@ -179,6 +186,7 @@ const results = {
   auth: only && !authOnly ? previous.auth : await benchAuth(root, 3294),
   catalog: await catalogFigures(),
   imports: only && !importsOnly ? previous.imports : await benchImports(root, 3292),
+  tags: only && !tagsOnly ? previous.tags : await benchTags(root, 3291),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);

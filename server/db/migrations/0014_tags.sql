@@ -76,6 +76,5 @@ CREATE INDEX "tag_node_versions_live_path_idx" ON "tag_node_versions" USING btre
 CREATE UNIQUE INDEX "tag_nodes_seq_uq" ON "tag_nodes" USING btree ("seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "tag_nodes_code_uq" ON "tag_nodes" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "tag_nodes_path_idx" ON "tag_nodes" USING btree ("path");--> statement-breakpoint
-CREATE INDEX "tag_nodes_parent_idx" ON "tag_nodes" USING btree ("parent_id","name_key");--> statement-breakpoint
 CREATE INDEX "products_tag_ids_gin" ON "products" USING gin ("tag_ids");--> statement-breakpoint
 INSERT INTO "tag_tree_state" ("id") VALUES (1);

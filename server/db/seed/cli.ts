@@ -1,8 +1,9 @@
-// `npm run seed -- --sellers 100000` (and/or `--chats 50000`, `--calls 100000`, `--products 200000`):
-// adds generated sellers (help chats, call logs, staging products) to the configured database (DATA_DIR or
-// DATABASE_URL, read exactly as the server reads them). First it prepares the database as a server
-// start would (migrations, permissions, the demo marketplace when SEED_DEMO allows), so the demo
-// sign-ins work on the result. PGlite allows one process per data dir: stop the server first.
+// `npm run seed -- --sellers 100000` (and/or `--chats 50000`, `--calls 100000`, `--products 200000`,
+// `--tags 50000`): adds generated sellers (help chats, call logs, staging products, a tag tree published
+// as a new version) to the configured database (DATA_DIR or DATABASE_URL, read exactly as the server
+// reads them). First it prepares the database as a server start would (migrations, permissions, the
+// demo marketplace when SEED_DEMO allows), so the demo sign-ins work on the result. PGlite allows one
+// process per data dir: stop the server first.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
 import { syncRolePermissions } from '../../modules/permissions/service';
@@ -12,10 +13,11 @@ import { seedBulkCalls } from './bulk-calls';
 import { seedBulkChats } from './bulk-chats';
 import { seedBulkProducts } from './bulk-products';
 import { seedBulkSellers } from './bulk-sellers';
+import { seedBulkTags } from './bulk-tags';
 import { seedDemo } from './index';
 
 const usage =
-  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--batch <rows per transaction>]';
+  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--batch <rows per transaction>]';
 
 function positive(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -33,6 +35,7 @@ async function main() {
       chats: { type: 'string' },
       calls: { type: 'string' },
       products: { type: 'string' },
+      tags: { type: 'string' },
       batch: { type: 'string' },
     },
     strict: true,
@@ -41,7 +44,8 @@ async function main() {
     values.sellers === undefined &&
     values.chats === undefined &&
     values.calls === undefined &&
-    values.products === undefined
+    values.products === undefined &&
+    values.tags === undefined
   ) {
     throw new Error(usage);
   }
@@ -49,6 +53,7 @@ async function main() {
   const chats = values.chats === undefined ? 0 : positive(values.chats, 'chats');
   const calls = values.calls === undefined ? 0 : positive(values.calls, 'calls');
   const productCount = values.products === undefined ? 0 : positive(values.products, 'products');
+  const tagCount = values.tags === undefined ? 0 : positive(values.tags, 'tags');
   const batchSize = positive(values.batch, 'batch', 10_000);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -97,6 +102,19 @@ async function main() {
       console.info(
         `\n  done in ${(result.ms / 1000).toFixed(1)} s over ${result.sellers} sellers` +
           ` (SKUs from №${result.firstNumber}), then VACUUM ANALYZE.`,
+      );
+    }
+    if (tagCount > 0) {
+      console.info(`Seeding a tree of ${tagCount} tags into ${where}…`);
+      const result = await seedBulkTags(database.db, tagCount, {
+        // 5k tags per statement unless --batch says otherwise.
+        batchSize: values.batch === undefined ? undefined : batchSize,
+        onBatch: (done) => process.stdout.write(`\r  ${done} / ${tagCount}`),
+      });
+      console.info(
+        `\n  done in ${(result.ms / 1000).toFixed(1)} s: ${result.roots} top-level tags, ${result.maxLevel} levels` +
+          ` deep (seqs from ${result.firstSeq}); published as version ${result.version}` +
+          ` in ${(result.publishMs / 1000).toFixed(1)} s.`,
       );
     }
   } finally {
