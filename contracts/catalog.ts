@@ -235,7 +235,7 @@ export const weightUnits = ['g', 'kg', 'lb'] as const;
 export type WeightUnit = (typeof weightUnits)[number];
 export const lengthUnits = ['cm', 'm', 'in'] as const;
 
-export const PRODUCT_LIMITS = { title: 200, sku: 64, images: 20 } as const;
+export const PRODUCT_LIMITS = { title: 200, sku: 64, images: 20, tags: 50 } as const;
 
 export const skuSchema = z
   .string()
@@ -267,6 +267,19 @@ export const productImageSchema = z.object({
   fileName: z.string(),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
+
+/**
+ * A tag a product carries, named by its path in the draft tag tree (root first: a name alone is
+ * ambiguous, "Shirts" sits under Men and under Women). `inTree` is false for a tag the draft no longer
+ * holds (a rollback took it away and no publish has remapped it yet): it keeps its last known name.
+ */
+export const productTagSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  pathNames: z.array(z.string()),
+  inTree: z.boolean(),
+});
+export type ProductTag = z.infer<typeof productTagSchema>;
 
 /** A row of the staging grid: what the grid shows, never the attribute metadata. */
 export const productRowSchema = z.object({
@@ -337,12 +350,26 @@ export const productSchema = productRowSchema.extend({
   volumetricWeight: z.number().nullable(),
   images: z.array(productImageSchema),
   tagIds: z.array(z.string()),
+  /** The same tags, in the same order, with their paths. */
+  tags: z.array(productTagSchema),
   attributeValues: z.array(attributeValueSchema),
   /** Required attributes of the category still empty. */
   missingAttributes: z.array(z.object({ id: z.number().int(), code: z.string(), label: z.string() })),
   version: z.number().int(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/**
+ * Tag ids as sent: lower-cased and each kept once (in the order first named), then at most `max`.
+ * Duplicates are dropped before the limit counts, so naming a tag twice never costs a place.
+ */
+function tagIdsSchema(max: number) {
+  return z
+    .array(z.string().uuid('A tag is named by its id.'))
+    .max(500)
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+    .refine((ids) => ids.length <= max, `A product carries at most ${max} tags.`);
+}
 
 /** A product's editable fields, without defaults (an edit must never fill in what it did not send). */
 const productFields = {
@@ -365,6 +392,8 @@ const productFields = {
   dimensions: dimensionsSchema.nullable(),
   imageIds: z.array(z.string().uuid()).max(PRODUCT_LIMITS.images),
   attributeValues: z.array(attributeValueInputSchema).max(200),
+  /** Nodes of the draft tag tree (the server checks each); the list replaces the product's tags. */
+  tagIds: tagIdsSchema(PRODUCT_LIMITS.tags),
 };
 
 export const createProductBodySchema = z.object({
@@ -375,6 +404,7 @@ export const createProductBodySchema = z.object({
   dimensions: productFields.dimensions.default(null),
   imageIds: productFields.imageIds.default([]),
   attributeValues: productFields.attributeValues.default([]),
+  tagIds: productFields.tagIds.default([]),
   /** Staff and admins create for a seller; a seller's products are always their own. */
   sellerId: z.string().uuid().optional(),
 });
@@ -411,6 +441,16 @@ export const bulkCategoryBodySchema = z.object({
   categoryId: z.string().uuid('Choose a category.'),
 });
 export const bulkDeleteBodySchema = z.object({ selection: productSelectionSchema });
+
+/** Adds tags to the selected products, or removes them; the products' other tags stay. */
+export const bulkTagModes = ['add', 'remove'] as const;
+export type BulkTagMode = (typeof bulkTagModes)[number];
+export const bulkTagsBodySchema = z.object({
+  selection: productSelectionSchema,
+  mode: z.enum(bulkTagModes),
+  tagIds: tagIdsSchema(PRODUCT_LIMITS.tags).refine((ids) => ids.length > 0, 'Choose at least one tag.'),
+});
+export type BulkTagsBody = z.input<typeof bulkTagsBodySchema>;
 
 /** What a bulk action did: rows changed, and rows it could not change with why. */
 export const bulkResultSchema = z.object({
@@ -455,12 +495,14 @@ export const productBuiltinFields: readonly QueryField[] = [
   { key: 'inventory', label: 'Inventory', kind: 'number', group: PRODUCT_GROUP },
   { key: 'completeness', label: 'Completeness', kind: 'number', unit: '%', group: PRODUCT_GROUP },
   { key: 'images', label: 'Images', kind: 'media', group: PRODUCT_GROUP },
+  // "Tag is under Shirts": the products carrying Shirts or any tag below it in the draft tag tree.
+  { key: 'tags', label: 'Tag', kind: 'tree', group: PRODUCT_GROUP, optionSource: 'tags' },
   { key: 'createdAt', label: 'Created', kind: 'date', group: PRODUCT_GROUP },
   { key: 'updatedAt', label: 'Updated', kind: 'date', group: PRODUCT_GROUP },
 ];
 
-/** The query field kind of each data type. */
-export const kindOfDataType: Record<AttributeDataType, FieldKind> = {
+/** The query field kind of each data type (no attribute holds a tree). */
+export const kindOfDataType: Record<AttributeDataType, Exclude<FieldKind, 'tree'>> = {
   ENUMERATED: 'enum',
   STRING: 'text',
   WYSIWYG: 'text',

@@ -15,8 +15,11 @@ export const QUERY_LIMITS = {
   maxTextLength: 200,
 } as const;
 
-/** The kinds of value a field holds; each has its own operators. */
-export const fieldKinds = ['text', 'number', 'date', 'boolean', 'enum', 'media', 'object'] as const;
+/**
+ * The kinds of value a field holds; each has its own operators. A `tree` field holds nodes of a
+ * hierarchy (a product's tags): a condition names nodes and means each of them with its whole subtree.
+ */
+export const fieldKinds = ['text', 'number', 'date', 'boolean', 'enum', 'media', 'object', 'tree'] as const;
 export type FieldKind = (typeof fieldKinds)[number];
 
 export const operators = [
@@ -36,6 +39,8 @@ export const operators = [
   'isFalse',
   'anyOf',
   'noneOf',
+  'under',
+  'notUnder',
   'isEmpty',
   'isNotEmpty',
 ] as const;
@@ -50,6 +55,7 @@ export const operatorsByKind: Record<FieldKind, readonly Operator[]> = {
   enum: ['anyOf', 'noneOf', 'isEmpty', 'isNotEmpty'],
   media: ['isEmpty', 'isNotEmpty'],
   object: ['isEmpty', 'isNotEmpty'],
+  tree: ['under', 'notUnder', 'isEmpty', 'isNotEmpty'],
 };
 
 export const operatorLabels: Record<Operator, string> = {
@@ -69,6 +75,9 @@ export const operatorLabels: Record<Operator, string> = {
   isFalse: 'is false',
   anyOf: 'is any of',
   noneOf: 'is none of',
+  // A node counts as under itself: "Tag is under Shirts" finds Shirts and everything below it.
+  under: 'is under',
+  notUnder: 'is not under',
   isEmpty: 'is empty',
   isNotEmpty: 'is not empty',
 };
@@ -158,7 +167,10 @@ export interface QueryField {
   unit?: string;
   /** Enumerated fields with a short list carry it; long lists (sellers) are searched instead. */
   options?: QueryFieldOption[];
-  /** For enumerated fields whose options are searched: the feature's own option source. */
+  /**
+   * For enumerated fields whose options are searched: the feature's own option source. For a tree
+   * field: the tree its nodes come from (`tags`).
+   */
   optionSource?: string;
 }
 
@@ -246,6 +258,11 @@ function conditionProblem(condition: QueryCondition, fields: ReadonlyMap<string,
       const unknown = value.find((choice) => !known.has(choice));
       return unknown === undefined ? null : `${field.label} has no option "${unknown}".`;
     }
+    case 'tree':
+      // Node ids: one the tree does not hold (any more) matches nothing, as a deleted category does.
+      return Array.isArray(value) && value.every((node) => typeof node === 'string' && node !== '')
+        ? null
+        : `${name} needs a list of ${field.label.toLowerCase()}s.`;
     default:
       return `${name} takes no value.`;
   }

@@ -168,6 +168,37 @@ export function enumColumn(
   };
 }
 
+/**
+ * An array column of node ids of a hierarchy (a product's tags). "is under X" holds when the array
+ * shares a node with X's subtree, X itself included; `subtree` writes the SQL of the ids under the
+ * chosen nodes (one uncorrelated subquery, so `&&` can use the array's GIN index). An empty array is
+ * "empty", whatever the hierarchy holds.
+ */
+export function treeArrayColumn(
+  column: SQL,
+  subtree: (ids: string[]) => SQL,
+  valid: (values: (string | number)[]) => string[] = (values) => values.map(String),
+): ConditionCompiler {
+  return ({ op, value }) => {
+    const under = () => {
+      const ids = valid(value as (string | number)[]);
+      return ids.length ? orFalse(sql`${column} && ARRAY(${subtree(ids)})`) : FALSE;
+    };
+    switch (op) {
+      case 'under':
+        return under();
+      case 'notUnder':
+        return sql`NOT ${under()}`;
+      case 'isEmpty':
+        return sql`coalesce(cardinality(${column}), 0) = 0`;
+      case 'isNotEmpty':
+        return sql`coalesce(cardinality(${column}), 0) > 0`;
+      default:
+        throw new Error(`tree: ${op}`);
+    }
+  };
+}
+
 /** A count of attached media: empty means none. */
 export function mediaCountColumn(count: SQL): ConditionCompiler {
   return ({ op }) => {

@@ -22,7 +22,12 @@ export type PlainValue =
   | { kind: 'boolean'; value: boolean | null }
   | { kind: 'enum'; values: (string | number)[] }
   | { kind: 'media'; count: number }
-  | { kind: 'object'; present: boolean };
+  | { kind: 'object'; present: boolean }
+  /**
+   * Nodes of a hierarchy (a product's tags), with the hierarchy itself: `ancestorsOf` answers a
+   * node's ancestors (nearest first), or undefined for a node the hierarchy does not hold.
+   */
+  | { kind: 'tree'; nodes: string[]; ancestorsOf: (node: string) => readonly string[] | undefined };
 
 export function evaluateQuery(node: QueryNode, read: (field: string) => PlainValue): boolean {
   if (!isGroup(node)) return evaluateCondition(node, read(node.field));
@@ -94,6 +99,22 @@ function evaluateCondition({ op, value }: QueryCondition, field: PlainValue): bo
       if (op === 'isEmpty') return !field.present;
       if (op === 'isNotEmpty') return field.present;
       break;
+    case 'tree': {
+      // A node is under X when it is X or X is one of its ancestors; a node outside the hierarchy
+      // is under nothing (but still makes the field non-empty). Ids are uuids: case does not count.
+      const under = () => {
+        const chosen = (value as (string | number)[]).map((x) => String(x).toLowerCase());
+        return field.nodes.some((node) => {
+          const ancestors = field.ancestorsOf(node);
+          return ancestors !== undefined && chosen.some((x) => x === node || ancestors.includes(x));
+        });
+      };
+      if (op === 'under') return under();
+      if (op === 'notUnder') return !under();
+      if (op === 'isEmpty') return field.nodes.length === 0;
+      if (op === 'isNotEmpty') return field.nodes.length > 0;
+      break;
+    }
   }
   throw new Error(`${field.kind} has no operator ${op}`);
 }

@@ -1,5 +1,5 @@
 // What the staging grid does with a selection or a query (issue 14): count it for a confirmation,
-// change status, assign a category, delete, report, export. Under /api/v1/stagingProducts/method/…;
+// change status, assign a category, add or remove tags (issue 16), delete, report, export. Under /api/v1/stagingProducts/method/…;
 // every route names the Staging Products action it needs and scopes a seller to their own products.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import {
   bulkDeleteBodySchema,
   bulkResultSchema,
   bulkStatusBodySchema,
+  bulkTagsBodySchema,
 } from '../../../contracts/catalog';
 import {
   catalogReportSchema,
@@ -22,7 +23,7 @@ import { apiErrorSchema } from '../../../contracts/errors';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import { taskAccepted } from '../../jobs/queue';
 import { actorOf } from '../sellers/history';
-import { bulkAssignCategory, bulkChangeStatus, bulkDelete } from './bulk';
+import { bulkAssignCategory, bulkChangeStatus, bulkDelete, bulkTags } from './bulk';
 import { viewerOf } from './products';
 import { PRODUCTS_EXPORT_KIND, productsExportHandler, productsExportPayload } from './products-export';
 import { catalogReport } from './report';
@@ -101,6 +102,25 @@ export async function stagingProductActionRoutes(app: FastifyInstance, options: 
     async (request) => {
       const where = await selectionWhere(app.db, viewerOf(request), request.body.selection);
       return bulkAssignCategory(app.db, await actorOf(app.db, request), where, request.body.categoryId);
+    },
+  );
+
+  api.post(
+    '/method/bulkTags',
+    {
+      config: staging('edit'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Adds tags to the selected products, or removes them',
+        description:
+          'Tags added must be tags of the draft tree (400 naming the first that is not); at most 50 tags at once, and a product carries at most 50. Products that already carry every tag (or none of the tags to remove), or that would carry more than 50, are left alone and reported.',
+        body: bulkTagsBodySchema,
+        response: { 200: bulkResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const where = await selectionWhere(app.db, viewerOf(request), request.body.selection);
+      return bulkTags(app.db, await actorOf(app.db, request), where, request.body);
     },
   );
 

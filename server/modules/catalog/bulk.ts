@@ -1,11 +1,14 @@
-// Bulk actions on a selection (selection.ts): change status, assign a category, delete. Each is one
-// transaction of set-based statements (up to BULK_LIMIT rows), so 10,000 products change in one round
-// trip each rather than 10,000, and either all the rows that may change do, or none. Every changed
-// product gets its history entry in the same statement chain. Rows that may not change (a move the
-// lifecycle forbids, an incomplete product sent for review) are left alone and reported with why.
+// Bulk actions on a selection (selection.ts): change status, assign a category, add or remove tags,
+// delete. Each is one transaction of set-based statements (up to BULK_LIMIT rows), so 10,000 products
+// change in one round trip each rather than 10,000, and either all the rows that may change do, or
+// none. Every changed product gets its history entry in the same statement chain. Rows that may not
+// change (a move the lifecycle forbids, an incomplete product sent for review, a product that already
+// carries the tags) are left alone and reported with why.
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type BulkResult,
+  type BulkTagMode,
+  PRODUCT_LIMITS,
   type ProductStatus,
   productStatusLabels,
   statusTransitions,
@@ -16,6 +19,7 @@ import { attributes, categories, productHistory, productMedia, products } from '
 import { HttpError } from '../../lib/http-error';
 import type { Actor } from '../sellers/history';
 import { categoryAttributeSet } from './attribute-defs';
+import { draftTagsOrThrow, holdTagTree, tagLabelSql, uuidArray } from './product-tags';
 import { transitionActorOf, type Viewer } from './products';
 import { assertBulkSize } from './selection';
 
@@ -30,12 +34,19 @@ const intArray = (ids: readonly number[]) =>
       )}]::integer[]`
     : sql`'{}'::integer[]`;
 
+/** What a skipped row's reason may depend on. */
+interface SkippedRow {
+  status: ProductStatus;
+  completeness: number;
+  tag_ids: string[];
+}
+
 /** The selected rows the action left alone, up to SKIPPED_LISTED, and how many there are. */
 async function skippedRows(
   tx: Tx,
   where: SQL,
   changedIds: readonly string[],
-  reasonOf: (row: { status: ProductStatus; completeness: number }) => string,
+  reasonOf: (row: SkippedRow) => string,
 ): Promise<Pick<BulkResult, 'skipped' | 'skippedCount'>> {
   const notChanged = changedIds.length
     ? sql`${products.id} NOT IN (${sql.join(
@@ -45,15 +56,13 @@ async function skippedRows(
     : sql`true`;
   const [rows, [total]] = await Promise.all([
     tx.execute(
-      sql`SELECT id, sku, status, completeness FROM ${products} WHERE ${where} AND ${notChanged} ORDER BY sku LIMIT ${SKIPPED_LISTED}`,
+      // Tags as JSON: both drivers read it alike, where uuid[] would need a parser of its own.
+      sql`SELECT id, sku, status, completeness, to_jsonb(tag_ids) AS tag_ids FROM ${products} WHERE ${where} AND ${notChanged} ORDER BY sku LIMIT ${SKIPPED_LISTED}`,
     ),
     tx.execute(sql`SELECT count(*)::integer AS n FROM ${products} WHERE ${where} AND ${notChanged}`),
   ]).then(
     ([listed, counted]) =>
-      [
-        rowsOf<{ id: string; sku: string; status: ProductStatus; completeness: number }>(listed),
-        rowsOf<{ n: number }>(counted),
-      ] as const,
+      [rowsOf<{ id: string; sku: string } & SkippedRow>(listed), rowsOf<{ n: number }>(counted)] as const,
   );
   return {
     skipped: rows.map((row) => ({ id: row.id, sku: row.sku, reason: reasonOf(row) })),
@@ -185,6 +194,75 @@ export async function bulkAssignCategory(
       where,
       changed.map((row) => row.product_id),
       () => 'Already in this category.',
+    );
+    return { changed: changed.length, ...skipped };
+  });
+}
+
+/**
+ * Adds tags to the selected products (after their own, each once), or removes them. Tags added must be
+ * nodes of the draft tree (400 naming the first that is not); a tag removed need not be (a tag a
+ * rollback left behind can be taken off). Products that already carry every tag (or none of the tags
+ * to remove), or that would carry more than PRODUCT_LIMITS.tags, are left alone and reported. Each
+ * changed product's history names its tags by their paths, before → after.
+ */
+export async function bulkTags(
+  db: Db,
+  actor: Actor,
+  where: SQL,
+  body: { mode: BulkTagMode; tagIds: string[] },
+): Promise<BulkResult> {
+  const limit = PRODUCT_LIMITS.tags;
+  const ids = uuidArray(body.tagIds);
+  return db.transaction(async (tx) => {
+    if (body.mode === 'add') await draftTagsOrThrow(tx, body.tagIds);
+    else await holdTagTree(tx);
+    await assertBulkSize(tx, where);
+    // Both keep the product's order of tags: what it had first, then the new ones as chosen.
+    const target =
+      body.mode === 'add'
+        ? sql`SELECT id, tag_ids AS before,
+                     tag_ids || ARRAY(SELECT t FROM unnest(${ids}) WITH ORDINALITY AS u(t, i)
+                                      WHERE t <> ALL(tag_ids) ORDER BY i) AS after
+              FROM ${products} WHERE ${where} AND NOT (tag_ids @> ${ids}) FOR UPDATE`
+        : sql`SELECT id, tag_ids AS before,
+                     ARRAY(SELECT t FROM unnest(tag_ids) WITH ORDINALITY AS u(t, i)
+                           WHERE t <> ALL(${ids}) ORDER BY i) AS after
+              FROM ${products} WHERE ${where} AND tag_ids && ${ids} FOR UPDATE`;
+    // Each tag's label is worked out once, however many products carry it.
+    const labelsOf = (column: SQL) => sql`(
+      SELECT jsonb_agg(l.label ORDER BY u.i)
+      FROM unnest(${column}) WITH ORDINALITY AS u(id, i) JOIN labels l ON l.id = u.id)`;
+    const changed = rowsOf<{ product_id: string }>(
+      await tx.execute(sql`
+        WITH target AS (${target}),
+        fitting AS (SELECT * FROM target WHERE cardinality(after) <= ${limit}),
+        labels AS (
+          SELECT t.id, ${tagLabelSql(sql`t.id`)} AS label
+          FROM (SELECT unnest(before) FROM fitting UNION SELECT unnest(${ids})) AS t(id)
+        ),
+        moved AS (
+          UPDATE ${products} SET tag_ids = fitting.after, version = version + 1, updated_at = now()
+          FROM fitting WHERE ${products.id} = fitting.id
+          RETURNING ${products.id} AS id
+        )
+        INSERT INTO ${productHistory} (product_id, actor_id, actor_name, action, changes)
+        SELECT fitting.id, ${actor.id}, ${actor.name}, 'updated',
+               jsonb_build_array(jsonb_build_object(
+                 'field', 'tags', 'before', ${labelsOf(sql`fitting.before`)}, 'after', ${labelsOf(sql`fitting.after`)}))
+        FROM fitting JOIN moved ON moved.id = fitting.id
+        RETURNING product_id`),
+    );
+    const skipped = await skippedRows(
+      tx,
+      where,
+      changed.map((row) => row.product_id),
+      (row) => {
+        if (body.mode === 'remove') return 'Carries none of these tags.';
+        const missing = body.tagIds.filter((id) => !row.tag_ids.includes(id));
+        if (missing.length === 0) return 'Already carries these tags.';
+        return `Would carry more than ${limit} tags (it has ${row.tag_ids.length}).`;
+      },
     );
     return { changed: changed.length, ...skipped };
   });

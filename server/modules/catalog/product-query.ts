@@ -29,6 +29,7 @@ import {
   numberColumn,
   sqlTrue,
   textColumn,
+  treeArrayColumn,
 } from '../../lib/query-tree/compile';
 import { attributesByCode } from './attribute-defs';
 import type { AttributeDef } from './attribute-values';
@@ -36,6 +37,19 @@ import type { AttributeDef } from './attribute-values';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuidsOnly = (values: (string | number)[]) =>
   values.filter((value): value is string => typeof value === 'string' && UUID.test(value));
+
+/**
+ * The ids of the chosen draft tags and of every tag below them, read at query time, so a subtree moved
+ * since the query was saved is followed. A subtree is a range of paths: with COLLATE "C" the paths under
+ * "/4/17/" are exactly those from "/4/17/" up to (not including) "/4/170" ('0' follows '/' in byte
+ * order), a range the path index answers — `LIKE x.path || '%'` could not use it, as its pattern is
+ * only known at run time.
+ */
+function draftSubtrees(ids: string[]): SQL {
+  return sql`SELECT n.id FROM tag_nodes x
+    JOIN tag_nodes n ON n.path >= x.path AND n.path < left(x.path, -1) || '0'
+    WHERE x.id = ANY(${`{${ids.join(',')}}`}::uuid[])`;
+}
 
 /** The built-in fields' compilers; `category` needs the subcategories, read beforehand. */
 function builtinCompilers(subcategories: ReadonlyMap<string, string[]>): Record<string, ConditionCompiler> {
@@ -54,6 +68,7 @@ function builtinCompilers(subcategories: ReadonlyMap<string, string[]>): Record<
     inventory: numberColumn(sql`${products.inventory}`),
     completeness: numberColumn(sql`${products.completeness}`),
     images: mediaCountColumn(sql`${products.imageCount}`),
+    tags: treeArrayColumn(sql`${products.tagIds}`, draftSubtrees, uuidsOnly),
     createdAt: dateColumn(sql`${products.createdAt}`),
     updatedAt: dateColumn(sql`${products.updatedAt}`),
   };

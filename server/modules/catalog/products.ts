@@ -38,6 +38,7 @@ import {
 } from './attribute-values';
 import { mediaPath, mediaSigner } from './media-urls';
 import { productKeys } from './product-keys';
+import { draftTagsOrThrow, holdTagTree, readProductTags, sameTags, tagLabels } from './product-tags';
 
 export interface Viewer {
   userId: string;
@@ -207,6 +208,8 @@ export async function createProduct(
     const inputs = body.attributeValues ?? [];
     const media = await usableMedia(tx, sellerId, null, mediaIdsOf(inputs));
     const values = checkedValues(inputs, defs, media);
+    const tagIds = body.tagIds ?? [];
+    if (tagIds.length) await draftTagsOrThrow(tx, tagIds);
     const actor = await actorOf(tx, request);
     let row: ProductRow;
     try {
@@ -222,6 +225,7 @@ export async function createProduct(
           weight: body.weight ?? null,
           weightUnit: body.weightUnit ?? 'kg',
           dimensions: body.dimensions ?? null,
+          tagIds,
           ...values,
         })
         .returning()) as [ProductRow];
@@ -256,6 +260,9 @@ const trackedFields = [
 export async function updateProduct(db: Db, request: FastifyRequest, id: string, body: UpdateProductBody) {
   const viewer = viewerOf(request);
   return db.transaction(async (tx) => {
+    // The tag tree first, then the product: a tag deletion takes them in that order too (it retags the
+    // products carrying the tag), so the two never wait for each other in a circle.
+    if (body.tagIds !== undefined) await holdTagTree(tx);
     const current = await findProduct(tx, viewer, id, true);
     if (body.version !== current.version) {
       const [last] = await tx
@@ -295,6 +302,7 @@ export async function updateProduct(db: Db, request: FastifyRequest, id: string,
     delete after.attributeValues;
     const changes = diffFields(before as unknown as Record<string, unknown>, after, trackedFields);
     const valueChanges = diffAttributeValues(current.attributeValues, values.attributeValues, defs);
+    const tagChange = await diffTags(tx, current.tagIds, body.tagIds);
     const actor = await actorOf(tx, request);
     const images = body.imageIds ? await attachImages(tx, id, current.sellerId, body.imageIds) : {};
     await claimAttributeMedia(tx, id, mediaIdsOf(inputs));
@@ -313,6 +321,7 @@ export async function updateProduct(db: Db, request: FastifyRequest, id: string,
           ...(body.weight !== undefined ? { weight: body.weight } : {}),
           ...(body.weightUnit !== undefined ? { weightUnit: body.weightUnit } : {}),
           ...(body.dimensions !== undefined ? { dimensions: body.dimensions } : {}),
+          ...(tagChange ? { tagIds: body.tagIds } : {}),
           ...values,
           ...images,
           version: current.version + 1,
@@ -324,10 +333,25 @@ export async function updateProduct(db: Db, request: FastifyRequest, id: string,
       if (isUniqueViolation(error)) throw duplicateSku(body.sku ?? current.sku);
       throw error;
     }
-    const all = [...changes, ...valueChanges];
+    const all = [...changes, ...valueChanges, ...(tagChange ? [tagChange] : [])];
     if (all.length) await recordProductChange(tx, { productId: id, actor, action: 'updated', changes: all });
     return row;
   });
+}
+
+/**
+ * The tags sent, checked against the draft tree, as a history change (paths before → after), or null
+ * when they are the tags the product already carries (in any order: then nothing is written).
+ */
+async function diffTags(
+  tx: Tx,
+  current: readonly string[],
+  sent: readonly string[] | undefined,
+): Promise<FieldChange | null> {
+  if (sent === undefined || sameTags(current, sent)) return null;
+  const after = await draftTagsOrThrow(tx, sent, current);
+  const before = await readProductTags(tx, current);
+  return { field: 'tags', before: tagLabels(before), after: tagLabels(after) };
 }
 
 /** Attribute changes for the history, named by the attribute's label and shown as plain values. */
@@ -464,6 +488,7 @@ export async function productDto(db: Db | Tx, row: ProductRow): Promise<Product>
       fileName: image.fileName,
     })),
     tagIds: row.tagIds,
+    tags: await readProductTags(db, row.tagIds),
     // Stored media values are paths; the answer carries links an <img> can open (media-urls.ts).
     attributeValues: row.attributeValues.map((value) =>
       'values' in value

@@ -2,6 +2,10 @@
 // every kind of field, the rows the compiled SQL returns are exactly the rows the plain in-memory
 // evaluator (server/lib/query-tree/evaluate.ts) accepts, on PGlite and on PostgreSQL. A deliberately
 // broken compiler is caught by the same property.
+//
+// Tags (issue 16): the products carry tags of the demo tag tree (and a few a rollback would leave
+// behind). The SQL finds a subtree by its materialized paths; the evaluator walks each tag's parents,
+// read from the draft as it stands, so the two agree only if the paths are right — also after a move.
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +21,15 @@ import { findQueryProblem, QUERY_LIMITS } from '../../../contracts/query-tree';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { attributeOptions, attributes, categories, productMedia, products, sellers } from '../../db/schema';
-import { type ConditionCompiler, compileQuery, enumColumn } from '../../lib/query-tree/compile';
+import {
+  type ConditionCompiler,
+  compileQuery,
+  enumColumn,
+  treeArrayColumn,
+} from '../../lib/query-tree/compile';
 import { evaluateQuery, type PlainValue } from '../../lib/query-tree/evaluate';
 import { createTestApp, type TestApp, testBackends } from '../../test-support';
+import { moveTag } from '../tags/draft-writes';
 import {
   type AttributeDef,
   attributeIndexOf,
@@ -70,7 +80,23 @@ interface Seeded {
   /** Parent → subcategories. */
   children: Map<string, string[]>;
   sellerIds: string[];
+  /** The draft tag tree: each node's parent (null for a root), re-read after the tree changes. */
+  tagParents: Map<string, string | null>;
+  /** Tags the conditions name: roots, inner nodes, leaves, one products carry that the tree lost, one nobody has. */
+  tagChoices: string[];
 }
+
+/** The draft tag tree as the evaluator sees it: parent links, nothing derived from the paths. */
+async function readTagParents(db: Db): Promise<Map<string, string | null>> {
+  const rows = rowsOf<{ id: string; parent_id: string | null }>(
+    await db.execute(sql`SELECT id, parent_id FROM tag_nodes`),
+  );
+  return new Map(rows.map((row) => [row.id, row.parent_id]));
+}
+
+/** A tag that is not in the tree (what a rollback leaves on products until a publish remaps it). */
+const LOST_TAG = '00000000-0000-4000-8000-00000000f00d';
+const NOBODYS_TAG = '00000000-0000-4000-8000-00000000beef';
 
 async function seedCatalogue(db: Db): Promise<Seeded> {
   const next = random(42);
@@ -110,6 +136,20 @@ async function seedCatalogue(db: Db): Promise<Seeded> {
     });
   }
   const defMap = new Map(defs.map((def) => [def.id, def]));
+  const tagParents = await readTagParents(db);
+  const tagIds = [...tagParents.keys()].sort();
+  expect(tagIds.length).toBeGreaterThan(20);
+  const parentsOfSome = new Set([...tagParents.values()].filter((id): id is string => id !== null));
+  const roots = tagIds.filter((id) => tagParents.get(id) === null);
+  const inner = tagIds.filter((id) => parentsOfSome.has(id) && tagParents.get(id) !== null);
+  const leaves = tagIds.filter((id) => !parentsOfSome.has(id));
+  const tagChoices = [
+    ...roots.slice(0, 3),
+    ...inner.filter((_, i) => i % Math.max(1, Math.floor(inner.length / 6)) === 0).slice(0, 6),
+    ...leaves.slice(0, 3),
+    LOST_TAG,
+    NOBODYS_TAG,
+  ];
 
   for (let n = 0; n < 240; n++) {
     const sellerId = pick(sellerIds);
@@ -182,6 +222,12 @@ async function seedCatalogue(db: Db): Promise<Seeded> {
     const { values, problems } = checkAttributeValues(inputs, defMap, mediaRefs);
     expect(problems).toEqual([]);
     const title = `${pick(TEXTS)} ${pick(TEXTS)}`;
+    // Up to three tags: any node, or one the conditions name (so their subtrees are well populated).
+    const tags = new Set<string>();
+    for (let count = Math.floor(next() * 4); tags.size < count; ) {
+      const roll = next();
+      tags.add(roll < 0.05 ? LOST_TAG : roll < 0.35 ? pick(tagChoices.slice(0, -2)) : pick(tagIds));
+    }
     await db.insert(products).values({
       sellerId,
       ...productKeys(title, `SKU-${n}-${pick(['A', 'b', 'Ç'])}`.replace('Ç', 'C')),
@@ -194,11 +240,19 @@ async function seedCatalogue(db: Db): Promise<Seeded> {
       attributeValues: values,
       attrIndex: attributeIndexOf(values, defMap),
       ...completenessOf(values, defMap),
+      tagIds: [...tags],
       createdAt: new Date(pick(DATES)),
       updatedAt: new Date(pick(DATES)),
     });
   }
-  return { defs, categoryIds, children: new Map([[parent!.id, subs.map((row) => row.id)]]), sellerIds };
+  return {
+    defs,
+    categoryIds,
+    children: new Map([[parent!.id, subs.map((row) => row.id)]]),
+    sellerIds,
+    tagParents,
+    tagChoices,
+  };
 }
 
 type StoredProduct = typeof products.$inferSelect;
@@ -207,6 +261,13 @@ type StoredProduct = typeof products.$inferSelect;
 function reader(product: StoredProduct, seeded: Seeded) {
   const parentOf = new Map<string, string>();
   for (const [parent, subs] of seeded.children) for (const sub of subs) parentOf.set(sub, parent);
+  // A tag's ancestors, nearest first, by walking its parents; undefined for a tag the tree lacks.
+  const ancestorsOf = (node: string): string[] | undefined => {
+    if (!seeded.tagParents.has(node)) return undefined;
+    const ancestors: string[] = [];
+    for (let up = seeded.tagParents.get(node); up; up = seeded.tagParents.get(up)) ancestors.push(up);
+    return ancestors;
+  };
   return (field: string): PlainValue => {
     switch (field) {
       case 'title':
@@ -233,6 +294,8 @@ function reader(product: StoredProduct, seeded: Seeded) {
         return { kind: 'number', value: product.completeness };
       case 'images':
         return { kind: 'media', count: product.imageCount };
+      case 'tags':
+        return { kind: 'tree', nodes: product.tagIds, ancestorsOf };
       case 'createdAt':
         return { kind: 'date', ms: product.createdAt.getTime() };
       case 'updatedAt':
@@ -327,6 +390,15 @@ function conditionArbitrary(seeded: Seeded): fc.Arbitrary<QueryCondition> {
       }),
       fc.record({ field: fc.constant(field), op: fc.constantFrom('isEmpty', 'isNotEmpty' as const) }),
     );
+  const treeOps = (field: string, choices: readonly string[]) =>
+    fc.oneof(
+      fc.record({
+        field: fc.constant(field),
+        op: fc.constantFrom('under', 'notUnder' as const),
+        value: fc.uniqueArray(fc.constantFrom(...choices), { minLength: 1, maxLength: 3 }),
+      }),
+      fc.record({ field: fc.constant(field), op: fc.constantFrom('isEmpty', 'isNotEmpty' as const) }),
+    );
   const presence = (field: string) =>
     fc.record({ field: fc.constant(field), op: fc.constantFrom('isEmpty', 'isNotEmpty' as const) });
   const attributeConditions = seeded.defs.map((def) => {
@@ -362,6 +434,7 @@ function conditionArbitrary(seeded: Seeded): fc.Arbitrary<QueryCondition> {
     numberOps('inventory'),
     numberOps('completeness'),
     presence('images'),
+    treeOps('tags', seeded.tagChoices),
     dateOps('createdAt'),
     dateOps('updatedAt'),
     ...attributeConditions,
@@ -472,6 +545,70 @@ describe.each(testBackends)('the query compiler against the reference evaluator 
     };
     const result = await fc.check(property(broken), { numRuns: 1000, seed: 7 });
     expect(result.failed).toBe(true);
+  }, 120_000);
+
+  it('has tag conditions that split the catalogue: each chosen tree tag matches some products, not all', async () => {
+    const { compilerOf } = productFields(seeded.defs, seeded.children);
+    for (const id of seeded.tagChoices.slice(0, -2)) {
+      const tree: QueryTree = { combinator: 'and', children: [{ field: 'tags', op: 'under', value: [id] }] };
+      const got = await sqlIds(tree, compilerOf);
+      expect(got).toEqual(expectedIds(tree));
+      expect(got.length).toBeGreaterThan(0);
+      expect(got.length).toBeLessThan(all.length);
+    }
+  });
+
+  it('catches a compiler that matches a tag itself but not its subtree', async () => {
+    const { compilerOf } = productFields(seeded.defs, seeded.children);
+    const itselfOnly = treeArrayColumn(
+      sql`${products.tagIds}`,
+      (ids) => sql`SELECT id FROM tag_nodes WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
+    );
+    const broken = (key: string) => (key === 'tags' ? itselfOnly : compilerOf(key));
+    const result = await fc.check(property(broken), { numRuns: 1000, seed: 7 });
+    expect(result.failed).toBe(true);
+  }, 120_000);
+
+  it('still agrees after subtrees move in the draft (the SQL reads paths, the evaluator parents)', async () => {
+    const db = t.database.db;
+    const { compilerOf } = productFields(seeded.defs, seeded.children);
+    // Each chosen inner tag moves under a root that is not above it (so never under itself).
+    const roots = [...seeded.tagParents].filter(([, parent]) => parent === null).map(([id]) => id);
+    const rootOf = (id: string) => {
+      let node = id;
+      for (let up = seeded.tagParents.get(node); up; up = seeded.tagParents.get(node)) node = up;
+      return node;
+    };
+    const inner = seeded.tagChoices.filter((id) => seeded.tagParents.get(id));
+    let moved = 0;
+    for (const id of inner.slice(0, 4)) {
+      const target = roots.find((root) => root !== rootOf(id));
+      if (!target) continue;
+      const [node] = rowsOf<{ version: number; name: string }>(
+        await db.execute(sql`SELECT version, name FROM tag_nodes WHERE id = ${id}::uuid`),
+      );
+      const clash = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          SELECT count(*)::integer AS n FROM tag_nodes WHERE parent_id = ${target}::uuid AND name = ${node!.name}`),
+      );
+      if (clash[0]?.n) continue;
+      const before: QueryTree = {
+        combinator: 'and',
+        children: [{ field: 'tags', op: 'under', value: [target] }],
+      };
+      const countBefore = (await sqlIds(before, compilerOf)).length;
+      await moveTag(db, { id: null, name: 'Property test' }, id, {
+        version: node!.version,
+        parentId: target,
+      });
+      seeded.tagParents = await readTagParents(db);
+      moved++;
+      // The target's subtree now holds the moved one: it matches at least as many products.
+      expect((await sqlIds(before, compilerOf)).length).toBeGreaterThanOrEqual(countBefore);
+      expect(await sqlIds(before, compilerOf)).toEqual(expectedIds(before));
+    }
+    expect(moved).toBeGreaterThan(0);
+    await fc.assert(property(compilerOf), { numRuns: 150, seed: 2026 });
   }, 120_000);
 
   it('has a product without a category, so the first broken compiler has something to miss', async () => {

@@ -4,7 +4,7 @@
 import { and, asc, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { attributeQueryField, productBuiltinFields } from '../../../contracts/catalog';
-import type { QueryField } from '../../../contracts/query-tree';
+import { fieldKinds, type QueryField } from '../../../contracts/query-tree';
 import type { Db } from '../../db/client';
 import { categories, sellers } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
@@ -14,7 +14,7 @@ import type { Viewer } from './products';
 const fieldSchema = z.object({
   key: z.string(),
   label: z.string(),
-  kind: z.enum(['text', 'number', 'date', 'boolean', 'enum', 'media', 'object']),
+  kind: z.enum(fieldKinds),
   group: z.string().optional(),
   unit: z.string().optional(),
   options: z.array(z.object({ value: z.union([z.string(), z.number()]), label: z.string() })).optional(),

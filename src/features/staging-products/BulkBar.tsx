@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Menu, NativeSelect, Portal, Text, Textarea } from '@chakra-ui/react';
-import { ChevronDown, ImageUp, Trash2, X } from 'lucide-react';
+import { ChevronDown, ImageUp, Tags, Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
   type BulkResult,
@@ -10,10 +10,12 @@ import {
 } from '../../../contracts/catalog';
 import { BULK_LIMIT } from '../../../contracts/catalog-actions';
 import { getErrorMessage } from '../../services/http';
+import { useCurrentUser } from '../../services/session-queries';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { notify } from '../../ui/notify';
 import { type BulkAction, countSelection, loadQueryOptions, useBulkAction, useReprocessImages } from './api';
+import { BulkTagsDialog } from './BulkTagsDialog';
 
 const plural = (count: number, noun: string) =>
   `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
@@ -30,11 +32,17 @@ function announce(result: BulkResult, verb: string) {
   });
 }
 
-type Dialog = null | { kind: 'reject' } | { kind: 'category' } | { kind: 'delete'; count: number };
+type Dialog =
+  | null
+  | { kind: 'reject' }
+  | { kind: 'category' }
+  | { kind: 'tags' }
+  | { kind: 'delete'; count: number };
 
 /**
  * The actions on the ticked rows, or on every product of the query ("select all N"): change status,
- * assign a category, reprocess images, delete (with the exact count in the confirmation).
+ * assign a category, add or remove tags, reprocess images, delete (with the exact count in the
+ * confirmation).
  */
 export function BulkBar({
   selection,
@@ -52,6 +60,8 @@ export function BulkBar({
 }) {
   const bulk = useBulkAction();
   const reprocess = useReprocessImages();
+  // Sellers read the published tag tree; staff and admins the draft (tag ids are the same in both).
+  const tagSource = useCurrentUser().data?.isSeller ? 'latest' : 'draft';
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reason, setReason] = useState('');
   const [categoryId, setCategoryId] = useState('');
@@ -153,6 +163,16 @@ export function BulkBar({
           <Button
             size="sm"
             variant="outline"
+            onClick={() => {
+              setError(null);
+              setDialog({ kind: 'tags' });
+            }}
+          >
+            <Tags /> Tags
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
             loading={reprocess.isPending}
             onClick={() => reprocess.mutate(selection)}
           >
@@ -220,6 +240,21 @@ export function BulkBar({
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
       </FormDialog>
+
+      <BulkTagsDialog
+        open={dialog?.kind === 'tags'}
+        onClose={() => setDialog(null)}
+        pending={bulk.isPending}
+        error={error}
+        source={tagSource}
+        what={label}
+        onSubmit={(mode, tags) =>
+          run(
+            { kind: 'tags', mode, tagIds: tags.map((tag) => tag.id) },
+            mode === 'add' ? 'tagged' : 'untagged',
+          )
+        }
+      />
 
       <ConfirmDialog
         open={dialog?.kind === 'delete'}

@@ -47,6 +47,7 @@ import {
 } from './api';
 import { groupAttributes, ProductFormFields } from './ProductFormFields';
 import { PRODUCT_DETAILS } from './ProductTable';
+import { ProductTagsCard } from './ProductTagsCard';
 import { type ProductFormState, productFormOf, toUpdateBody } from './product-form';
 import { productHistoryWords } from './product-history-format';
 
@@ -237,7 +238,7 @@ function Editor({ product, defs, onDone }: { product: Product; defs: Attribute[]
   );
 }
 
-/** A product's details (SPEC §2 `/product/staging-products?id=`): every field, gallery, status, history. */
+/** A product's details (SPEC §2 `/product/staging-products?id=`): every field, gallery, status, tags, history. */
 export default function ProductDetailsPage() {
   const search = useSearch();
   const id = new URLSearchParams(search).get('id');
@@ -331,6 +332,8 @@ export default function ProductDetailsPage() {
               </SimpleGrid>
             </Card.Body>
           </Card.Root>
+
+          <ProductTagsCard product={data} canEdit={can('edit')} />
 
           {editing ? (
             <Editor product={data} defs={defs.data ?? []} onDone={() => setEditing(false)} />

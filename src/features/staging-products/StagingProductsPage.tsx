@@ -4,16 +4,26 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useLocation, useSearch } from 'wouter';
 import { PRODUCT_PAGE_SIZES, type ProductSelection } from '../../../contracts/catalog';
 import type { ExportFormat } from '../../../contracts/exports';
-import { encodeQuery, type QueryTree } from '../../../contracts/query-tree';
+import { conditionsOf, encodeQuery, type QueryTree } from '../../../contracts/query-tree';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
+import { useCurrentUser } from '../../services/session-queries';
+import { useTagNodes } from '../../services/tag-tree';
 import { FileFormatMenu } from '../../ui/file-format-menu';
 import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
 import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
-import { completeConditionsOnly, describeQuery, QueryBuilder } from '../../ui/query-builder';
+import {
+  completeConditionsOnly,
+  describeQuery,
+  type OptionLabelOf,
+  QueryBuilder,
+  tagValueEditor,
+  type ValueEditors,
+} from '../../ui/query-builder';
 import { SavedViewsMenu, useDefaultView } from '../../ui/saved-views';
 import { SearchBox } from '../../ui/search-box';
+import { tagPathText } from '../../ui/tag-picker';
 import {
   loadQueryOptions,
   useExportProducts,
@@ -44,6 +54,15 @@ const ReportDrawer = lazy(() =>
 const AddProductDrawer = lazy(() => import('./AddProductDrawer'));
 
 const sameQuery = (a: QueryTree, b: QueryTree) => encodeQuery(a) === encodeQuery(b);
+
+/** The tag ids a query's Tag conditions name. */
+const tagIdsOf = (tree: QueryTree) => [
+  ...new Set(
+    conditionsOf(tree)
+      .filter((condition) => condition.field === 'tags' && Array.isArray(condition.value))
+      .flatMap((condition) => (condition.value as (string | number)[]).map(String)),
+  ),
+];
 
 /**
  * Staging products (SPEC §2): the server-paged grid under the nested AND/OR query builder, saved views,
@@ -148,7 +167,20 @@ export default function StagingProductsPage() {
   const [adding, setAdding] = useState(false);
   const exportProducts = useExportProducts();
   const reprocess = useReprocessImages();
-  const summary = describeQuery(view.query, fieldList ?? []) || 'All products';
+  // Tags are chosen in the tag tree: the draft for staff and admins, the published tree for sellers.
+  const tagSource = useCurrentUser().data?.isSeller ? 'latest' : 'draft';
+  const valueEditors = useMemo<ValueEditors>(() => ({ tags: tagValueEditor(tagSource) }), [tagSource]);
+  // The folded summary names tags by their paths.
+  const queryTags = useTagNodes(tagSource, tagIdsOf(view.query));
+  const tagLabelOf = useCallback<OptionLabelOf>(
+    (field, value) => {
+      if (field.kind !== 'tree') return undefined;
+      const node = queryTags.data?.find((one) => one?.id === String(value));
+      return node ? tagPathText(node) : undefined;
+    },
+    [queryTags.data],
+  );
+  const summary = describeQuery(view.query, fieldList ?? [], tagLabelOf) || 'All products';
 
   const startExport = (format: ExportFormat) =>
     exportProducts.mutate({
@@ -258,6 +290,7 @@ export default function StagingProductsPage() {
                 onChange={onQueryChange}
                 loadOptions={(source, text) => loadQueryOptions(source, text)}
                 resolveOptionLabels={(source, ids) => loadQueryOptions(source, '', ids)}
+                valueEditors={valueEditors}
               />
             ) : (
               <Text color="fg.muted">Loading the fields…</Text>

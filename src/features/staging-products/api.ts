@@ -5,6 +5,7 @@ import {
   type Attribute,
   attributeListSchema,
   type BulkResult,
+  type BulkTagMode,
   type ChangeStatusBody,
   type CreateProductBody,
   type Product,
@@ -144,6 +145,7 @@ export async function countSelection(selection: ProductSelection): Promise<Selec
 export type BulkAction =
   | { kind: 'status'; status: ProductStatus; reason?: string }
   | { kind: 'category'; categoryId: string }
+  | { kind: 'tags'; mode: BulkTagMode; tagIds: string[] }
   | { kind: 'delete' };
 
 export const useBulkAction = () =>
@@ -158,6 +160,10 @@ export const useBulkAction = () =>
       if (action.kind === 'status') {
         const { kind: _kind, ...body } = action;
         return (await http.post<BulkResult>(`${BASE}/method/bulkStatus`, { selection, ...body })).data;
+      }
+      if (action.kind === 'tags') {
+        const { kind: _kind, ...body } = action;
+        return (await http.post<BulkResult>(`${BASE}/method/bulkTags`, { selection, ...body })).data;
       }
       if (action.kind === 'category') {
         return (

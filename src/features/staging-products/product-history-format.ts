@@ -15,12 +15,15 @@ const fieldLabels: Record<string, string> = {
   dimensions: 'Dimensions',
   imageIds: 'Images',
   status: 'Status',
+  tags: 'Tags',
 };
 
 const actionVerbs: Record<string, string> = {
   created: 'added the product',
   updated: 'edited the product',
   status: 'changed the status',
+  // The tag tree changed under the product (a tag deleted or remapped): the note says how.
+  tags: 'retagged the product',
 };
 
 const isStatus = (value: unknown): value is ProductStatus =>

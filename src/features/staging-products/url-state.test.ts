@@ -47,6 +47,27 @@ describe('the staging grid view in the URL', () => {
     expect(parseStagingView(search)).toEqual(view);
   });
 
+  it('round-trips a Tag condition (the tags under X) through the URL and a saved view', () => {
+    const tagged: QueryTree = {
+      combinator: 'or',
+      children: [
+        {
+          field: 'tags',
+          op: 'under',
+          value: ['0b7c0a64-8a5e-4d3f-9a4e-1c2d3e4f5a6b', '1c8d1b75-9b6f-4e40-8b5f-2d3e4f5a6b7c'],
+        },
+        {
+          combinator: 'and',
+          children: [{ field: 'tags', op: 'notUnder', value: ['2d9e2c86-ac70-4f51-9c60-3e4f5a6b7c8d'] }],
+        },
+        { field: 'tags', op: 'isEmpty' },
+      ],
+    };
+    const view: StagingView = { ...defaultStagingView, query: tagged };
+    expect(parseStagingView(stagingViewToSearch(view))).toEqual(view);
+    expect(stagingViewOf(viewStateOf(view), null).query).toEqual(tagged);
+  });
+
   it('falls back to the default for anything it does not know', () => {
     const deep = JSON.stringify({ combinator: 'xor', children: [] });
     expect(

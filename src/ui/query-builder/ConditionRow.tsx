@@ -23,7 +23,7 @@ function awaitingHint(condition: QueryCondition, field: QueryField): string {
   const shape = valueShapeOf(condition.op);
   const what =
     shape === 'list'
-      ? 'Choose at least one option'
+      ? `Choose at least one ${field.kind === 'tree' ? field.label.toLowerCase() : 'option'}`
       : shape === 'pair'
         ? 'Fill in both ends of the range'
         : field.kind === 'date'
@@ -45,12 +45,20 @@ function ValueEditor({
   setValue: SetValue;
   disabled: boolean;
 }) {
+  const { valueEditors } = useBuilder();
   const { value } = condition;
   switch (valueShapeOf(condition.op)) {
     case 'none':
       return null;
-    case 'list':
-      return <EnumValuesPicker field={field} value={value} setValue={setValue} disabled={disabled} />;
+    case 'list': {
+      // A feature's own editor for this source (tags: chosen in the tree), else the searched list.
+      const Own = field.optionSource ? valueEditors?.[field.optionSource] : undefined;
+      return Own ? (
+        <Own field={field} value={value} setValue={setValue} disabled={disabled} />
+      ) : (
+        <EnumValuesPicker field={field} value={value} setValue={setValue} disabled={disabled} />
+      );
+    }
     case 'pair':
       return field.kind === 'number' || field.kind === 'date' ? (
         <RangeValue

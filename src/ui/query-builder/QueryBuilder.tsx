@@ -7,6 +7,7 @@ import {
   type LoadOptions,
   OptionLabels,
   type ResolveOptionLabels,
+  type ValueEditors,
 } from './builder-context';
 import { countAwaitingValue } from './complete-conditions';
 import { GroupEditor } from './GroupEditor';
@@ -22,6 +23,8 @@ export interface QueryBuilderProps {
   loadOptions?: LoadOptions;
   /** Names chosen ids of an `optionSource` that no search has shown yet (a query opened from a link). */
   resolveOptionLabels?: ResolveOptionLabels;
+  /** The feature's own list editors, by `optionSource` (tags: a tree picker). Keep it memoised. */
+  valueEditors?: ValueEditors;
   disabled?: boolean;
 }
 
@@ -36,6 +39,7 @@ export function QueryBuilder({
   onChange,
   loadOptions,
   resolveOptionLabels,
+  valueEditors,
   disabled = false,
 }: QueryBuilderProps) {
   // The newest tree and callbacks, read when an edit happens rather than captured when a row rendered:
@@ -82,6 +86,7 @@ export function QueryBuilder({
       edit,
       load: hasLoader ? load : undefined,
       resolveLabels: hasResolver ? resolveLabels : undefined,
+      valueEditors,
       labels,
       disabled,
       conditionRoom: room,
@@ -96,6 +101,7 @@ export function QueryBuilder({
       load,
       hasResolver,
       resolveLabels,
+      valueEditors,
       labels,
       disabled,
       room,

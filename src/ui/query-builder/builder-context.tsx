@@ -1,7 +1,7 @@
 // What every group and row of one builder shares. The value is kept stable across edits (the tree
 // and the callbacks live in refs) so that memoised rows re-render only when their own node changes.
-import { createContext, type RefObject, useContext, useEffect } from 'react';
-import type { QueryField, QueryTree } from '../../../contracts/query-tree';
+import { type ComponentType, createContext, type RefObject, useContext, useEffect } from 'react';
+import type { ConditionValue, QueryField, QueryTree } from '../../../contracts/query-tree';
 import type { LimitCheck, QueryPath } from './tree-edit';
 
 /** One choice of a searched option source, as the feature's loader answers it. */
@@ -15,6 +15,21 @@ export type LoadOptions = (source: string, search: string) => Promise<LoadedOpti
 
 /** Names chosen ids of an option source that no search has shown yet (a query from a URL). */
 export type ResolveOptionLabels = (source: string, values: string[]) => Promise<LoadedOption[]>;
+
+/** What a value editor gets: the condition's field and value, and a way to change the value. */
+export interface ValueEditorProps {
+  field: QueryField;
+  value: ConditionValue | undefined;
+  /** Replaces the value from its newest state; `undefined` means "no value yet". */
+  setValue: (update: (current: ConditionValue | undefined) => ConditionValue | undefined) => void;
+  disabled?: boolean;
+}
+
+/**
+ * A feature's own editors for list values, by the fields' `optionSource`: where a searched list is not
+ * enough (tags are chosen in a tree, each shown with its path). Keep the object stable.
+ */
+export type ValueEditors = Readonly<Record<string, ComponentType<ValueEditorProps>>>;
 
 /**
  * Labels of searched options seen so far, per source, so a chosen seller keeps its name after the
@@ -40,6 +55,7 @@ export interface BuilderContextValue {
   edit: (change: (tree: QueryTree) => QueryTree) => void;
   load?: LoadOptions;
   resolveLabels?: ResolveOptionLabels;
+  valueEditors?: ValueEditors;
   labels: OptionLabels;
   disabled: boolean;
   /** Whether one more condition fits in the query (the same answer for every group). */

@@ -75,4 +75,23 @@ describe('describeQuery', () => {
       'Status is any of Live, Approved, Draft, Live, Approved +2 more',
     );
   });
+
+  it('names the tags of a Tag condition by what the feature knows of them', () => {
+    const tagField = { key: 'tags', label: 'Tag', kind: 'tree' as const, optionSource: 'tags' };
+    const paths: Record<string, string> = { t1: 'Apparel › Men', t2: 'Home' };
+    const labelOf = (_field: unknown, value: string | number) => paths[String(value)];
+    expect(
+      describeQuery(
+        {
+          combinator: 'and',
+          children: [
+            { field: 'tags', op: 'under', value: ['t1', 't2'] },
+            { field: 'tags', op: 'notUnder', value: ['t3'] },
+          ],
+        },
+        [...testFields, tagField],
+        labelOf,
+      ),
+    ).toBe('Tag is under Apparel › Men, Home AND Tag is not under t3');
+  });
 });

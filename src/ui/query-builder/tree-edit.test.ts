@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { QueryField } from '../../../contracts/query-tree';
 import {
   emptyQuery,
   QUERY_LIMITS,
@@ -137,6 +138,15 @@ describe('changing a field', () => {
   it('to the same field changes nothing', () => {
     expect(changeField(live, testField('status'))).toBe(live);
   });
+
+  it('starts a Tag condition at "is under" and clears tags when it leaves or reaches the field', () => {
+    const tags: QueryField = { key: 'tags', label: 'Tag', kind: 'tree', optionSource: 'tags' };
+    expect(newCondition(tags)).toStrictEqual({ field: 'tags', op: 'under' });
+    expect(changeField(live, tags)).toStrictEqual({ field: 'tags', op: 'under' });
+    const under: QueryCondition = { field: 'tags', op: 'under', value: ['t1'] };
+    expect(changeField(under, testField('status'))).toStrictEqual({ field: 'status', op: 'anyOf' });
+    expect(changeField(under, testField('title'))).toStrictEqual({ field: 'title', op: 'contains' });
+  });
 });
 
 describe('changing an operator', () => {
@@ -156,6 +166,12 @@ describe('changing an operator', () => {
       field: 'attr.screen',
       op: 'eq',
     });
+  });
+
+  it('keeps the tags between "is under" and "is not under"', () => {
+    const under: QueryCondition = { field: 'tags', op: 'under', value: ['t1', 't2'] };
+    expect(changeOperator(under, 'notUnder')).toEqual({ ...under, op: 'notUnder' });
+    expect(changeOperator(under, 'isEmpty')).toStrictEqual({ field: 'tags', op: 'isEmpty' });
   });
 
   it('drops the value for a valueless operator', () => {

@@ -120,7 +120,7 @@ export type ValueShape = 'none' | 'single' | 'pair' | 'list';
 export function valueShapeOf(op: Operator): ValueShape {
   if (valuelessOperators.has(op)) return 'none';
   if (op === 'between') return 'pair';
-  if (op === 'anyOf' || op === 'noneOf') return 'list';
+  if (op === 'anyOf' || op === 'noneOf' || op === 'under' || op === 'notUnder') return 'list';
   return 'single';
 }
 
@@ -136,13 +136,18 @@ export function withValue(condition: QueryCondition, value: ConditionValue | und
 
 /**
  * A condition switched to another field: the new kind's first operator, and the old value only if
- * the new field takes it as it is (text stays text, a number stays a number). Enumerated values are
- * always cleared: option ids belong to their own field.
+ * the new field takes it as it is (text stays text, a number stays a number). Enumerated values and
+ * tree nodes are always cleared: option and node ids belong to their own field.
  */
 export function changeField(condition: QueryCondition, field: QueryField): QueryCondition {
   if (condition.field === field.key) return condition;
   const moved = newCondition(field);
-  if (condition.value === undefined || field.kind === 'enum' || valueShapeOf(moved.op) === 'none') {
+  if (
+    condition.value === undefined ||
+    field.kind === 'enum' ||
+    field.kind === 'tree' ||
+    valueShapeOf(moved.op) === 'none'
+  ) {
     return moved;
   }
   const kept = { ...moved, value: condition.value };
