@@ -153,7 +153,7 @@ test('a seller reads the published tree and its history, and cannot change it', 
   await openTags(page);
   const published = page.getByRole('tree', { name: 'Published tags' });
   await expect(published.getByRole('treeitem', { name: 'Apparel', exact: true })).toBeVisible();
-  await published.getByRole('button', { name: 'Expand Apparel' }).click();
+  await published.getByRole('button', { name: 'Expand Apparel', exact: true }).click();
   await published.getByRole('treeitem', { name: 'Men', exact: true }).click();
   await expect(page.getByTestId('tag-path')).toHaveText('Apparel › Men');
   await expect(page.getByRole('button', { name: 'Add top-level tag' })).toHaveCount(0);
