@@ -31,6 +31,9 @@ export interface TreeFetchers {
 }
 
 const PAGE = 1000;
+
+/** Lets the browser draw and handle input before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const byName = (a: TagItem, b: TagItem) =>
   a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id);
 
@@ -183,41 +186,50 @@ export class TagTreeStore {
     for (const id of ancestors) await this.expand(id);
   }
 
-  /** Loads every node (a page of 5,000 at a time) and expands every node that has children. */
+  /**
+   * Loads every node (a page of 5,000 at a time) and expands every node that has children. Each page is
+   * sorted into its parent's list as it arrives, and the browser gets a turn between the steps after
+   * the last one, so no single task holds a frame for long (bench `tags`: frames in Chromium).
+   */
   async expandAll(): Promise<void> {
-    const all: TagItem[] = [];
+    const lists = new Map<string | null, TagItem[]>();
+    const items = new Map<string, TagItem>();
     let after = 0;
     this.allProgress = { loaded: 0, total: 0 };
     this.changed();
     try {
       for (;;) {
         const page = await this.fetchers.allPage(after);
-        all.push(...page.result.map(fromCompact));
-        this.allProgress = { loaded: all.length, total: page.count };
+        for (const compact of page.result) {
+          const item = fromCompact(compact);
+          items.set(item.id, item);
+          const list = lists.get(item.parentId);
+          if (list) list.push(item);
+          else lists.set(item.parentId, [item]);
+        }
+        this.allProgress = { loaded: items.size, total: page.count };
         this.changed();
         if (page.next === null) break;
         after = page.next;
       }
+      await nextTask();
+      for (const list of lists.values()) list.sort(byName);
+      await nextTask();
     } finally {
       this.allProgress = null;
-    }
-    const lists = new Map<string | null, TagItem[]>();
-    for (const item of all) {
-      const list = lists.get(item.parentId) ?? [];
-      list.push(item);
-      lists.set(item.parentId, list);
     }
     this.lists.clear();
     this.items.clear();
     this.open.clear();
     for (const [parent, list] of lists) {
-      list.sort(byName);
       this.lists.set(parent, list);
-      for (const item of list) this.items.set(item.id, item);
       if (parent) this.open.add(parent);
     }
-    // A node without loaded children has none: mark its list loaded and empty.
-    for (const item of all) if (!lists.has(item.id)) this.lists.set(item.id, []);
+    for (const [id, item] of items) {
+      this.items.set(id, item);
+      // A node without loaded children has none: its list is loaded, and empty.
+      if (!lists.has(id)) this.lists.set(id, []);
+    }
     this.changed();
   }
 
