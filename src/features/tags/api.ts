@@ -117,6 +117,8 @@ function useDraftChanged() {
       client.invalidateQueries({ queryKey: tagTreeKeys.tree('draft') }),
       client.invalidateQueries({ queryKey: tagKeys.state() }),
       client.invalidateQueries({ queryKey: tagKeys.overview() }),
+      // The Publish button counts the changes waiting.
+      client.invalidateQueries({ queryKey: tagKeys.preview() }),
       client.invalidateQueries({ queryKey: [...tagTreeKeys.all, 'history'] }),
     ]);
 }
