@@ -119,8 +119,9 @@ export const routes: readonly RouteDef[] = [
     path: '/marketing/bulk-mails',
     name: 'Bulk Mails',
     section: 'Marketing',
-    actions: ['view', 'create'],
-    defaults: { Admin: ['view', 'create'], Staff: ['view', 'create'] },
+    // create: compose and send campaigns; edit: templates, pause and resume; delete: drafts, templates.
+    actions: ['view', 'create', 'edit', 'delete'],
+    defaults: { Admin: ['view', 'create', 'edit', 'delete'], Staff: ['view', 'create', 'edit'] },
     available: false,
   },
   {

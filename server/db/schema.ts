@@ -37,6 +37,16 @@ import type {
   RowResult,
   SheetFormat,
 } from '../../contracts/imports';
+import type {
+  CampaignStatus,
+  ContactSource,
+  ContactSubscription,
+  LeadImportCounts,
+  LeadImportStatus,
+  RecipientCounts,
+  RecipientState,
+} from '../../contracts/marketing';
+import type { QueryTree } from '../../contracts/query-tree';
 import type { ServerRole } from '../../contracts/roles';
 import type { RouteAction } from '../../contracts/routes';
 import type { ViewScope, ViewState } from '../../contracts/saved-views';
@@ -702,12 +712,17 @@ export const customerQueries = pgTable(
     email: text('email').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
+    /** The marketing contact of the address (linked, not copied: issue 17). */
+    contactId: uuid('contact_id'),
     /** Open, Answered, Closed */
     status: text('status').notNull().default('Open'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('customer_queries_seller_status_idx').on(table.sellerId, table.status, table.createdAt)],
+  (table) => [
+    index('customer_queries_seller_status_idx').on(table.sellerId, table.status, table.createdAt),
+    index('customer_queries_contact_idx').on(table.contactId),
+  ],
 );
 
 /**
@@ -752,10 +767,13 @@ export const chatSessions = pgTable(
      */
     heldBy: uuid('held_by').references(() => users.id, { onDelete: 'set null' }),
     heldAt: timestamp('held_at', { withTimezone: true }),
+    /** The marketing contact of the customer's address (linked, not copied: issue 17). */
+    contactId: uuid('contact_id'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('chat_sessions_session_uq').on(table.sessionId),
+    index('chat_sessions_contact_idx').on(table.contactId),
     index('chat_sessions_seller_idx').on(table.sellerId, table.lastInteractionOn, table.id),
     // The admins' and staff's list of all chats, newest interaction first.
     index('chat_sessions_recent_idx').on(table.lastInteractionOn, table.id),
@@ -1284,5 +1302,257 @@ export const tagHistory = pgTable(
   (table) => [
     index('tag_history_node_idx').on(table.nodeId, table.createdAt),
     index('tag_history_created_idx').on(table.createdAt),
+  ],
+);
+
+// ── Marketing (issue 17): contacts, mail templates, campaigns ─────────────────────────────────────────
+
+/** The kinds of company a contact works for; the admin manages the list (a contact keeps null if one goes). */
+export const companyTypes = pgTable(
+  'company_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('company_types_name_uq').on(sql`lower(${table.name})`)],
+);
+
+/**
+ * A person marketing may mail. `email` is stored normalised (trimmed, lower case) and unique.
+ * `subscription` is the contact's view of the suppression list (email_unsubscribes, which also holds
+ * addresses that are no contact): both change in one transaction. `searchKey` is the normalised
+ * name, e-mail and company (contracts/query-tree normalizeText) that free-text search reads.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    companyTypeId: uuid('company_type_id').references(() => companyTypes.id, { onDelete: 'set null' }),
+    /** ISO 3166-1 alpha-2, from getCountriesList. */
+    country: text('country'),
+    /** A template language code (contracts/marketing templateLanguages), e.g. EN. */
+    language: text('language').notNull().default('EN'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** lead_import, help_chat, customer_query, manual */
+    source: text('source').$type<ContactSource>().notNull(),
+    consent: boolean('consent').notNull().default(false),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    /** subscribed, unsubscribed, bounced */
+    subscription: text('subscription').$type<ContactSubscription>().notNull().default('subscribed'),
+    /** How and when the contact left: link, one_click, staff, import. */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    unsubscribeMethod: text('unsubscribe_method'),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    bounceReason: text('bounce_reason'),
+    searchKey: text('search_key').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastContactedAt: timestamp('last_contacted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('contacts_email_uq').on(table.email),
+    index('contacts_created_idx').on(table.createdAt, table.id),
+    index('contacts_country_idx').on(table.country, table.createdAt),
+    index('contacts_company_type_idx').on(table.companyTypeId),
+    index('contacts_tags_idx').using('gin', table.tags),
+    index('contacts_search_trgm_idx').using('gin', sql`${table.searchKey} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Everything that happened to a contact (the contact page's timeline): created, edited (with the field
+ * changes), imported, mailed, deferred, failed, bounced, unsubscribed, responded. Chats and customer
+ * queries are linked by contact_id on their own rows and read beside these.
+ */
+export const contactHistory = pgTable(
+  'contact_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    campaignId: uuid('campaign_id'),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull().default(''),
+    changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_history_contact_idx').on(table.contactId, table.createdAt)],
+);
+
+/** A mail template; its text lives in one variant per language. */
+export const mailTemplates = pgTable(
+  'mail_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** The variant used for a contact whose language has none (a campaign may choose another). */
+    defaultLanguage: text('default_language').notNull().default('EN'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('mail_templates_name_uq').on(sql`lower(${table.name})`)],
+);
+
+/**
+ * One language of a template: subject and sanitised HTML with {{variables}}, and the plain-text part
+ * generated from the HTML when saved. `variables` lists the ones used (validated on save).
+ */
+export const mailTemplateVariants = pgTable(
+  'mail_template_variants',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => mailTemplates.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    variables: text('variables').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.templateId, table.language] })],
+);
+
+/**
+ * A bulk mail. The audience is a query tree over contacts (the same tree and compiler as the staging
+ * products builder), frozen into campaign_recipients when sending starts. `counts` is kept by the send
+ * job in the transaction that changes recipients, so the list never counts rows.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    status: text('status').$type<CampaignStatus>().notNull().default('draft'),
+    templateId: uuid('template_id').references(() => mailTemplates.id, { onDelete: 'set null' }),
+    /** The variant for contacts whose language the template lacks. */
+    fallbackLanguage: text('fallback_language').notNull().default('EN'),
+    audience: jsonb('audience').$type<QueryTree>().notNull(),
+    audienceSearch: text('audience_search').notNull().default(''),
+    audienceViewId: uuid('audience_view_id'),
+    /** Response buttons in the mail (/responseCollection); empty: the campaign asks for none. */
+    responseOptions: text('response_options').array().notNull().default(sql`'{}'::text[]`),
+    /** Mails a second at most. */
+    ratePerSecond: integer('rate_per_second').notNull().default(50),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Set by "pause": the job stops after the chunk it is in. */
+    pauseRequested: boolean('pause_requested').notNull().default(false),
+    total: integer('total').notNull().default(0),
+    counts: jsonb('counts').$type<RecipientCounts>().notNull(),
+    error: text('error'),
+    taskId: uuid('task_id'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('campaigns_created_idx').on(table.createdAt, table.id),
+    index('campaigns_status_idx').on(table.status, table.scheduledAt),
+  ],
+);
+
+/**
+ * One contact of a campaign. The send job claims `queued` (and due `deferred`) rows, sends, and records
+ * the outcome; `message_key` is fixed when the row is made, so a mail resent after a crash has the same
+ * Message-ID and the same outbox file (the outbox never holds it twice).
+ */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    language: text('language').notNull(),
+    state: text('state').$type<RecipientState>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    messageKey: text('message_key').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.campaignId, table.contactId] }),
+    index('campaign_recipients_state_idx').on(table.campaignId, table.state, table.nextAttemptAt),
+    index('campaign_recipients_contact_idx').on(table.contactId),
+  ],
+);
+
+/**
+ * A lead sheet imported into contacts: read with the shared sheet reader (server/lib/sheets), mapped to
+ * contact fields, validated row by row, then applied. `duplicates` is the user's choice for an address
+ * that is already a contact (update it or skip the row); an unsubscribed or bounced contact is never
+ * resubscribed, whatever the choice. Progress and checkpoint are written with the rows they finish.
+ */
+export const leadImports = pgTable(
+  'lead_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileName: text('file_name').notNull(),
+    format: text('format').$type<SheetFormat>().notNull(),
+    fileSize: integer('file_size').notNull(),
+    storagePath: text('storage_path').notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull().default([]),
+    mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull().default({}),
+    duplicates: text('duplicates').$type<'update' | 'skip'>().notNull().default('skip'),
+    /** Applied to every row: the tags and consent the person importing vouches for. */
+    defaults: jsonb('defaults').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<LeadImportStatus>().notNull().default('queued'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    progress: integer('progress').notNull().default(0),
+    checkpointLine: integer('checkpoint_line').notNull().default(0),
+    counts: jsonb('counts').$type<LeadImportCounts>().notNull(),
+    rowsPerSecond: doublePrecision('rows_per_second'),
+    error: text('error'),
+    taskId: uuid('task_id'),
+    createdBy: uuid('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('lead_imports_created_idx').on(table.createdAt, table.id)],
+);
+
+/** The per-row report of a lead import: the verdict and what became of the row. */
+export const leadImportRows = pgTable(
+  'lead_import_rows',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => leadImports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    /** created, updated, skipped, invalid */
+    outcome: text('outcome').notNull(),
+    email: text('email').notNull().default(''),
+    contactId: uuid('contact_id'),
+    cells: json('cells').$type<string[]>().notNull(),
+    errors: jsonb('errors').$type<unknown[]>().notNull().default([]),
+  },
+  (table) => [
+    primaryKey({ columns: [table.importId, table.line] }),
+    index('lead_import_rows_outcome_idx').on(table.importId, table.outcome, table.line),
   ],
 );
