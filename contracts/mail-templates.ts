@@ -1,0 +1,118 @@
+// Mail templates (issue 17): a name and one version per template language, each a subject and a body
+// written in the rich-text editor with {{variables}}. The server validates the variables, sanitises the
+// HTML and generates the plain-text part when a template is saved (server/modules/mail-templates).
+import { z } from 'zod';
+import { type TemplateLanguage, templateLanguageLabels, templateLanguages } from './marketing';
+
+/** What a template may say about its recipient. Values are escaped when a mail is rendered. */
+export const templateVariables = [
+  'firstName',
+  'lastName',
+  'fullName',
+  'email',
+  'company',
+  'companyType',
+  'country',
+] as const;
+export type TemplateVariable = (typeof templateVariables)[number];
+export type TemplateValues = Record<TemplateVariable, string>;
+
+/** `{{ name }}`: letters only, spaces allowed inside the braces. */
+export const VARIABLE_PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** The sample contact of the live preview (and of a test mail when the sender is no contact). */
+export const sampleTemplateValues: TemplateValues = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  fullName: 'Asha Rao',
+  email: 'asha.rao@example.com',
+  company: 'Rao Textiles',
+  companyType: 'Retailer',
+  country: 'India',
+};
+
+/** The variables a text names, in order of first use. */
+export function variablesOf(text: string): string[] {
+  return [...new Set([...text.matchAll(VARIABLE_PATTERN)].map((match) => match[1] as string))];
+}
+
+/** The first variable a text names that templates do not know, or null. */
+export function unknownVariable(text: string): string | null {
+  const known = new Set<string>(templateVariables);
+  return variablesOf(text).find((name) => !known.has(name)) ?? null;
+}
+
+export const TEMPLATE_HTML_MAX = 200_000;
+export const templateLanguageSchema = z.enum(templateLanguages);
+
+export const templateVariantInputSchema = z.object({
+  language: templateLanguageSchema,
+  subject: z.string().trim().min(1, 'Write a subject').max(200, 'The subject must be at most 200 characters'),
+  html: z.string().max(TEMPLATE_HTML_MAX, 'The body is too long'),
+});
+export type TemplateVariantInput = z.infer<typeof templateVariantInputSchema>;
+
+const languageName = (language: TemplateLanguage) => templateLanguageLabels[language];
+
+export const templateInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name the template').max(120, 'The name must be at most 120 characters'),
+    description: z.string().trim().max(500).default(''),
+    defaultLanguage: templateLanguageSchema,
+    variants: z
+      .array(templateVariantInputSchema)
+      .min(1, 'Write at least one language')
+      .max(templateLanguages.length),
+  })
+  .superRefine((template, context) => {
+    const seen = new Set<string>();
+    for (const variant of template.variants) {
+      if (seen.has(variant.language)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['variants'],
+          message: `${languageName(variant.language)} is there twice`,
+        });
+      }
+      seen.add(variant.language);
+    }
+    if (!seen.has(template.defaultLanguage)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['defaultLanguage'],
+        message: `The default language (${languageName(template.defaultLanguage)}) needs a version`,
+      });
+    }
+  });
+export type TemplateInput = z.infer<typeof templateInputSchema>;
+
+export const templateVariantSchema = z.object({
+  language: templateLanguageSchema,
+  subject: z.string(),
+  html: z.string(),
+  /** The plain-text part, generated from the HTML when saved. */
+  text: z.string(),
+  variables: z.array(z.string()),
+});
+export type TemplateVariant = z.infer<typeof templateVariantSchema>;
+
+export const mailTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  defaultLanguage: templateLanguageSchema,
+  version: z.number().int(),
+  variants: z.array(templateVariantSchema),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MailTemplate = z.infer<typeof mailTemplateSchema>;
+
+export const templateSummarySchema = mailTemplateSchema
+  .omit({ variants: true, version: true })
+  .extend({ languages: z.array(templateLanguageSchema), campaigns: z.number().int() });
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+
+export const renderedMailSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type RenderedMail = z.infer<typeof renderedMailSchema>;
