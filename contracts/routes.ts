@@ -128,8 +128,9 @@ export const routes: readonly RouteDef[] = [
     path: '/marketing/contacts',
     name: 'Contacts',
     section: 'Marketing',
-    actions: ['view', 'create', 'edit', 'delete', 'import'],
-    defaults: { Admin: all, Staff: ['view', 'create', 'edit', 'import'] },
+    // publish: share a saved view (an audience) with everyone.
+    actions: ['view', 'create', 'edit', 'delete', 'import', 'export', 'publish'],
+    defaults: { Admin: all, Staff: ['view', 'create', 'edit', 'import', 'export'] },
     available: false,
   },
   {

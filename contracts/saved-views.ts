@@ -13,7 +13,11 @@ export const viewScopeLabels: Record<ViewScope, string> = {
 };
 
 /** Lists that have saved views, and the route whose `publish` action shares a view with everyone. */
-export const viewLists = { 'staging-products': '/products/staging-products' } as const;
+export const viewLists = {
+  'staging-products': '/products/staging-products',
+  // Contacts views are also campaign audiences (issue 17): saved and shared the same way.
+  contacts: '/marketing/contacts',
+} as const;
 export type ViewList = keyof typeof viewLists;
 
 export const viewStateSchema = z.object({
