@@ -6,6 +6,7 @@ import { seedCatalogue } from './catalogue';
 import { seedChats } from './chats';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoImports } from './demo-imports';
+import { seedDemoMarketing } from './demo-marketing';
 import { seedDemoTags } from './demo-tags';
 import { seedSellers } from './sellers';
 import { seedSubscriptions } from './subscriptions';
@@ -49,6 +50,8 @@ export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Prom
     await seedChats(tx, ids);
     // After the catalogue: the tag tree's versions are published by the demo admin, and tag products.
     await seedDemoTags(tx, await demoActors(tx));
+    // After the chats and queries: their customers become linked contacts.
+    await seedDemoMarketing(tx, await demoActors(tx));
     return { accounts, ids };
   });
   // Imports are files and run through the import jobs, which open their own transactions: after the

@@ -2,8 +2,10 @@ import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { campaignsDashboardSchema } from '../../../contracts/campaigns-dashboard';
 import { apiErrorSchema } from '../../../contracts/errors';
 import { sellers, users } from '../../db/schema';
+import { campaignsDashboard } from './campaigns-summary';
 
 export const dashboardSummarySchema = z.object({
   sellerTabs: z.object({
@@ -73,5 +75,19 @@ export async function dashboardRoutes(app: FastifyInstance) {
         sellerSignups,
       };
     },
+  );
+
+  // The campaigns dashboard beside the marketplace figures: the same landing page (SPEC §1).
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/getCampaignsSummary',
+    {
+      config: { permission: { route: '/', action: 'view' } },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Campaigns overview: sends over time, rates per campaign, answers, contacts growth',
+        response: { 200: campaignsDashboardSchema, 403: apiErrorSchema },
+      },
+    },
+    async () => campaignsDashboard(app.db),
   );
 }
