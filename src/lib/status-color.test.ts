@@ -42,6 +42,18 @@ const table: [string, StatusPalette][] = [
   ['Call Disconnected', 'red'],
   ['Rejected', 'red'],
   ['Call Ignored', 'orange'],
+  // campaigns, their recipients and contacts (issue 17)
+  ['Sent', 'green'],
+  ['Sending', 'yellow'],
+  ['Scheduled', 'yellow'],
+  ['Paused', 'orange'],
+  ['Failed', 'red'],
+  ['Queued', 'yellow'],
+  ['Deferred', 'yellow'],
+  ['Skipped', 'gray'],
+  ['Subscribed', 'green'],
+  ['Unsubscribed', 'orange'],
+  ['Bounced', 'red'],
 ];
 
 describe('statusColor', () => {

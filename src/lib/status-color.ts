@@ -21,12 +21,33 @@ const rules: readonly (readonly [StatusPalette, readonly string[]])[] = [
       'cancelled',
       'canceled',
       'disconnected',
+      // A mail address that refuses mail for good (issue 17).
+      'bounced',
     ],
   ],
   // Needs follow-up but nothing broke: late payments and calls nobody answered.
-  ['orange', ['overdue', 'not picked', 'ignored', 'missed', 'not answered']],
-  ['yellow', ['pending', 'processing', 'in progress', 'in review']],
-  ['green', ['paid', 'completed', 'active', 'success', 'successful', 'approved', 'connected', 'live']],
+  // Paused campaigns wait for a person; unsubscribed contacts left on purpose.
+  ['orange', ['overdue', 'not picked', 'ignored', 'missed', 'not answered', 'paused', 'unsubscribed']],
+  // On its way: campaigns sending or scheduled, mails queued or deferred for a retry.
+  [
+    'yellow',
+    ['pending', 'processing', 'in progress', 'in review', 'sending', 'scheduled', 'queued', 'deferred'],
+  ],
+  [
+    'green',
+    [
+      'paid',
+      'completed',
+      'active',
+      'success',
+      'successful',
+      'approved',
+      'connected',
+      'live',
+      'sent',
+      'subscribed',
+    ],
+  ],
   ['blue', ['draft', 'new', 'info']],
 ];
 
