@@ -29,6 +29,9 @@ export const recipientStateLabels: Record<RecipientState, string> = {
   skipped: 'Skipped',
 };
 
+/** The menu route whose permissions guard templates and campaigns (contracts/routes.ts). */
+export const BULK_MAILS_ROUTE = '/marketing/bulk-mails';
+
 /** The send job's task name: its toast reads "Bulk mail Completed" (SPEC §7 "{task name} {status}"). */
 export const CAMPAIGN_TASK_NAME = 'Bulk mail';
 export const MAX_RATE_PER_SECOND = 2000;

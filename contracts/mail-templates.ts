@@ -116,3 +116,39 @@ export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 
 export const renderedMailSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type RenderedMail = z.infer<typeof renderedMailSchema>;
+
+/** PUT /:id: the whole template as the editor holds it, and the version it was read at. */
+export const updateTemplateSchema = templateInputSchema.safeExtend({ version: z.number().int() });
+
+export const templateListQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Name contains (case and accents ignored). */
+  query: z.string().trim().max(100).default(''),
+});
+export const templateListSchema = z.object({
+  result: z.array(templateSummarySchema),
+  count: z.number().int(),
+});
+
+/** POST /preview: one version as the editor holds it, rendered for the sample contact or a real one. */
+export const templatePreviewInputSchema = z.object({
+  language: templateLanguageSchema,
+  subject: z.string().max(200, 'The subject must be at most 200 characters'),
+  html: z.string().max(TEMPLATE_HTML_MAX, 'The body is too long'),
+  contactId: z.uuid('There is no such contact.').optional(),
+});
+export type TemplatePreviewInput = z.infer<typeof templatePreviewInputSchema>;
+
+/**
+ * The rendered mail and what saving would say: unknown variables (saving refuses them) and whether
+ * the sanitiser removed anything (a script, an event handler) from the body.
+ */
+export const templatePreviewSchema = renderedMailSchema.extend({
+  warnings: z.array(z.string()),
+});
+export type TemplatePreview = z.infer<typeof templatePreviewSchema>;
+
+/** The answer of a save: the stored template, and what the server changed in it (see preview). */
+export const savedTemplateSchema = mailTemplateSchema.extend({ warnings: z.array(z.string()) });
+export type SavedTemplate = z.infer<typeof savedTemplateSchema>;

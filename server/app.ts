@@ -38,6 +38,7 @@ import type { WidgetLimits } from './modules/help-chats/widget-routes';
 import { importRoutes } from './modules/imports/routes';
 import { createMailLinks, type MailLinks, mailLinkSecret } from './modules/mail-links/links';
 import { mailLinkRoutes } from './modules/mail-links/routes';
+import { mailTemplateRoutes } from './modules/mail-templates/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { notificationsPlugin } from './modules/notifications/service';
 import { savedViewRoutes } from './modules/saved-views/routes';
@@ -240,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(importRoutes, { prefix: '/api/v1/imports', dataDir: config.dataDir });
   await app.register(tagRoutes, { prefix: '/api/v1/tags', dataDir: config.dataDir });
   await app.register(savedViewRoutes, { prefix: '/api/v1/savedViews' });
+  await app.register(mailTemplateRoutes, { prefix: '/api/v1/mailTemplates' });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });
   await app.register(sellerRoutes, { prefix: '/api/v1/sellers', dataDir: config.dataDir });

@@ -1360,6 +1360,13 @@ export const contacts = pgTable(
   (table) => [
     uniqueIndex('contacts_email_uq').on(table.email),
     index('contacts_created_idx').on(table.createdAt, table.id),
+    // The list's other orders (server/modules/contacts/list.ts; e-mail walks contacts_email_uq): name
+    // reads the search key's start; never-contacted contacts sort as the oldest contact.
+    index('contacts_name_idx').on(table.searchKey, table.id),
+    index('contacts_last_contacted_idx').on(
+      sql`coalesce(${table.lastContactedAt}, '-infinity'::timestamptz)`,
+      table.id,
+    ),
     index('contacts_country_idx').on(table.country, table.createdAt),
     index('contacts_company_type_idx').on(table.companyTypeId),
     index('contacts_tags_idx').using('gin', table.tags),
@@ -1402,6 +1409,8 @@ export const mailTemplates = pgTable(
     version: integer('version').notNull().default(1),
     createdBy: uuid('created_by'),
     createdByName: text('created_by_name').notNull().default(''),
+    /** Who saved the template last: a stale editor's 409 names them. */
+    updatedByName: text('updated_by_name').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1461,6 +1470,8 @@ export const campaigns = pgTable(
     version: integer('version').notNull().default(1),
     createdBy: uuid('created_by'),
     createdByName: text('created_by_name').notNull().default(''),
+    /** Who changed the campaign last (edit, schedule, pause, resume): a stale editor's 409 names them. */
+    updatedByName: text('updated_by_name').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -35,6 +35,7 @@ CREATE TABLE "campaigns" (
 	"version" integer DEFAULT 1 NOT NULL,
 	"created_by" uuid,
 	"created_by_name" text DEFAULT '' NOT NULL,
+	"updated_by_name" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -138,6 +139,7 @@ CREATE TABLE "mail_templates" (
 	"version" integer DEFAULT 1 NOT NULL,
 	"created_by" uuid,
 	"created_by_name" text DEFAULT '' NOT NULL,
+	"updated_by_name" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -159,6 +161,8 @@ CREATE UNIQUE INDEX "company_types_name_uq" ON "company_types" USING btree (lowe
 CREATE INDEX "contact_history_contact_idx" ON "contact_history" USING btree ("contact_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "contacts_email_uq" ON "contacts" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "contacts_created_idx" ON "contacts" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "contacts_name_idx" ON "contacts" USING btree ("search_key","id");--> statement-breakpoint
+CREATE INDEX "contacts_last_contacted_idx" ON "contacts" USING btree (coalesce("last_contacted_at", '-infinity'::timestamptz),"id");--> statement-breakpoint
 CREATE INDEX "contacts_country_idx" ON "contacts" USING btree ("country","created_at");--> statement-breakpoint
 CREATE INDEX "contacts_company_type_idx" ON "contacts" USING btree ("company_type_id");--> statement-breakpoint
 CREATE INDEX "contacts_tags_idx" ON "contacts" USING gin ("tags");--> statement-breakpoint
