@@ -3,20 +3,21 @@ import { getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
 import { useDashboardSummary } from './api';
+import { CampaignsSection, monthLabel } from './CampaignsSection';
 
-const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', {
-    month: 'short',
-    year: '2-digit',
-    timeZone: 'UTC',
-  });
-
-/** The admin and staff landing page: the marketplace at a glance, counted live by the server. */
+/**
+ * The admin and staff landing page (SPEC §1): the campaigns dashboard, then the marketplace figures it
+ * had before — all counted live by the server.
+ */
 export default function DashboardPage() {
   const summary = useDashboardSummary();
   return (
     <>
-      <PageHeader title="Dashboard" description="The marketplace at a glance." />
+      <PageHeader title="Campaigns dashboard" description="Your campaigns and the marketplace at a glance." />
+      <CampaignsSection />
+      <Heading as="h2" size="lg" mb="4">
+        Marketplace
+      </Heading>
       {summary.isPending ? (
         <LoadingState />
       ) : summary.isError ? (

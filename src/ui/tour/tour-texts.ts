@@ -46,8 +46,7 @@ export type SpecTourRoute = (typeof SPEC_TOUR_ROUTES)[number];
 
 /**
  * SPEC §2's guided-tour texts, kept as data for the pages they were written for. Most of those pages are
- * not built yet (`available: false` in contracts/routes.ts), and `/` describes the campaigns dashboard that
- * will replace today's dashboard: none of them is shown. When a page is built as the SPEC describes it,
+ * not built yet (`available: false` in contracts/routes.ts): none of them is shown. When a page is built as the SPEC describes it,
  * its entry in PAGE_TOURS takes these steps (with `data-tour` targets on its real controls).
  */
 export const SPEC_TOUR_TEXTS: Readonly<Record<SpecTourRoute, readonly TourStep[]>> = {
@@ -446,10 +445,33 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       target: t('product-history'),
     },
   ],
+  // SPEC §2's campaigns dashboard words, then the charts, then the marketplace figures below them.
   '/': [
+    ...SPEC_TOUR_TEXTS['/'].filter((step) => !step.target || step.target === t('campaign-stats')),
     {
-      title: 'Dashboard',
-      body: 'The marketplace at a glance, counted live by the server each time you open this page.',
+      title: 'Campaigns over time',
+      body: 'Mails sent per month over the last 12 months, with each month’s campaigns and mails in the table beside the chart.',
+      target: t('campaigns-over-time'),
+    },
+    {
+      title: 'Latest campaigns',
+      body: 'The newest campaigns with their status; one that is sending shows its progress live, including mails waiting for a retry.',
+      target: t('latest-campaigns'),
+    },
+    {
+      title: 'Responses and unsubscribes',
+      body: 'For each recent campaign: mails sent and failed, how many recipients answered and how many unsubscribed, as a share of the mails sent.',
+      target: t('campaign-rates'),
+    },
+    {
+      title: 'Answers',
+      body: 'What recipients answered through the response links in your mails, most frequent first.',
+      target: t('responses-by-answer'),
+    },
+    {
+      title: 'Contacts growth',
+      body: 'New contacts per month by where they came from: lead imports, help chats, customer queries or added by hand.',
+      target: t('contacts-growth'),
     },
     {
       title: 'Sellers by tab',
@@ -466,6 +488,12 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       body: 'How many admins, staff members and sellers can sign in to the back-office.',
       target: t('users-by-role'),
     },
+    ...SPEC_TOUR_TEXTS['/']
+      .filter((step) => step.target && step.target !== t('campaign-stats'))
+      .map(
+        // The shell's bell and sidebar are on every page: these steps are shown centred.
+        ({ target: _target, ...step }) => step,
+      ),
   ],
   '/sellers/general-dashboard': [
     {

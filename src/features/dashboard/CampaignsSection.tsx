@@ -1,0 +1,329 @@
+// The campaigns dashboard (SPEC §1, issue 17): how the bulk mails are doing, counted live by the server
+// — sends over time, rates per campaign, answers, the latest campaigns with their progress and how the
+// contacts grow by source. Every chart has its numbers beside it.
+import { Badge, Box, Card, Heading, HStack, Progress, SimpleGrid, Stat, Table, Text } from '@chakra-ui/react';
+import { campaignStatusLabels } from '../../../contracts/campaigns';
+import type { CampaignsDashboard } from '../../../contracts/campaigns-dashboard';
+import { type ContactSource, contactSourceLabels, contactSources } from '../../../contracts/marketing';
+import { statusColor } from '../../lib/status-color';
+import { getErrorMessage } from '../../services/http';
+import { BarChart } from '../../ui/bar-chart';
+import { ErrorState, LoadingState } from '../../ui/page-states';
+import { useCampaignsDashboard } from './api';
+
+export const monthLabel = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', {
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  });
+
+const number = (value: number) => value.toLocaleString('en');
+const percent = (value: number) => `${value.toLocaleString('en', { maximumFractionDigits: 1 })} %`;
+
+export function CampaignsSection() {
+  const dashboard = useCampaignsDashboard();
+  if (dashboard.isPending) return <LoadingState />;
+  if (dashboard.isError)
+    return <ErrorState message={getErrorMessage(dashboard.error)} onRetry={() => dashboard.refetch()} />;
+  const data = dashboard.data;
+  return (
+    <Box as="section" aria-label="Campaigns" mb="8">
+      <CampaignStats totals={data.totals} />
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+        <SentOverTime rows={data.sentOverTime} />
+        <LatestCampaigns rows={data.latest} />
+        <RatesPerCampaign rows={data.perCampaign} />
+        <ResponsesByAnswer rows={data.responsesByAnswer} />
+        <ContactsGrowth rows={data.contactsGrowth} />
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+function CampaignStats({ totals }: { totals: CampaignsDashboard['totals'] }) {
+  const stats: [string, string, string?][] = [
+    ['Contacts', number(totals.contacts), `${number(totals.subscribed)} subscribed`],
+    ['Campaigns sent', number(totals.campaignsSent)],
+    [
+      'Mails sent',
+      number(totals.mailsSent),
+      totals.mailsDeferred ? `${number(totals.mailsDeferred)} waiting for a retry` : undefined,
+    ],
+    ['Failures', number(totals.mailsFailed), `${number(totals.bounced)} addresses bounced`],
+    ['Responses', number(totals.responses)],
+    ['Unsubscribed', number(totals.unsubscribed)],
+  ];
+  return (
+    <SimpleGrid columns={{ base: 2, md: 3, xl: 6 }} gap="4" mb="4" data-tour="campaign-stats">
+      {stats.map(([label, value, help]) => (
+        <Card.Root key={label}>
+          <Card.Body>
+            <Stat.Root>
+              <Stat.Label>{label}</Stat.Label>
+              <Stat.ValueText>{value}</Stat.ValueText>
+              {help ? <Stat.HelpText>{help}</Stat.HelpText> : null}
+            </Stat.Root>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** A titled card; the caller's box carries the tour target (spelled out, so the tour test finds it). */
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card.Root h="full">
+      <Card.Header>
+        <Heading size="md">{title}</Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** A chart with its numbers in a table beside it (below it on narrow screens). */
+function ChartWithNumbers({ chart, table }: { chart: React.ReactNode; table: React.ReactNode }) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
+      <Box minW="0">{chart}</Box>
+      <Box overflowX="auto">{table}</Box>
+    </SimpleGrid>
+  );
+}
+
+const Empty = ({ children }: { children: React.ReactNode }) => <Text color="fg.muted">{children}</Text>;
+
+function SentOverTime({ rows }: { rows: CampaignsDashboard['sentOverTime'] }) {
+  return (
+    <Box data-tour="campaigns-over-time">
+      <Panel title="Campaigns sent over time">
+        {rows.length === 0 ? (
+          <Empty>No campaign has been sent in the last 12 months.</Empty>
+        ) : (
+          <ChartWithNumbers
+            chart={
+              <BarChart
+                label="Mails sent per month"
+                data={rows.map((row) => ({ label: monthLabel(row.month), value: row.mails }))}
+              />
+            }
+            table={
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Month</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Campaigns</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Mails</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((row) => (
+                    <Table.Row key={row.month}>
+                      <Table.Cell>{monthLabel(row.month)}</Table.Cell>
+                      <Table.Cell textAlign="end">{number(row.campaigns)}</Table.Cell>
+                      <Table.Cell textAlign="end">{number(row.mails)}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            }
+          />
+        )}
+      </Panel>
+    </Box>
+  );
+}
+
+function LatestCampaigns({ rows }: { rows: CampaignsDashboard['latest'] }) {
+  return (
+    <Box data-tour="latest-campaigns">
+      <Panel title="Latest campaigns">
+        {rows.length === 0 ? (
+          <Empty>No campaign yet.</Empty>
+        ) : (
+          <Box as="ul" listStyleType="none" display="grid" gap="3">
+            {rows.map((row) => {
+              const label = campaignStatusLabels[row.status];
+              const share = row.total ? Math.round((row.done / row.total) * 100) : 0;
+              return (
+                <Box as="li" key={row.id}>
+                  <HStack justify="space-between" gap="2">
+                    <Text fontWeight="medium" truncate>
+                      {row.name}
+                    </Text>
+                    <Badge colorPalette={statusColor(label)}>{label}</Badge>
+                  </HStack>
+                  {row.status === 'scheduled' ? (
+                    <Text fontSize="sm" color="fg.muted">
+                      Scheduled for {new Date(row.scheduledAt ?? '').toLocaleString('en')}
+                    </Text>
+                  ) : (
+                    <>
+                      <Progress.Root
+                        value={share}
+                        size="sm"
+                        mt="1"
+                        aria-label={`${row.name}: ${share} % done`}
+                      >
+                        <Progress.Track>
+                          <Progress.Range />
+                        </Progress.Track>
+                      </Progress.Root>
+                      <Text fontSize="sm" color="fg.muted">
+                        {number(row.sent)} sent of {number(row.total)}
+                        {row.failed ? `, ${number(row.failed)} failed` : ''}
+                        {row.deferred ? `, ${number(row.deferred)} waiting for a retry` : ''}
+                      </Text>
+                    </>
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
+        )}
+      </Panel>
+    </Box>
+  );
+}
+
+function RatesPerCampaign({ rows }: { rows: CampaignsDashboard['perCampaign'] }) {
+  return (
+    <Box data-tour="campaign-rates">
+      <Panel title="Response and unsubscribe rates">
+        {rows.length === 0 ? (
+          <Empty>Rates appear once a campaign has been sent.</Empty>
+        ) : (
+          <>
+            <BarChart
+              label="Response rate per campaign, percent"
+              data={rows.map((row) => ({ label: row.name, value: row.responseRate }))}
+            />
+            <Box overflowX="auto" mt="3">
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Campaign</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Sent</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Failed</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Responses</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Unsubscribes</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((row) => (
+                    <Table.Row key={row.id}>
+                      <Table.Cell>{row.name}</Table.Cell>
+                      <Table.Cell textAlign="end">{number(row.sent)}</Table.Cell>
+                      <Table.Cell textAlign="end">{number(row.failed)}</Table.Cell>
+                      <Table.Cell textAlign="end">
+                        {number(row.responses)} ({percent(row.responseRate)})
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        {number(row.unsubscribes)} ({percent(row.unsubscribeRate)})
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+          </>
+        )}
+      </Panel>
+    </Box>
+  );
+}
+
+function ResponsesByAnswer({ rows }: { rows: CampaignsDashboard['responsesByAnswer'] }) {
+  return (
+    <Box data-tour="responses-by-answer">
+      <Panel title="Responses by answer">
+        {rows.length === 0 ? (
+          <Empty>No recipient has answered yet.</Empty>
+        ) : (
+          <ChartWithNumbers
+            chart={
+              <BarChart
+                label="Responses by answer"
+                data={rows.map((row) => ({ label: row.response, value: row.count }))}
+              />
+            }
+            table={
+              <Table.Root size="sm">
+                <Table.Body>
+                  {rows.map((row) => (
+                    <Table.Row key={row.response}>
+                      <Table.Cell>{row.response}</Table.Cell>
+                      <Table.Cell textAlign="end">{number(row.count)}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            }
+          />
+        )}
+      </Panel>
+    </Box>
+  );
+}
+
+/** New contacts per month, one column per source. */
+export function growthTable(rows: CampaignsDashboard['contactsGrowth']) {
+  const months = [...new Set(rows.map((row) => row.month))].sort();
+  const count = new Map(rows.map((row) => [`${row.month} ${row.source}`, row.count]));
+  return months.map((month) => {
+    const bySource = Object.fromEntries(
+      contactSources.map((source) => [source, count.get(`${month} ${source}`) ?? 0]),
+    ) as Record<ContactSource, number>;
+    return { month, bySource, total: contactSources.reduce((sum, source) => sum + bySource[source], 0) };
+  });
+}
+
+function ContactsGrowth({ rows }: { rows: CampaignsDashboard['contactsGrowth'] }) {
+  const table = growthTable(rows);
+  return (
+    <Box data-tour="contacts-growth">
+      <Panel title="Contacts growth by source">
+        {table.length === 0 ? (
+          <Empty>No contact was added in the last 12 months.</Empty>
+        ) : (
+          <>
+            <BarChart
+              label="New contacts per month"
+              data={table.map((row) => ({ label: monthLabel(row.month), value: row.total }))}
+            />
+            <Box overflowX="auto" mt="3">
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Month</Table.ColumnHeader>
+                    {contactSources.map((source) => (
+                      <Table.ColumnHeader key={source} textAlign="end">
+                        {contactSourceLabels[source]}
+                      </Table.ColumnHeader>
+                    ))}
+                    <Table.ColumnHeader textAlign="end">All</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {table.map((row) => (
+                    <Table.Row key={row.month}>
+                      <Table.Cell>{monthLabel(row.month)}</Table.Cell>
+                      {contactSources.map((source) => (
+                        <Table.Cell key={source} textAlign="end">
+                          {number(row.bySource[source])}
+                        </Table.Cell>
+                      ))}
+                      <Table.Cell textAlign="end">{number(row.total)}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+          </>
+        )}
+      </Panel>
+    </Box>
+  );
+}
