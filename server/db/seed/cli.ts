@@ -1,6 +1,6 @@
 // `npm run seed -- --sellers 100000` (and/or `--chats 50000`, `--calls 100000`, `--products 200000`,
-// `--tags 50000`): adds generated sellers (help chats, call logs, staging products, a tag tree published
-// as a new version) to the configured database (DATA_DIR or DATABASE_URL, read exactly as the server
+// `--tags 50000`, `--contacts 100000`): adds generated sellers (help chats, call logs, staging products, a tag
+// tree published as a new version, marketing contacts) to the configured database (DATA_DIR or DATABASE_URL, read exactly as the server
 // reads them). First it prepares the database as a server start would (migrations, permissions, the
 // demo marketplace when SEED_DEMO allows), so the demo sign-ins work on the result. PGlite allows one
 // process per data dir: stop the server first.
@@ -11,13 +11,14 @@ import { readCountHash } from '../../modules/sellers/listing';
 import { openDatabase } from '../client';
 import { seedBulkCalls } from './bulk-calls';
 import { seedBulkChats } from './bulk-chats';
+import { seedBulkContacts } from './bulk-contacts';
 import { seedBulkProducts } from './bulk-products';
 import { seedBulkSellers } from './bulk-sellers';
 import { seedBulkTags } from './bulk-tags';
 import { seedDemo } from './index';
 
 const usage =
-  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--batch <rows per transaction>]';
+  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--contacts <count>] [--batch <rows per transaction>]';
 
 function positive(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -36,6 +37,7 @@ async function main() {
       calls: { type: 'string' },
       products: { type: 'string' },
       tags: { type: 'string' },
+      contacts: { type: 'string' },
       batch: { type: 'string' },
     },
     strict: true,
@@ -45,7 +47,8 @@ async function main() {
     values.chats === undefined &&
     values.calls === undefined &&
     values.products === undefined &&
-    values.tags === undefined
+    values.tags === undefined &&
+    values.contacts === undefined
   ) {
     throw new Error(usage);
   }
@@ -54,6 +57,7 @@ async function main() {
   const calls = values.calls === undefined ? 0 : positive(values.calls, 'calls');
   const productCount = values.products === undefined ? 0 : positive(values.products, 'products');
   const tagCount = values.tags === undefined ? 0 : positive(values.tags, 'tags');
+  const contactCount = values.contacts === undefined ? 0 : positive(values.contacts, 'contacts');
   const batchSize = positive(values.batch, 'batch', 10_000);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -115,6 +119,16 @@ async function main() {
         `\n  done in ${(result.ms / 1000).toFixed(1)} s: ${result.roots} top-level tags, ${result.maxLevel} levels` +
           ` deep (seqs from ${result.firstSeq}); published as version ${result.version}` +
           ` in ${(result.publishMs / 1000).toFixed(1)} s.`,
+      );
+    }
+    if (contactCount > 0) {
+      console.info(`Seeding ${contactCount} marketing contacts into ${where}…`);
+      const result = await seedBulkContacts(database.db, contactCount, {
+        batchSize: values.batch === undefined ? undefined : batchSize,
+        onBatch: (done) => process.stdout.write(`\r  ${done} / ${contactCount}`),
+      });
+      console.info(
+        `\n  done in ${(result.ms / 1000).toFixed(1)} s (addresses from №${result.firstNumber}), then VACUUM ANALYZE.`,
       );
     }
   } finally {
