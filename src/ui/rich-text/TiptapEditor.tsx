@@ -1,10 +1,10 @@
 // The rich-text editor's drawing: tiptap with its starter kit (paragraphs, headings, bold, italic,
 // lists, links off). Loaded lazily by RichTextEditor: tiptap and ProseMirror are their own chunk,
 // fetched by the first form that edits rich text. The server sanitises whatever HTML arrives anyway.
-import { Box, HStack, IconButton } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Bold, Heading2, Italic, List, ListOrdered } from 'lucide-react';
+import { Bold, Braces, Heading2, Italic, List, ListOrdered } from 'lucide-react';
 import { useEffect } from 'react';
 
 export interface TiptapEditorProps {
@@ -12,9 +12,20 @@ export interface TiptapEditorProps {
   onChange: (html: string) => void;
   label: string;
   disabled?: boolean;
+  /**
+   * A menu at the end of the toolbar that types one of its items' text at the cursor (mail templates:
+   * "Insert variable" with `{{firstName}}`, …).
+   */
+  insertMenu?: { label: string; items: readonly { text: string; label: string }[] };
 }
 
-export default function TiptapEditor({ value, onChange, label, disabled = false }: TiptapEditorProps) {
+export default function TiptapEditor({
+  value,
+  onChange,
+  label,
+  disabled = false,
+  insertMenu,
+}: TiptapEditorProps) {
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false, code: false, codeBlock: false, horizontalRule: false })],
     content: value,
@@ -82,6 +93,29 @@ export default function TiptapEditor({ value, onChange, label, disabled = false 
           () => editor?.chain().focus().toggleOrderedList().run(),
           <ListOrdered />,
         )}
+        {insertMenu ? (
+          <Menu.Root
+            positioning={{ placement: 'bottom-end' }}
+            onSelect={(details) => editor?.chain().focus().insertContent(details.value).run()}
+          >
+            <Menu.Trigger asChild>
+              <Button size="xs" variant="ghost" ms="auto" disabled={disabled}>
+                <Braces /> {insertMenu.label}
+              </Button>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  {insertMenu.items.map((item) => (
+                    <Menu.Item key={item.text} value={item.text}>
+                      {item.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        ) : null}
       </HStack>
       <Box
         px="3"

@@ -1,0 +1,572 @@
+// Compose a campaign, in a full-width drawer: its name; the audience (quick pickers, the query builder,
+// saved audiences, the live count); the template and the language version for contacts whose language
+// it lacks; optional answers offered as buttons in the mail; the send rate. It is saved as a draft
+// before a test mail or a send, and a send asks first, with the number of contacts it will mail.
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Drawer,
+  Field,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  Separator,
+  Stack,
+  Tag,
+  Text,
+} from '@chakra-ui/react';
+import { CalendarClock, FlaskConical, Save, Send, Trash2 } from 'lucide-react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { type Campaign, MAX_RATE_PER_SECOND, MAX_RESPONSE_OPTIONS } from '../../../contracts/campaigns';
+import { type TemplateLanguage, templateLanguageLabels } from '../../../contracts/marketing';
+import { getErrorMessage } from '../../services/api-error';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormMessage } from '../../ui/form-parts';
+import { notify } from '../../ui/notify';
+import { ErrorState, LoadingState } from '../../ui/page-states';
+import { AudienceEditor, type AudienceValue } from './AudienceEditor';
+import {
+  useCampaign,
+  useContactFields,
+  useDeleteCampaign,
+  useSaveCampaign,
+  useTemplate,
+  useTemplateList,
+  useTestMail,
+} from './api';
+import { CampaignStatusBadge } from './CampaignParts';
+import {
+  audienceOf,
+  type CampaignErrors,
+  type CampaignForm,
+  formOfCampaign,
+  inputOfForm,
+  newCampaignForm,
+  responseOptionProblem,
+  serverCampaignErrors,
+  validateCampaignForm,
+} from './campaign-form';
+import { SendDialog } from './SendDialog';
+
+const TEMPLATE_CHOICES = 100;
+
+interface Saved {
+  id: string;
+  version: number;
+  /** The form as last saved, to tell whether there is anything to save. */
+  snapshot: string;
+  status: Campaign['status'];
+}
+
+function ResponseOptions({
+  options,
+  onChange,
+  error,
+}: {
+  options: string[];
+  onChange(options: string[]): void;
+  error?: string;
+}) {
+  const [answer, setAnswer] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = () => {
+    const found = responseOptionProblem(options, answer);
+    setProblem(found);
+    if (found) return;
+    onChange([...options, answer.trim()]);
+    setAnswer('');
+  };
+  return (
+    <Field.Root invalid={Boolean(problem || error)}>
+      <Field.Label>Answers (optional)</Field.Label>
+      <HStack w="full">
+        <Input
+          value={answer}
+          maxLength={60}
+          placeholder="e.g. Interested"
+          disabled={options.length >= MAX_RESPONSE_OPTIONS}
+          onChange={(event) => setAnswer(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+        />
+        <Button variant="outline" onClick={add} disabled={options.length >= MAX_RESPONSE_OPTIONS}>
+          Add answer
+        </Button>
+      </HStack>
+      {options.length ? (
+        <HStack as="ul" aria-label="Answers" gap="1.5" wrap="wrap" listStyleType="none" mt="1">
+          {options.map((option) => (
+            <Tag.Root as="li" key={option} size="md" variant="surface">
+              <Tag.Label>{option}</Tag.Label>
+              <Tag.EndElement>
+                <Tag.CloseTrigger
+                  aria-label={`Remove ${option}`}
+                  onClick={() => onChange(options.filter((kept) => kept !== option))}
+                />
+              </Tag.EndElement>
+            </Tag.Root>
+          ))}
+        </HStack>
+      ) : null}
+      <Field.ErrorText>{problem ?? error}</Field.ErrorText>
+      <Field.HelperText>
+        Up to {MAX_RESPONSE_OPTIONS}. The mail then carries a link where each contact picks one; answers show
+        on the campaign and the contact.
+      </Field.HelperText>
+    </Field.Root>
+  );
+}
+
+function ComposerForm({
+  initial,
+  campaign,
+  onClose,
+  onSaved,
+  onSent,
+  canDelete,
+}: {
+  initial: CampaignForm;
+  campaign: Campaign | null;
+  onClose(): void;
+  onSaved(id: string): void;
+  onSent(id: string): void;
+  canDelete: boolean;
+}) {
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<CampaignErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [saved, setSaved] = useState<Saved | null>(
+    campaign
+      ? {
+          id: campaign.id,
+          version: campaign.version,
+          snapshot: JSON.stringify(initial),
+          status: campaign.status,
+        }
+      : null,
+  );
+  const [sending, setSending] = useState<'now' | 'schedule' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  const fields = useContactFields();
+  const templates = useTemplateList({ skip: 0, limit: TEMPLATE_CHOICES, query: '' });
+  const template = useTemplate(form.templateId || null);
+  const save = useSaveCampaign();
+  const testMail = useTestMail();
+  const remove = useDeleteCampaign();
+
+  const dirty = !saved || saved.snapshot !== JSON.stringify(form);
+  const busy = save.isPending || testMail.isPending;
+  const audienceValue = useMemo<AudienceValue>(
+    () => ({ query: form.query, search: form.search, audienceViewId: form.audienceViewId }),
+    [form.query, form.search, form.audienceViewId],
+  );
+  const audience = useMemo(() => audienceOf(form, fields.data), [form, fields.data]);
+  const languages = template.data?.variants.map((variant) => variant.language) ?? [];
+
+  const set = (patch: Partial<CampaignForm>) => setForm((now) => ({ ...now, ...patch }));
+  const chooseTemplate = (templateId: string) => {
+    const summary = templates.data?.result.find((option) => option.id === templateId);
+    set({ templateId, fallbackLanguage: summary?.defaultLanguage ?? form.fallbackLanguage });
+  };
+
+  /** Saves the draft when it changed; answers its id and version, or null when it was refused. */
+  const saveDraft = async (): Promise<Saved | null> => {
+    const found = validateCampaignForm(form);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setMessage('Some fields need attention.');
+      return null;
+    }
+    if (saved && !dirty) {
+      setMessage(null);
+      return saved;
+    }
+    try {
+      const stored = await save.mutateAsync({
+        id: saved?.id ?? null,
+        version: saved?.version ?? 0,
+        input: inputOfForm(form, fields.data),
+      });
+      const next = {
+        id: stored.id,
+        version: stored.version,
+        snapshot: JSON.stringify(form),
+        status: stored.status,
+      };
+      setSaved(next);
+      setMessage(null);
+      if (!saved) onSaved(stored.id);
+      return next;
+    } catch (failure) {
+      setErrors(serverCampaignErrors(failure));
+      setMessage(getErrorMessage(failure));
+      return null;
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await saveDraft()) notify({ type: 'success', title: `Saved ${form.name.trim()}` });
+  };
+
+  const sendTest = async () => {
+    const draft = await saveDraft();
+    if (!draft) return;
+    testMail.mutate(draft.id, {
+      onSuccess: (answer) =>
+        notify({ type: 'success', title: answer?.message ?? 'A test mail is on its way to your address.' }),
+      onError: (failure) => setMessage(getErrorMessage(failure)),
+    });
+  };
+
+  const startSend = async (mode: 'now' | 'schedule') => {
+    if (await saveDraft()) setSending(mode);
+  };
+
+  const close = () => {
+    if (busy) return;
+    if (dirty && JSON.stringify(form) !== JSON.stringify(newCampaignForm())) setDiscarding(true);
+    else onClose();
+  };
+
+  return (
+    <Drawer.Root open onOpenChange={(event) => !event.open && close()} size="full">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content asChild>
+            <form onSubmit={(event) => void submit(event)} noValidate aria-label="Compose a campaign">
+              <Drawer.Header>
+                <HStack gap="3">
+                  <Drawer.Title>{campaign ? campaign.name : 'New campaign'}</Drawer.Title>
+                  {saved ? <CampaignStatusBadge status={saved.status} /> : null}
+                  {saved && dirty ? (
+                    <Text fontSize="sm" color="fg.muted">
+                      Unsaved changes
+                    </Text>
+                  ) : null}
+                </HStack>
+              </Drawer.Header>
+              <Drawer.Body>
+                <Grid
+                  templateColumns={{ base: '1fr', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }}
+                  gap="8"
+                  maxW="7xl"
+                  mx="auto"
+                >
+                  <Stack gap="6">
+                    <Field.Root invalid={Boolean(errors.name)} required>
+                      <Field.Label>Campaign name</Field.Label>
+                      <Input
+                        value={form.name}
+                        maxLength={120}
+                        placeholder="e.g. Spring collection, retailers in India"
+                        onChange={(event) => set({ name: event.target.value })}
+                      />
+                      <Field.ErrorText>{errors.name}</Field.ErrorText>
+                    </Field.Root>
+                    <Separator />
+                    <AudienceEditor value={audienceValue} onChange={set} error={errors.audience} />
+                  </Stack>
+                  <Stack gap="6">
+                    <Heading size="md">Mail</Heading>
+                    <Box data-tour="template">
+                      <Stack gap="4">
+                        <Field.Root invalid={Boolean(errors.templateId)} required>
+                          <Field.Label>Template</Field.Label>
+                          <NativeSelect.Root disabled={templates.isPending}>
+                            <NativeSelect.Field
+                              value={form.templateId}
+                              onChange={(event) => chooseTemplate(event.target.value)}
+                            >
+                              <option value="">
+                                {templates.isPending ? 'Loading templates…' : 'Choose a template'}
+                              </option>
+                              {templates.data?.result.map((option) => (
+                                <option key={option.id} value={option.id}>
+                                  {option.name} ({option.languages.join(', ')})
+                                </option>
+                              ))}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                          <Field.ErrorText>{errors.templateId}</Field.ErrorText>
+                          {templates.data && templates.data.count === 0 ? (
+                            <Field.HelperText>
+                              No templates yet: write one in the Templates tab first.
+                            </Field.HelperText>
+                          ) : null}
+                        </Field.Root>
+                        <Field.Root
+                          invalid={Boolean(errors.fallbackLanguage)}
+                          required
+                          disabled={!form.templateId}
+                        >
+                          <Field.Label>Fallback language</Field.Label>
+                          <NativeSelect.Root>
+                            <NativeSelect.Field
+                              value={form.fallbackLanguage}
+                              onChange={(event) =>
+                                set({ fallbackLanguage: event.target.value as TemplateLanguage })
+                              }
+                            >
+                              {(languages.length ? languages : [form.fallbackLanguage]).map((language) => (
+                                <option key={language} value={language}>
+                                  {templateLanguageLabels[language]}
+                                  {language === template.data?.defaultLanguage ? ' (template default)' : ''}
+                                </option>
+                              ))}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                          <Field.ErrorText>{errors.fallbackLanguage}</Field.ErrorText>
+                          <Field.HelperText>
+                            Each contact gets the version in their language
+                            {languages.length
+                              ? ` (${languages.map((language) => templateLanguageLabels[language]).join(', ')})`
+                              : ''}
+                            ; everyone else gets this one.
+                          </Field.HelperText>
+                        </Field.Root>
+                      </Stack>
+                    </Box>
+                    <ResponseOptions
+                      options={form.responseOptions}
+                      onChange={(responseOptions) => set({ responseOptions })}
+                      error={errors.responseOptions}
+                    />
+                    <Field.Root invalid={Boolean(errors.ratePerSecond)}>
+                      <Field.Label>Mails per second</Field.Label>
+                      <Input
+                        type="number"
+                        min={1}
+                        max={MAX_RATE_PER_SECOND}
+                        step={1}
+                        width="40"
+                        value={Number.isFinite(form.ratePerSecond) ? form.ratePerSecond : ''}
+                        onChange={(event) => set({ ratePerSecond: event.target.valueAsNumber })}
+                      />
+                      <Field.ErrorText>{errors.ratePerSecond}</Field.ErrorText>
+                      <Field.HelperText>
+                        The send is throttled to this rate; refusals for too many mails are retried later.
+                      </Field.HelperText>
+                    </Field.Root>
+                    {campaign?.status === 'scheduled' && campaign.scheduledAt ? (
+                      <Alert.Root status="info">
+                        <Alert.Indicator />
+                        <Alert.Title>
+                          Scheduled for {new Date(campaign.scheduledAt).toLocaleString()}. Saving keeps the
+                          schedule.
+                        </Alert.Title>
+                      </Alert.Root>
+                    ) : null}
+                  </Stack>
+                </Grid>
+              </Drawer.Body>
+              <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
+                <FormMessage status="error">{message}</FormMessage>
+                <HStack justify="space-between" wrap="wrap" gap="2">
+                  <HStack gap="2">
+                    {saved && canDelete ? (
+                      <Button
+                        variant="ghost"
+                        colorPalette="red"
+                        onClick={() => setDeleting(true)}
+                        disabled={busy}
+                      >
+                        <Trash2 /> Delete
+                      </Button>
+                    ) : null}
+                  </HStack>
+                  <HStack gap="2" wrap="wrap">
+                    <Button variant="outline" onClick={close} disabled={busy}>
+                      Close
+                    </Button>
+                    <Button
+                      type="submit"
+                      variant="outline"
+                      loading={save.isPending && !sending}
+                      disabled={busy}
+                    >
+                      <Save /> Save draft
+                    </Button>
+                    <Button
+                      variant="outline"
+                      onClick={() => void sendTest()}
+                      loading={testMail.isPending}
+                      disabled={busy}
+                    >
+                      <FlaskConical /> Send test mail
+                    </Button>
+                    <Button variant="outline" onClick={() => void startSend('schedule')} disabled={busy}>
+                      <CalendarClock /> Schedule…
+                    </Button>
+                    <Button
+                      colorPalette="brand"
+                      onClick={() => void startSend('now')}
+                      disabled={busy}
+                      data-tour="send"
+                    >
+                      <Send /> Send now…
+                    </Button>
+                  </HStack>
+                </HStack>
+              </Drawer.Footer>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Drawer.CloseTrigger>
+            </form>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+      {sending && saved ? (
+        <SendDialog
+          campaign={{ id: saved.id, version: saved.version, name: form.name.trim() }}
+          audience={audience}
+          mode={sending}
+          onClose={() => setSending(null)}
+          onSent={(sent) => {
+            notify({
+              type: 'success',
+              title:
+                sent.status === 'scheduled' && sent.scheduledAt
+                  ? `${sent.name} is scheduled for ${new Date(sent.scheduledAt).toLocaleString()}`
+                  : `${sent.name} is sending`,
+            });
+            setSending(null);
+            onSent(sent.id);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete ${form.name.trim() || 'this campaign'}?`}
+        description="The draft is removed. Nothing was mailed yet."
+        confirmLabel="Delete"
+        danger
+        pending={remove.isPending}
+        error={remove.error ? getErrorMessage(remove.error) : null}
+        onConfirm={() =>
+          saved &&
+          remove.mutate(saved.id, {
+            onSuccess: () => {
+              notify({ type: 'success', title: `Deleted ${form.name.trim() || 'the campaign'}` });
+              setDeleting(false);
+              onClose();
+            },
+          })
+        }
+        onClose={() => {
+          remove.reset();
+          setDeleting(false);
+        }}
+      />
+      <ConfirmDialog
+        open={discarding}
+        title="Discard your changes?"
+        description={saved ? 'The campaign keeps what was last saved.' : 'The campaign was never saved.'}
+        confirmLabel="Discard"
+        danger
+        onConfirm={() => {
+          setDiscarding(false);
+          onClose();
+        }}
+        onClose={() => setDiscarding(false)}
+      />
+    </Drawer.Root>
+  );
+}
+
+/** The composer of campaign `id` ('new' for a new one). Only drafts and scheduled campaigns are edited. */
+export function CampaignComposer({
+  id,
+  onClose,
+  onSaved,
+  onSent,
+  onOpenDetail,
+  canDelete,
+}: {
+  id: string | 'new';
+  onClose(): void;
+  /** A new campaign was saved as a draft with this id (the address then names it). */
+  onSaved(id: string): void;
+  onSent(id: string): void;
+  onOpenDetail(id: string): void;
+  canDelete: boolean;
+}) {
+  const campaign = useCampaign(id === 'new' ? null : id);
+  const [initial] = useState(newCampaignForm);
+  // A new campaign saved here gets an id (and the address names it): the same form carries on.
+  const [created, setCreated] = useState<string | null>(null);
+  if (id === 'new' || id === created) {
+    return (
+      <ComposerForm
+        key="new"
+        initial={initial}
+        campaign={null}
+        onClose={onClose}
+        onSaved={(newId) => {
+          setCreated(newId);
+          onSaved(newId);
+        }}
+        onSent={onSent}
+        canDelete={canDelete}
+      />
+    );
+  }
+  if (campaign.data && (campaign.data.status === 'draft' || campaign.data.status === 'scheduled')) {
+    return (
+      <ComposerForm
+        key={campaign.data.id}
+        initial={formOfCampaign(campaign.data)}
+        campaign={campaign.data}
+        onClose={onClose}
+        onSaved={onSaved}
+        onSent={onSent}
+        canDelete={canDelete}
+      />
+    );
+  }
+  return (
+    <Drawer.Root open onOpenChange={(event) => !event.open && onClose()} size="full">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>Campaign</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              {campaign.isError ? (
+                <ErrorState
+                  message={getErrorMessage(campaign.error)}
+                  onRetry={() => void campaign.refetch()}
+                />
+              ) : campaign.data ? (
+                <Stack gap="3" align="start">
+                  <Text>{campaign.data.name} has started sending: it can no longer be changed.</Text>
+                  <Button onClick={() => onOpenDetail(campaign.data.id)}>Open the campaign</Button>
+                </Stack>
+              ) : (
+                <LoadingState rows={6} label="Loading the campaign" />
+              )}
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

@@ -1,0 +1,551 @@
+// A campaign's page, in a drawer over the list (`?campaign=<id>`): its status with pause and resume, the
+// progress of the send and the recipients by state, answers by option (a chart with the numbers beside
+// it), what was sent to whom (template, fallback, audience in words), and the recipients, responses
+// and unsubscribes, each a server-paged table.
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Drawer,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { Pause, Pencil, Play } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { type Campaign, recipientStateLabels } from '../../../contracts/campaigns';
+import { type RecipientState, recipientStates, templateLanguageLabels } from '../../../contracts/marketing';
+import { getErrorMessage } from '../../services/api-error';
+import { BarChart } from '../../ui/bar-chart';
+import { RefreshButton } from '../../ui/list-controls';
+import { notify } from '../../ui/notify';
+import { EmptyListState, ErrorState, LoadingState } from '../../ui/page-states';
+import { PagedTable } from '../../ui/paged-table';
+import { describeQuery } from '../../ui/query-builder';
+import { SearchBox } from '../../ui/search-box';
+import {
+  useCampaign,
+  useCampaignAction,
+  useCampaignResponses,
+  useCampaignUnsubscribes,
+  useContactFields,
+  useRecipients,
+} from './api';
+import {
+  CampaignProgress,
+  CampaignStatusBadge,
+  formatCount,
+  RecipientStateBadge,
+  When,
+} from './CampaignParts';
+import { useRefreshOnTaskDone } from './CampaignsTab';
+
+const PAGE = 20;
+
+const stateColors: Record<RecipientState, string> = {
+  queued: 'yellow',
+  sending: 'yellow',
+  sent: 'green',
+  deferred: 'yellow',
+  failed: 'red',
+  skipped: 'gray',
+};
+
+function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
+  return (
+    <Box borderWidth="1px" rounded="md" px="3" py="2" data-testid={`figure-${label.toLowerCase()}`}>
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="xl" fontWeight="semibold" color={color}>
+        {formatCount(value)}
+      </Text>
+    </Box>
+  );
+}
+
+function RecipientsTable({ campaign }: { campaign: Campaign }) {
+  const [state, setState] = useState<RecipientState | null>(null);
+  const [query, setQuery] = useState('');
+  const [skip, setSkip] = useState(0);
+  const recipients = useRecipients(
+    campaign.id,
+    { skip, limit: PAGE, query, state },
+    campaign.status === 'sending',
+  );
+  return (
+    <Stack gap="3">
+      <Flex gap="2" wrap="wrap">
+        <SearchBox
+          value={query}
+          onSearch={(text) => {
+            setQuery(text);
+            setSkip(0);
+          }}
+          label="Search recipients"
+          placeholder="Search by name or e-mail"
+        />
+        <NativeSelect.Root size="sm" width="44">
+          <NativeSelect.Field
+            aria-label="Recipient state"
+            value={state ?? ''}
+            onChange={(event) => {
+              setState((event.target.value || null) as RecipientState | null);
+              setSkip(0);
+            }}
+          >
+            <option value="">All states</option>
+            {recipientStates.map((option) => (
+              <option key={option} value={option}>
+                {recipientStateLabels[option]} ({formatCount(campaign.counts[option])})
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Flex>
+      {recipients.isPending ? (
+        <LoadingState rows={4} label="Loading recipients" />
+      ) : recipients.isError ? (
+        <ErrorState message={getErrorMessage(recipients.error)} onRetry={() => void recipients.refetch()} />
+      ) : recipients.data.result.length === 0 ? (
+        <EmptyListState
+          title={campaign.total === 0 ? 'No recipients yet' : 'No recipient matches'}
+          description={
+            campaign.total === 0
+              ? 'The audience is fixed when the campaign starts sending.'
+              : 'Try another state or search.'
+          }
+          pastTheEnd={skip > 0 && recipients.data.count > 0}
+          onFirstPage={() => setSkip(0)}
+        />
+      ) : (
+        <PagedTable
+          label="Recipients"
+          pagerLabel="Recipients pages"
+          compact
+          skip={skip}
+          limit={PAGE}
+          count={recipients.data.count}
+          onSkipChange={setSkip}
+          stale={recipients.isPlaceholderData}
+          columns={
+            <>
+              <Table.ColumnHeader>Contact</Table.ColumnHeader>
+              <Table.ColumnHeader>Language</Table.ColumnHeader>
+              <Table.ColumnHeader>State</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Attempts</Table.ColumnHeader>
+              <Table.ColumnHeader>Sent</Table.ColumnHeader>
+              <Table.ColumnHeader>Last error</Table.ColumnHeader>
+            </>
+          }
+        >
+          {recipients.data.result.map((recipient) => (
+            <Table.Row key={recipient.contactId} data-testid="recipient-row">
+              <Table.Cell>
+                <Text>{recipient.name || '—'}</Text>
+                <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+                  {recipient.email}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>{recipient.language}</Table.Cell>
+              <Table.Cell>
+                <RecipientStateBadge state={recipient.state} />
+                {recipient.state === 'deferred' && recipient.nextAttemptAt ? (
+                  <Text fontSize="xs" color="fg.muted">
+                    retry <When at={recipient.nextAttemptAt} />
+                  </Text>
+                ) : null}
+              </Table.Cell>
+              <Table.Cell textAlign="end">{recipient.attempts}</Table.Cell>
+              <Table.Cell>
+                <When at={recipient.sentAt} />
+              </Table.Cell>
+              <Table.Cell maxW="xs">
+                <Text
+                  fontSize="sm"
+                  color={recipient.lastError ? 'fg.error' : 'fg.muted'}
+                  lineClamp={2}
+                  title={recipient.lastError ?? undefined}
+                >
+                  {recipient.lastError ?? '—'}
+                </Text>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </PagedTable>
+      )}
+    </Stack>
+  );
+}
+
+function ResponsesTable({ campaign }: { campaign: Campaign }) {
+  const [skip, setSkip] = useState(0);
+  const responses = useCampaignResponses(campaign.id, skip, PAGE);
+  if (responses.isPending) return <LoadingState rows={3} label="Loading responses" />;
+  if (responses.isError)
+    return <ErrorState message={getErrorMessage(responses.error)} onRetry={() => void responses.refetch()} />;
+  if (responses.data.result.length === 0)
+    return (
+      <EmptyListState
+        title="No responses yet"
+        description={
+          campaign.responseOptions.length
+            ? 'Answers appear here as contacts pick them in the mail.'
+            : 'This campaign asked for no answer.'
+        }
+        pastTheEnd={skip > 0 && responses.data.count > 0}
+        onFirstPage={() => setSkip(0)}
+      />
+    );
+  return (
+    <PagedTable
+      label="Responses"
+      pagerLabel="Responses pages"
+      compact
+      skip={skip}
+      limit={PAGE}
+      count={responses.data.count}
+      onSkipChange={setSkip}
+      stale={responses.isPlaceholderData}
+      columns={
+        <>
+          <Table.ColumnHeader>Contact</Table.ColumnHeader>
+          <Table.ColumnHeader>Answer</Table.ColumnHeader>
+          <Table.ColumnHeader>Comment</Table.ColumnHeader>
+          <Table.ColumnHeader>When</Table.ColumnHeader>
+        </>
+      }
+    >
+      {responses.data.result.map((response) => (
+        <Table.Row key={`${response.email}:${response.at}`}>
+          <Table.Cell>
+            <Text>{response.name || '—'}</Text>
+            <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+              {response.email}
+            </Text>
+          </Table.Cell>
+          <Table.Cell>
+            <Badge variant="subtle">{response.response}</Badge>
+          </Table.Cell>
+          <Table.Cell maxW="sm">
+            <Text fontSize="sm" lineClamp={3}>
+              {response.comment || '—'}
+            </Text>
+          </Table.Cell>
+          <Table.Cell>
+            <When at={response.at} />
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </PagedTable>
+  );
+}
+
+const methodLabels: Record<string, string> = {
+  link: 'Link in the mail',
+  one_click: 'One-click (mail app)',
+  staff: 'By staff',
+};
+
+function UnsubscribesTable({ campaign }: { campaign: Campaign }) {
+  const [skip, setSkip] = useState(0);
+  const unsubscribes = useCampaignUnsubscribes(campaign.id, skip, PAGE);
+  if (unsubscribes.isPending) return <LoadingState rows={3} label="Loading unsubscribes" />;
+  if (unsubscribes.isError)
+    return (
+      <ErrorState message={getErrorMessage(unsubscribes.error)} onRetry={() => void unsubscribes.refetch()} />
+    );
+  if (unsubscribes.data.result.length === 0)
+    return (
+      <EmptyListState
+        title="Nobody unsubscribed"
+        description="Contacts who leave through this campaign’s mails appear here."
+        pastTheEnd={skip > 0 && unsubscribes.data.count > 0}
+        onFirstPage={() => setSkip(0)}
+      />
+    );
+  return (
+    <PagedTable
+      label="Unsubscribes"
+      pagerLabel="Unsubscribes pages"
+      compact
+      skip={skip}
+      limit={PAGE}
+      count={unsubscribes.data.count}
+      onSkipChange={setSkip}
+      stale={unsubscribes.isPlaceholderData}
+      columns={
+        <>
+          <Table.ColumnHeader>Contact</Table.ColumnHeader>
+          <Table.ColumnHeader>How</Table.ColumnHeader>
+          <Table.ColumnHeader>When</Table.ColumnHeader>
+        </>
+      }
+    >
+      {unsubscribes.data.result.map((entry) => (
+        <Table.Row key={`${entry.email}:${entry.at}`}>
+          <Table.Cell>
+            <Text>{entry.name || '—'}</Text>
+            <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+              {entry.email}
+            </Text>
+          </Table.Cell>
+          <Table.Cell>{entry.method ? (methodLabels[entry.method] ?? entry.method) : '—'}</Table.Cell>
+          <Table.Cell>
+            <When at={entry.at} />
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </PagedTable>
+  );
+}
+
+function Summary({ campaign }: { campaign: Campaign }) {
+  const fields = useContactFields();
+  const audience = useMemo(() => {
+    const query = describeQuery(campaign.audience.query, fields.data ?? []);
+    const parts = [
+      query,
+      campaign.audience.search ? `name, e-mail or company contains "${campaign.audience.search}"` : '',
+    ];
+    return parts.filter(Boolean).join(' AND ') || 'Every contact';
+  }, [campaign.audience, fields.data]);
+  const rows: [string, string][] = [
+    ['Template', campaign.templateName ?? 'Deleted'],
+    ['Fallback language', templateLanguageLabels[campaign.fallbackLanguage] ?? campaign.fallbackLanguage],
+    ['Audience', audience],
+    ['Answers offered', campaign.responseOptions.length ? campaign.responseOptions.join(', ') : 'None'],
+    ['Rate', `${formatCount(campaign.ratePerSecond)} mails a second`],
+    ['Created', `${new Date(campaign.createdAt).toLocaleString()} by ${campaign.createdByName}`],
+  ];
+  if (campaign.scheduledAt) rows.push(['Scheduled', new Date(campaign.scheduledAt).toLocaleString()]);
+  if (campaign.startedAt) rows.push(['Started', new Date(campaign.startedAt).toLocaleString()]);
+  if (campaign.finishedAt) rows.push(['Finished', new Date(campaign.finishedAt).toLocaleString()]);
+  return (
+    <Box as="dl" display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="2" fontSize="sm">
+      {rows.map(([term, value]) => (
+        <Box key={term} display="contents">
+          <Text as="dt" color="fg.muted">
+            {term}
+          </Text>
+          <Text as="dd" data-testid={`summary-${term.toLowerCase().replaceAll(' ', '-')}`}>
+            {value}
+          </Text>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function ResponsesByAnswer({ campaign }: { campaign: Campaign }) {
+  if (!campaign.responseOptions.length && !campaign.responsesByAnswer.length) return null;
+  const counts = new Map(campaign.responsesByAnswer.map((entry) => [entry.response, entry.count]));
+  // Every option offered, answered or not, then any answer no longer offered.
+  const answers = [
+    ...campaign.responseOptions.map((option) => ({ label: option, value: counts.get(option) ?? 0 })),
+    ...campaign.responsesByAnswer
+      .filter((entry) => !campaign.responseOptions.includes(entry.response))
+      .map((entry) => ({ label: entry.response, value: entry.count })),
+  ];
+  return (
+    <Stack gap="2">
+      <Heading size="sm">Responses by answer</Heading>
+      <Grid
+        templateColumns={{ base: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+        gap="4"
+        alignItems="center"
+      >
+        <BarChart data={answers} label="Responses by answer" height={180} />
+        <Table.Root size="sm" aria-label="Responses by answer">
+          <Table.Body>
+            {answers.map((answer) => (
+              <Table.Row key={answer.label}>
+                <Table.Cell>{answer.label}</Table.Cell>
+                <Table.Cell textAlign="end">{formatCount(answer.value)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Grid>
+    </Stack>
+  );
+}
+
+function DetailBody({
+  campaign,
+  canPause,
+  canEdit,
+  onEdit,
+}: {
+  campaign: Campaign;
+  canPause: boolean;
+  canEdit: boolean;
+  onEdit(): void;
+}) {
+  const action = useCampaignAction();
+  const act = (kind: 'pause' | 'resume') =>
+    action.mutate(
+      { id: campaign.id, action: kind },
+      {
+        onSuccess: () =>
+          notify({
+            type: 'success',
+            title: kind === 'pause' ? `${campaign.name} is paused` : `${campaign.name} is sending again`,
+          }),
+      },
+    );
+  const started = campaign.total > 0;
+  return (
+    <Stack gap="6">
+      <HStack gap="2" wrap="wrap">
+        <CampaignStatusBadge status={campaign.status} size="lg" />
+        {campaign.status === 'sending' && canPause ? (
+          <Button size="sm" variant="outline" onClick={() => act('pause')} loading={action.isPending}>
+            <Pause /> Pause
+          </Button>
+        ) : null}
+        {campaign.status === 'paused' && canPause ? (
+          <Button size="sm" colorPalette="brand" onClick={() => act('resume')} loading={action.isPending}>
+            <Play /> Resume
+          </Button>
+        ) : null}
+        {(campaign.status === 'draft' || campaign.status === 'scheduled') && canEdit ? (
+          <Button size="sm" variant="outline" onClick={onEdit}>
+            <Pencil /> Edit
+          </Button>
+        ) : null}
+      </HStack>
+      {campaign.error ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{campaign.error}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {campaign.status === 'paused' ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>
+            Paused: {formatCount(campaign.counts.queued + campaign.counts.deferred)} recipients wait. Resume
+            to mail them; nobody is mailed twice.
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {started ? (
+        <Stack gap="3">
+          <CampaignProgress campaign={campaign} size="md" />
+          <SimpleGrid columns={{ base: 2, md: 4, lg: 8 }} gap="2">
+            {recipientStates.map((state) => (
+              <Figure
+                key={state}
+                label={recipientStateLabels[state]}
+                value={campaign.counts[state]}
+                color={campaign.counts[state] && state !== 'queued' ? `${stateColors[state]}.fg` : undefined}
+              />
+            ))}
+            <Figure label="Responses" value={campaign.responses} />
+            <Figure label="Unsubscribes" value={campaign.unsubscribes} />
+          </SimpleGrid>
+          {campaign.byLanguage.length > 1 ? (
+            <Text fontSize="sm" color="fg.muted">
+              By language:{' '}
+              {campaign.byLanguage
+                .map((entry) => `${entry.language} ${formatCount(entry.count)}`)
+                .join(' · ')}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6">
+        <Stack gap="2">
+          <Heading size="sm">What was sent</Heading>
+          <Summary campaign={campaign} />
+        </Stack>
+        <ResponsesByAnswer campaign={campaign} />
+      </Grid>
+      <Tabs.Root defaultValue="recipients" lazyMount unmountOnExit variant="line">
+        <Tabs.List>
+          <Tabs.Trigger value="recipients">Recipients ({formatCount(campaign.total)})</Tabs.Trigger>
+          <Tabs.Trigger value="responses">Responses ({formatCount(campaign.responses)})</Tabs.Trigger>
+          <Tabs.Trigger value="unsubscribes">
+            Unsubscribes ({formatCount(campaign.unsubscribes)})
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="recipients">
+          <RecipientsTable campaign={campaign} />
+        </Tabs.Content>
+        <Tabs.Content value="responses">
+          <ResponsesTable campaign={campaign} />
+        </Tabs.Content>
+        <Tabs.Content value="unsubscribes">
+          <UnsubscribesTable campaign={campaign} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}
+
+export function CampaignDetail({
+  id,
+  onClose,
+  onEdit,
+  canPause,
+  canEdit,
+}: {
+  id: string;
+  onClose(): void;
+  onEdit(): void;
+  /** `edit` on the route: pause and resume. */
+  canPause: boolean;
+  /** `create` on the route: change a draft or a scheduled campaign. */
+  canEdit: boolean;
+}) {
+  const campaign = useCampaign(id);
+  useRefreshOnTaskDone(() => void campaign.refetch());
+  return (
+    <Drawer.Root open onOpenChange={(event) => !event.open && onClose()} size="xl">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <HStack justify="space-between" w="full" pe="8" gap="2">
+                <Drawer.Title truncate>{campaign.data?.name ?? 'Campaign'}</Drawer.Title>
+                <RefreshButton
+                  onRefresh={() => void campaign.refetch()}
+                  refreshing={campaign.isFetching && !campaign.isPending}
+                  label="Refresh the campaign"
+                />
+              </HStack>
+            </Drawer.Header>
+            <Drawer.Body>
+              {campaign.isError ? (
+                <ErrorState
+                  message={getErrorMessage(campaign.error)}
+                  onRetry={() => void campaign.refetch()}
+                />
+              ) : campaign.data ? (
+                <DetailBody campaign={campaign.data} canPause={canPause} canEdit={canEdit} onEdit={onEdit} />
+              ) : (
+                <LoadingState rows={6} label="Loading the campaign" />
+              )}
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

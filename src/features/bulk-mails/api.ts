@@ -1,0 +1,348 @@
+// Every call of the Bulk Mails page: templates (/api/v1/mailTemplates), campaigns (/api/v1/campaigns)
+// and the contact fields its audience builder filters on. One fetcher + hook per API operation, one
+// query-key factory so a change refreshes exactly what it touches, every answer parsed with its contract.
+//
+// Reads that a page shows in place (with a retry) and writes whose refusal a form shows beside its
+// fields are `silent`: the http client toasts nothing for them.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Audience,
+  audienceCountSchema,
+  type CampaignInput,
+  type CampaignStatus,
+  campaignListSchema,
+  campaignResponseListSchema,
+  campaignSchema,
+  campaignUnsubscribeListSchema,
+  recipientListSchema,
+  sendAnswerSchema,
+} from '../../../contracts/campaigns';
+import {
+  mailTemplateSchema,
+  savedTemplateSchema,
+  type TemplateInput,
+  type TemplatePreviewInput,
+  templateListSchema,
+  templatePreviewSchema,
+} from '../../../contracts/mail-templates';
+import type { RecipientState } from '../../../contracts/marketing';
+import type { QueryField } from '../../../contracts/query-tree';
+import { ApiError, http } from '../../services/http';
+
+export const TEMPLATES_API = '/api/v1/mailTemplates';
+export const CAMPAIGNS_API = '/api/v1/campaigns';
+export const CONTACT_FIELDS_API = '/api/v1/contacts/queryFields';
+
+export interface PageQuery {
+  skip: number;
+  limit: number;
+  query: string;
+}
+export interface CampaignListQuery extends PageQuery {
+  status: CampaignStatus | null;
+}
+export interface RecipientListQuery extends PageQuery {
+  state: RecipientState | null;
+}
+
+export const bulkMailKeys = {
+  all: ['bulk-mails'] as const,
+  templates: () => [...bulkMailKeys.all, 'templates'] as const,
+  templateList: (query: PageQuery) => [...bulkMailKeys.templates(), 'list', query] as const,
+  template: (id: string) => [...bulkMailKeys.templates(), 'detail', id] as const,
+  preview: (input: TemplatePreviewInput) => [...bulkMailKeys.templates(), 'preview', input] as const,
+  campaigns: () => [...bulkMailKeys.all, 'campaigns'] as const,
+  campaignList: (query: CampaignListQuery) => [...bulkMailKeys.campaigns(), 'list', query] as const,
+  campaign: (id: string) => [...bulkMailKeys.campaigns(), 'detail', id] as const,
+  recipients: (id: string, query: RecipientListQuery) =>
+    [...bulkMailKeys.campaign(id), 'recipients', query] as const,
+  responses: (id: string, skip: number, limit: number) =>
+    [...bulkMailKeys.campaign(id), 'responses', skip, limit] as const,
+  unsubscribes: (id: string, skip: number, limit: number) =>
+    [...bulkMailKeys.campaign(id), 'unsubscribes', skip, limit] as const,
+  audienceCount: (audience: Audience) => [...bulkMailKeys.all, 'audience-count', audience] as const,
+  contactFields: () => [...bulkMailKeys.all, 'contact-fields'] as const,
+};
+
+/** The field messages of a refused write (`fields` of the error body), keyed by field path. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const data = error instanceof ApiError ? error.data : null;
+  const fields =
+    data && typeof data === 'object' && 'fields' in data ? (data as { fields: unknown }).fields : null;
+  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+}
+
+const idPath = (base: string, id: string, rest = '') => `${base}/${encodeURIComponent(id)}${rest}`;
+
+// ── Templates ──────────────────────────────────────────────────────────────────────────────────────
+
+export const useTemplateList = (query: PageQuery, enabled = true) =>
+  useQuery({
+    queryKey: bulkMailKeys.templateList(query),
+    queryFn: async ({ signal }) =>
+      templateListSchema.parse((await http.get(TEMPLATES_API, { params: query, signal, silent: true })).data),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useTemplate = (id: string | null) =>
+  useQuery({
+    queryKey: bulkMailKeys.template(id ?? ''),
+    queryFn: async ({ signal }) =>
+      mailTemplateSchema.parse(
+        (await http.get(idPath(TEMPLATES_API, id ?? ''), { signal, silent: true })).data,
+      ),
+    enabled: Boolean(id),
+  });
+
+/** The live preview: one version as edited, rendered for the sample contact. */
+export const useTemplatePreview = (input: TemplatePreviewInput | null) =>
+  useQuery({
+    queryKey: bulkMailKeys.preview(input ?? { language: 'EN', subject: '', html: '' }),
+    queryFn: async ({ signal }) =>
+      templatePreviewSchema.parse(
+        (await http.post(`${TEMPLATES_API}/preview`, input, { signal, silent: true })).data,
+      ),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+function useTemplatesChanged() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: bulkMailKeys.templates() }),
+      // Campaign rows name their template.
+      client.invalidateQueries({ queryKey: bulkMailKeys.campaigns() }),
+    ]);
+}
+
+export function useSaveTemplate() {
+  const changed = useTemplatesChanged();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      version,
+      input,
+    }: {
+      id: string | null;
+      version: number;
+      input: TemplateInput;
+    }) =>
+      savedTemplateSchema.parse(
+        (id
+          ? await http.put(idPath(TEMPLATES_API, id), { ...input, version }, { silent: true })
+          : await http.post(TEMPLATES_API, input, { silent: true })
+        ).data,
+      ),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteTemplate() {
+  const changed = useTemplatesChanged();
+  return useMutation({
+    mutationFn: async (id: string) => (await http.delete(idPath(TEMPLATES_API, id), { silent: true })).data,
+    onSuccess: changed,
+  });
+}
+
+// ── Campaigns ──────────────────────────────────────────────────────────────────────────────────────
+
+/** How often a list or a campaign is read again while something sends (the broker also nudges it). */
+export const SENDING_REFRESH_MS = 2000;
+const isLive = (status: CampaignStatus) => status === 'sending';
+
+export const useCampaignList = (query: CampaignListQuery) =>
+  useQuery({
+    queryKey: bulkMailKeys.campaignList(query),
+    queryFn: async ({ signal }) => {
+      const { status, ...rest } = query;
+      const params = status ? { ...rest, status } : rest;
+      return campaignListSchema.parse((await http.get(CAMPAIGNS_API, { params, signal, silent: true })).data);
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      q.state.data?.result.some((campaign) => isLive(campaign.status)) ? SENDING_REFRESH_MS : false,
+  });
+
+export const useCampaign = (id: string | null) =>
+  useQuery({
+    queryKey: bulkMailKeys.campaign(id ?? ''),
+    queryFn: async ({ signal }) =>
+      campaignSchema.parse((await http.get(idPath(CAMPAIGNS_API, id ?? ''), { signal, silent: true })).data),
+    enabled: Boolean(id),
+    refetchInterval: (q) => (q.state.data && isLive(q.state.data.status) ? SENDING_REFRESH_MS : false),
+  });
+
+export const useRecipients = (id: string, query: RecipientListQuery, live: boolean) =>
+  useQuery({
+    queryKey: bulkMailKeys.recipients(id, query),
+    queryFn: async ({ signal }) => {
+      const { state, ...rest } = query;
+      const params = state ? { ...rest, state } : rest;
+      return recipientListSchema.parse(
+        (await http.get(idPath(CAMPAIGNS_API, id, '/recipients'), { params, signal, silent: true })).data,
+      );
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? SENDING_REFRESH_MS * 2 : false,
+  });
+
+export const useCampaignResponses = (id: string, skip: number, limit: number) =>
+  useQuery({
+    queryKey: bulkMailKeys.responses(id, skip, limit),
+    queryFn: async ({ signal }) =>
+      campaignResponseListSchema.parse(
+        (
+          await http.get(idPath(CAMPAIGNS_API, id, '/responses'), {
+            params: { skip, limit },
+            signal,
+            silent: true,
+          })
+        ).data,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCampaignUnsubscribes = (id: string, skip: number, limit: number) =>
+  useQuery({
+    queryKey: bulkMailKeys.unsubscribes(id, skip, limit),
+    queryFn: async ({ signal }) =>
+      campaignUnsubscribeListSchema.parse(
+        (
+          await http.get(idPath(CAMPAIGNS_API, id, '/unsubscribes'), {
+            params: { skip, limit },
+            signal,
+            silent: true,
+          })
+        ).data,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** The live count of an audience while its filters change, with a few of the contacts. */
+export const useAudienceCount = (audience: Audience | null) =>
+  useQuery({
+    queryKey: bulkMailKeys.audienceCount(
+      audience ?? { query: { combinator: 'and', children: [] }, search: '' },
+    ),
+    queryFn: async ({ signal }) =>
+      audienceCountSchema.parse(
+        (await http.post(`${CAMPAIGNS_API}/audienceCount`, audience, { signal, silent: true })).data,
+      ),
+    enabled: audience !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+
+/** The contact fields an audience may filter on (countries, company types and templates included). */
+export const useContactFields = () =>
+  useQuery({
+    queryKey: bulkMailKeys.contactFields(),
+    queryFn: async ({ signal }): Promise<QueryField[]> => {
+      const data = (await http.get(CONTACT_FIELDS_API, { signal, silent: true })).data as {
+        result?: QueryField[];
+        fields?: QueryField[];
+      };
+      return data.result ?? data.fields ?? [];
+    },
+    staleTime: 5 * 60_000,
+  });
+
+function useCampaignsChanged() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: bulkMailKeys.campaigns() }),
+      // The templates list counts the campaigns using each template.
+      client.invalidateQueries({ queryKey: bulkMailKeys.templates() }),
+    ]);
+}
+
+/** Creates a draft (no id) or saves one at the version it was read. */
+export function useSaveCampaign() {
+  const changed = useCampaignsChanged();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      version,
+      input,
+    }: {
+      id: string | null;
+      version: number;
+      input: CampaignInput;
+    }) =>
+      campaignSchema.parse(
+        (id
+          ? await http.put(idPath(CAMPAIGNS_API, id), { ...input, version }, { silent: true })
+          : await http.post(CAMPAIGNS_API, input, { silent: true })
+        ).data,
+      ),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteCampaign() {
+  const changed = useCampaignsChanged();
+  return useMutation({
+    mutationFn: async (id: string) => (await http.delete(idPath(CAMPAIGNS_API, id), { silent: true })).data,
+    onSuccess: changed,
+  });
+}
+
+export function useTestMail() {
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await http.post(idPath(CAMPAIGNS_API, id, '/testMail'), {}, { silent: true })).data as {
+        message?: string;
+      },
+  });
+}
+
+/**
+ * Sends now (`scheduledAt: null`) or at a time. The answer's `taskStatus` goes to the task handler
+ * through the http client (src/services/tasks.ts), which shows the "Bulk mail {status}" toast when
+ * the broker says the job finished.
+ */
+export function useSendCampaign() {
+  const changed = useCampaignsChanged();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      version,
+      scheduledAt,
+    }: {
+      id: string;
+      version: number;
+      scheduledAt: string | null;
+    }) =>
+      sendAnswerSchema.parse(
+        (await http.post(idPath(CAMPAIGNS_API, id, '/send'), { scheduledAt, version }, { silent: true }))
+          .data,
+      ),
+    onSuccess: changed,
+  });
+}
+
+/** Pause or resume a sending campaign. */
+export function useCampaignAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: string; action: 'pause' | 'resume' }) => {
+      const data = (await http.post(idPath(CAMPAIGNS_API, id, `/${action}`), {})).data as unknown;
+      // The answer is the campaign (or `{ campaign, taskStatus }` for a resume that starts a job).
+      const body =
+        data && typeof data === 'object' && 'campaign' in data
+          ? (data as { campaign: unknown }).campaign
+          : data;
+      const parsed = campaignSchema.safeParse(body);
+      return parsed.success ? parsed.data : null;
+    },
+    onSuccess: (campaign) => {
+      if (campaign) client.setQueryData(bulkMailKeys.campaign(campaign.id), campaign);
+      return client.invalidateQueries({ queryKey: bulkMailKeys.campaigns() });
+    },
+  });
+}
