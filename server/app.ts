@@ -30,6 +30,7 @@ import { stagingProductRoutes } from './modules/catalog/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { configRoutes } from './modules/configs/routes';
 import { customerRoutes } from './modules/customers/routes';
+import { contactHistoryAlias, contactRoutes } from './modules/contacts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { readsAllChats } from './modules/help-chats/inbox-access';
@@ -241,6 +242,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(importRoutes, { prefix: '/api/v1/imports', dataDir: config.dataDir });
   await app.register(tagRoutes, { prefix: '/api/v1/tags', dataDir: config.dataDir });
   await app.register(savedViewRoutes, { prefix: '/api/v1/savedViews' });
+  await app.register(contactRoutes, { prefix: '/api/v1/contacts', dataDir: config.dataDir });
+  await app.register(contactHistoryAlias, { prefix: '/api/v1/helperQuery/method' });
   await app.register(mailTemplateRoutes, { prefix: '/api/v1/mailTemplates' });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });

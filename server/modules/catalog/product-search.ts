@@ -19,7 +19,6 @@
 //   with the filter instead (what the planner picks from its far-off 20-row estimate) took 122 ms.
 import { type SQL, sql } from 'drizzle-orm';
 import {
-  EXACT_COUNT_LIMIT,
   type ProductList,
   type ProductRow,
   type ProductSortField,
@@ -29,6 +28,12 @@ import {
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { categories, products, sellers } from '../../db/schema';
+import {
+  type CountLimits,
+  defaultCountLimits,
+  findPage as findPageIn,
+  type PageRequest,
+} from '../../lib/paged-find';
 import { attributesByCode } from './attribute-defs';
 import { type MediaSigner, mediaSigner } from './media-urls';
 import { compileProductQuery, ownerScope } from './product-query';
@@ -43,25 +48,11 @@ const sortKeys: Record<ProductSortField, SQL> = {
   completeness: sql`${products.completeness}`,
 };
 
-/**
- * The counting strategy's thresholds. `exactLimit` is the contract's (the grid shows "about" above
- * it); tests shrink the others to exercise every branch on a small table.
- */
-export interface CountLimits {
-  exactLimit: number;
-  /** How many rows the block sample reads: about ±1.5 % at any table size. */
-  sampleRows: number;
-  /** Below this many rows in the table, counting (capped) is cheaper than sampling. */
-  sampleAboveRows: number;
-  /** A sample predicting more than this many matches is trusted without a count. */
-  trustEstimateAbove: number;
-}
-export const defaultCountLimits: CountLimits = {
-  exactLimit: EXACT_COUNT_LIMIT,
-  sampleRows: 10_000,
-  sampleAboveRows: 3 * EXACT_COUNT_LIMIT,
-  trustEstimateAbove: 2 * EXACT_COUNT_LIMIT,
-};
+// The counting strategy itself is shared (server/lib/paged-find.ts); the grid binds it to products.
+export { type CountLimits, defaultCountLimits, type PageRequest } from '../../lib/paged-find';
+
+export const findPage = (db: Db, where: SQL, page: PageRequest, limits: CountLimits = defaultCountLimits) =>
+  findPageIn(db, products, where, page, limits);
 
 interface RawRow {
   id: string;
@@ -81,95 +72,6 @@ interface RawRow {
   updated_at: string | Date;
   created_at: string | Date;
   values: { keyId: number; value?: unknown; values?: { value: unknown }[] }[] | null;
-}
-
-/** Two significant figures: an estimate should not look more precise than it is. */
-function roundEstimate(estimate: number, limits: CountLimits): number {
-  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(estimate, 1))) - 1);
-  return Math.max(limits.exactLimit + 1, Math.round(estimate / magnitude) * magnitude);
-}
-
-/** The planner's row estimate for a filter (EXPLAIN, well under a millisecond). */
-async function plannedRows(db: Db, where: SQL): Promise<number> {
-  const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(
-    await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${products} WHERE ${where}`),
-  );
-  const plan = typeof row?.['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row?.['QUERY PLAN'];
-  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
-}
-
-/** The matches estimated from a block sample of ~sampleRows rows, whatever the table's size. */
-async function sampleEstimate(db: Db, where: SQL, tableRows: number, limits: CountLimits): Promise<number> {
-  const percent = Math.min(100, (100 * limits.sampleRows) / tableRows);
-  const [sample] = rowsOf<{ matched: number; seen: number }>(
-    await db.execute(sql`
-      SELECT count(*) FILTER (WHERE ${where})::integer AS matched, count(*)::integer AS seen
-      FROM ${products} TABLESAMPLE SYSTEM (${sql.raw(percent.toFixed(4))}) REPEATABLE (7)`),
-  );
-  return sample?.seen ? (sample.matched / sample.seen) * tableRows : 0;
-}
-
-export interface PageRequest {
-  key: SQL;
-  order: 'asc' | 'desc';
-  skip: number;
-  limit: number;
-  /** No condition, no search, no seller scope: every product matches. */
-  unfiltered: boolean;
-}
-
-/**
- * The page's ids in order and the total:
- * - a large table is first asked whether the filter is broad: with no filter, the planner's row count
- *   (pg_class.reltuples) is the estimate; when the planner expects many matches, a block sample
- *   estimates them, and above trustEstimateAbove that estimate stands;
- * - otherwise one read of at most exactLimit + 1 matches (MATERIALIZED, so it is read once) gives the
- *   exact total and the page. If it finds more than exactLimit, the total becomes an estimate.
- * With an estimate, the page walks the index in the grid's order and stops after skip + limit matches.
- */
-export async function findPage(
-  db: Db,
-  where: SQL,
-  page: PageRequest,
-  limits: CountLimits = defaultCountLimits,
-): Promise<{ ids: string[]; count: number; countExact: boolean }> {
-  const [stats] = rowsOf<{ rows: number }>(
-    await db.execute(
-      sql`SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'products'::regclass`,
-    ),
-  );
-  const tableRows = stats?.rows ?? 0;
-  const large = tableRows > limits.sampleAboveRows;
-  const direction = sql.raw(page.order === 'asc' ? 'ASC' : 'DESC');
-  let estimate: number | null = null;
-  if (large && page.unfiltered) estimate = tableRows;
-  else if (large && (await plannedRows(db, where)) > limits.trustEstimateAbove) {
-    const sampled = await sampleEstimate(db, where, tableRows, limits);
-    if (sampled > limits.trustEstimateAbove) estimate = sampled;
-  }
-  if (estimate === null) {
-    const [pass] = rowsOf<{ total: number; ids: string[] | null }>(
-      await db.execute(sql`
-        WITH matches AS MATERIALIZED (
-          SELECT id, ${page.key} AS sort_key FROM ${products} WHERE ${where} LIMIT ${limits.exactLimit + 1}
-        )
-        SELECT (SELECT count(*)::integer FROM matches) AS total,
-               ARRAY(SELECT id FROM matches ORDER BY sort_key ${direction}, id ${direction}
-                     OFFSET ${page.skip} LIMIT ${page.limit}) AS ids`),
-    );
-    const total = pass?.total ?? 0;
-    if (total <= limits.exactLimit) return { ids: pass?.ids ?? [], count: total, countExact: true };
-    estimate = large
-      ? Math.max(await sampleEstimate(db, where, tableRows, limits), total)
-      : Math.max(total, tableRows);
-  }
-  const walked = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      SELECT id FROM ${products} WHERE ${where}
-      ORDER BY ${page.key} ${direction}, ${products.id} ${direction}
-      OFFSET ${page.skip} LIMIT ${page.limit}`),
-  );
-  return { ids: walked.map((row) => row.id), count: roundEstimate(estimate, limits), countExact: false };
 }
 
 /** A grid row as the API answers it. */

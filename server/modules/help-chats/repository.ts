@@ -6,6 +6,7 @@ import type { ChatMessage, ChatUserEntry } from '../../../contracts/help-chats';
 import type { Db } from '../../db/client';
 import { chatFaqs, chatMessages, chatReads, chatSessions, sellers, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
+import { linkContact } from '../contacts/link';
 import { displayName } from '../users/current-user';
 import { type BotMessageExtras, DEFAULT_FAQS, type FaqEntry } from './bot';
 import { type ChatReader, countsFor, readJoin } from './read-state';
@@ -115,11 +116,15 @@ export async function createChat(
   values: { sellerId: string; sessionId: string; name: string; email: string; color: string },
   at: Date = new Date(),
 ): Promise<ChatRow> {
-  const [row] = await db
-    .insert(chatSessions)
-    .values({ ...values, lastInteractionOn: at, createdAt: at })
-    .returning();
-  return row as ChatRow;
+  // The customer's address is linked to its marketing contact (made if new) with the chat itself.
+  return db.transaction(async (tx) => {
+    const contactId = await linkContact(tx, { email: values.email, name: values.name, source: 'help_chat' });
+    const [row] = await tx
+      .insert(chatSessions)
+      .values({ ...values, contactId, lastInteractionOn: at, createdAt: at })
+      .returning();
+    return row as ChatRow;
+  });
 }
 
 export async function findChatBySession(db: Db, sellerId: string, sessionId: string) {

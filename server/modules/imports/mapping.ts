@@ -12,14 +12,14 @@ import {
   importFields,
   type MappingTargetOption,
 } from '../../../contracts/imports';
-import { normalizeText } from '../../../contracts/query-tree';
 import { currencyCodes } from '../../../src/lib/currency';
 import type { Db, Tx } from '../../db/client';
 import { importMappings } from '../../db/schema';
+import { guessColumns, headerKey, mappingShapeProblem } from '../../lib/sheet-import/mapping';
 import type { AttributeDef } from '../catalog/attribute-values';
 
-/** A header's matching key: accents, case, spaces and punctuation gone. */
-export const headerKey = (header: string) => normalizeText(header).replace(/[^\p{L}\p{N}]+/gu, '');
+// The matching itself is the sheet pipeline's (server/lib/sheet-import/mapping.ts).
+export { headerKey };
 
 const fieldLabels: Record<ImportField, string> = {
   sku: 'SKU',
@@ -126,32 +126,17 @@ export function guessMapping(
   defs: readonly AttributeDef[],
   remembered: Readonly<Record<string, string | null>> = {},
 ): ColumnMapping[] {
-  const byKey = new Map<string, string>();
-  for (const def of defs) {
-    if (unimportableTypes.has(def.dataType)) continue;
-    for (const name of [def.code, def.label]) {
-      const key = headerKey(name);
-      if (key && !byKey.has(key)) byKey.set(key, attributeTarget(def.code));
-    }
-  }
-  // Fields win over attributes of the same name.
-  for (const field of importFields) {
-    for (const name of [field, fieldLabels[field], ...fieldSynonyms[field]])
-      byKey.set(headerKey(name), field);
-  }
-  const known = new Set([...byKey.values()]);
-  const used = new Set<string>();
-  return headers.map((header, index) => {
-    const key = headerKey(header);
-    let target: string | null = null;
-    if (key in remembered) {
-      const choice = remembered[key] ?? null;
-      target = choice && known.has(choice) ? choice : null;
-    } else target = byKey.get(key) ?? null;
-    if (target && used.has(target)) target = null;
-    if (target) used.add(target);
-    return { index, header, target };
-  });
+  // Fields first: they win over attributes of the same name.
+  const targets = [
+    ...importFields.map((field) => ({
+      target: field as string,
+      names: [field, fieldLabels[field], ...fieldSynonyms[field]],
+    })),
+    ...defs
+      .filter((def) => !unimportableTypes.has(def.dataType))
+      .map((def) => ({ target: attributeTarget(def.code), names: [def.code, def.label] })),
+  ];
+  return guessColumns(headers, targets, remembered) as ColumnMapping[];
 }
 
 export async function rememberedMapping(db: Db | Tx, sellerId: string) {
@@ -184,14 +169,10 @@ export function mappingProblem(
   headers: readonly string[],
   defs: ReadonlyMap<string, AttributeDef>,
 ): string | null {
-  if (mapping.length !== headers.length || mapping.some((column, index) => column.index !== index)) {
-    return 'The mapping must name every column of the sheet once, in order.';
-  }
-  const seen = new Set<string>();
+  const shape = mappingShapeProblem(mapping, headers, (target) => targetLabel(target, defs));
+  if (shape) return shape;
   for (const column of mapping) {
     if (!column.target) continue;
-    if (seen.has(column.target)) return `Two columns are mapped to ${targetLabel(column.target, defs)}.`;
-    seen.add(column.target);
     const code = attributeCodeOfTarget(column.target);
     if (code) {
       const def = defs.get(code);
@@ -200,6 +181,7 @@ export function mappingProblem(
         return `${def.label} holds uploaded media and cannot be imported from a sheet.`;
     }
   }
-  if (!seen.has('sku')) return 'Map a column to SKU: it is how rows find their products.';
+  if (!mapping.some((column) => column.target === 'sku'))
+    return 'Map a column to SKU: it is how rows find their products.';
   return null;
 }

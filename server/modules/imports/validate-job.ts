@@ -1,5 +1,5 @@
 // Validating a batch (the job behind uploadCatalogSheet and reprocessBatch). The sheet is streamed
-// (server/lib/sheets) in chunks; each chunk's staging products are looked up in two queries, every row
+// (server/lib/sheets) in chunks (server/lib/sheet-import/chunks.ts); each chunk's staging products are looked up in two queries, every row
 // gets its verdict (row-verdict.ts), and the rows are stored in ONE transaction with the batch's
 // counts and checkpoint. A resumed job (after a stop, a crash or a retry) reopens the sheet after the
 // checkpoint, so every row is counted exactly once and the counts always add up to the rows read.
@@ -10,7 +10,8 @@ import { normalizeText } from '../../../contracts/query-tree';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { importBatches, importRows, products } from '../../db/schema';
-import { type JobHandler, type JobResult, yieldToEventLoop } from '../../jobs/worker';
+import type { JobHandler, JobResult } from '../../jobs/worker';
+import { forEachSheetChunk } from '../../lib/sheet-import/chunks';
 import { openSheet, type SheetRow } from '../../lib/sheets';
 import { SYSTEM_ACTOR } from '../sellers/history';
 import { importLink, loadBatchForJob, runBatchJob, setBatchStatus, stopBatchNow } from './batch-jobs';
@@ -210,46 +211,34 @@ async function validate(
   });
   const started = Date.now();
   let readThisRun = 0;
-  try {
-    let chunk: SheetRow[] = [];
-    const flush = async (): Promise<boolean> => {
-      const lookups = await lookupsFor(db, upload.sellerId, chunk, options);
-      const verdicts = chunk.map((row) => rowVerdict(row, options, lookups, state));
-      for (const verdict of verdicts) {
-        counts[verdict.outcome] += 1;
-        counts.total += 1;
+  const ended = await forEachSheetChunk(sheet, { size: VALIDATE_CHUNK, signal }, async (chunk) => {
+    // The rows as they will be imported: an applied title replaces the cell (the error sheet shows it).
+    if (titleColumn !== undefined) {
+      for (const row of chunk) {
+        const title = options.titleOverrides?.get(row.line);
+        if (title !== undefined) row.cells[titleColumn] = title;
       }
-      rowsRead += chunk.length;
-      readThisRun += chunk.length;
-      const percent = Math.min(99, Math.floor((100 * sheet.bytesRead()) / Math.max(sheet.totalBytes, 1)));
-      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      const stop = await storeChunk(db, position, verdicts, {
-        counts,
-        rowsRead,
-        percent,
-        rowsPerSecond: readThisRun / seconds,
-      });
-      chunk = [];
-      await setProgress(percent);
-      await yieldToEventLoop();
-      return stop;
-    };
-    for await (const row of sheet.rows()) {
-      // The row as it will be imported: an applied title replaces the cell (the error sheet shows it).
-      const title = options.titleOverrides?.get(row.line);
-      if (title !== undefined && titleColumn !== undefined) row.cells[titleColumn] = title;
-      chunk.push(row);
-      if (chunk.length >= VALIDATE_CHUNK && (await flush())) {
-        return stopBatchNow(db, batch, upload, 'Validation');
-      }
-      signal.throwIfAborted();
     }
-    if ((chunk.length || position.checkpoint === batch.checkpointLine) && (await flush())) {
-      return stopBatchNow(db, batch, upload, 'Validation');
+    const lookups = await lookupsFor(db, upload.sellerId, chunk, options);
+    const verdicts = chunk.map((row) => rowVerdict(row, options, lookups, state));
+    for (const verdict of verdicts) {
+      counts[verdict.outcome] += 1;
+      counts.total += 1;
     }
-  } finally {
-    await sheet.close();
-  }
+    rowsRead += chunk.length;
+    readThisRun += chunk.length;
+    const percent = Math.min(99, Math.floor((100 * sheet.bytesRead()) / Math.max(sheet.totalBytes, 1)));
+    const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+    const stop = await storeChunk(db, position, verdicts, {
+      counts,
+      rowsRead,
+      percent,
+      rowsPerSecond: readThisRun / seconds,
+    });
+    await setProgress(percent);
+    return stop;
+  });
+  if (ended === 'stopped') return stopBatchNow(db, batch, upload, 'Validation');
   const seconds = Math.max((Date.now() - started) / 1000, 0.001);
   await setBatchStatus(db, batch.id, 'ready', {
     progress: 100,

@@ -1,0 +1,57 @@
+// The contacts list: the query tree and the search box compiled by the one contact query compiler
+// (audience.ts), a page in the chosen order and the total through the shared paging strategy
+// (server/lib/paged-find.ts): few matches are read once for the exact total and the page; many (a broad
+// filter over 100k contacts) get an estimate and a walk of the index in the list's order. Then the page's
+// rows are read by primary key with their company type.
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ContactList, ContactSortField, contactListQuerySchema } from '../../../contracts/contacts';
+import { decodeQuery, emptyQuery, normalizeText } from '../../../contracts/query-tree';
+import type { Db } from '../../db/client';
+import { companyTypes, contacts } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { findPage } from '../../lib/paged-find';
+import { compileContactQuery } from './audience';
+import { toContact } from './repository';
+
+/**
+ * Each order walks an index ending in id (contacts_created_idx; contacts_name_idx, contacts_email_uq
+ * and contacts_last_contacted_idx). Name sorts by the normalised search key's start, which begins with
+ * the first and last name.
+ */
+const sortKeys: Record<ContactSortField, SQL> = {
+  createdAt: sql`${contacts.createdAt}`,
+  name: sql`${contacts.searchKey}`,
+  email: sql`${contacts.email}`,
+  lastContactedAt: sql`coalesce(${contacts.lastContactedAt}, '-infinity'::timestamptz)`,
+};
+
+type Query = z.output<typeof contactListQuerySchema>;
+
+export async function listContacts(db: Db, query: Query): Promise<ContactList> {
+  const tree = query.query ? decodeQuery(query.query) : emptyQuery();
+  if (!tree) throw new HttpError(400, 'The filter is not a valid query.', 'INVALID_QUERY');
+  const where = compileContactQuery(tree, query.search);
+  const found = await findPage(db, contacts, where, {
+    key: sortKeys[query.sort],
+    order: query.order,
+    skip: query.skip,
+    limit: query.limit,
+    unfiltered: tree.children.length === 0 && normalizeText(query.search) === '',
+  });
+  if (found.ids.length === 0) return { result: [], count: found.count, countExact: found.countExact };
+  const rows = await db
+    .select({ contact: contacts, typeName: companyTypes.name })
+    .from(contacts)
+    .leftJoin(companyTypes, sql`${companyTypes.id} = ${contacts.companyTypeId}`)
+    .where(inArray(contacts.id, found.ids));
+  const byId = new Map(rows.map((row) => [row.contact.id, row]));
+  return {
+    result: found.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toContact(row.contact, row.typeName)] : [];
+    }),
+    count: found.count,
+    countExact: found.countExact,
+  };
+}

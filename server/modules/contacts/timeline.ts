@@ -1,0 +1,65 @@
+// A contact's timeline (the contact page, and SPEC §7's getContactHistory): its own history rows
+// (created, edited with field changes, imported, mailed, bounced, unsubscribed, responded) and the help
+// chats and customer queries linked to it, newest first, a page at a time. Each source is read through
+// its contact index; the union is small (one person's life), so it is sorted and paged in one query.
+import { eq, sql } from 'drizzle-orm';
+import type { ContactTimeline, TimelineEntry } from '../../../contracts/contacts';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { contacts } from '../../db/schema';
+import { contactNotFound } from './repository';
+
+interface RawEntry {
+  id: string;
+  at: string | Date;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  changes: TimelineEntry['changes'] | string;
+  note: string | null;
+  campaign_id: string | null;
+  link: string | null;
+}
+
+export async function contactTimeline(
+  db: Db,
+  id: string,
+  page: { skip: number; limit: number },
+): Promise<ContactTimeline> {
+  const [contact] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id));
+  if (!contact) throw contactNotFound();
+  const entries = sql`
+    SELECT h.id::text AS id, h.created_at AS at, h.actor_id::text AS actor_id, h.actor_name, h.action,
+           h.changes, h.note, h.campaign_id::text AS campaign_id, NULL::text AS link
+    FROM contact_history h WHERE h.contact_id = ${id}::uuid
+    UNION ALL
+    SELECT s.id::text, s.created_at, NULL, s.name, 'help_chat', '[]'::jsonb,
+           'Help chat with ' || coalesce(sel.seller_name, 'a seller') || ': ' || left(s.last_message, 200),
+           NULL, '/customers/help-chats?chatId=' || s.id::text
+    FROM chat_sessions s LEFT JOIN sellers sel ON sel.id = s.seller_id WHERE s.contact_id = ${id}::uuid
+    UNION ALL
+    SELECT q.id::text, q.created_at, NULL, q.customer_name, 'customer_query', '[]'::jsonb,
+           q.subject || ' (' || q.status || ')', NULL, NULL
+    FROM customer_queries q WHERE q.contact_id = ${id}::uuid`;
+  const [rows, [total]] = await Promise.all([
+    db.execute(
+      sql`SELECT * FROM (${entries}) e ORDER BY at DESC, id DESC OFFSET ${page.skip} LIMIT ${page.limit}`,
+    ),
+    db
+      .execute(sql`SELECT count(*)::integer AS n FROM (${entries}) e`)
+      .then((result) => rowsOf<{ n: number }>(result)),
+  ]);
+  return {
+    result: rowsOf<RawEntry>(rows).map((row) => ({
+      id: row.id,
+      at: new Date(row.at).toISOString(),
+      actor: { id: row.actor_id, name: row.actor_name },
+      action: row.action,
+      changes: typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes,
+      note: row.note,
+      campaignId: row.campaign_id,
+      link: row.link,
+    })),
+    count: total?.n ?? 0,
+  };
+}
