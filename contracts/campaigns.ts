@@ -172,3 +172,14 @@ export const sendAnswerSchema = z.object({
   campaign: campaignSchema,
   taskStatus: taskStatusSchema.nullable(),
 });
+
+/** GET /:id/responses and /:id/unsubscribes: a page at a time, newest first. */
+export const campaignPageQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** POST /:id/pause: the campaign as it is now (sending stops after the chunk in flight). */
+export const pauseAnswerSchema = z.object({ campaign: campaignSchema });
+
+export type { CampaignStatus, RecipientState };

@@ -23,6 +23,8 @@ export interface EnqueueInput {
   ownerId: string | null;
   payload?: Record<string, unknown>;
   maxAttempts?: number;
+  /** Not before this time (a scheduled send); default now. Kept in the table, so it survives restarts. */
+  runAfter?: Date;
 }
 
 /** Who holds a running job: the worker and the attempt it claimed. */
@@ -47,7 +49,8 @@ export const taskAccepted = (job: Pick<JobRow, 'id' | 'name'>) => ({
   taskStatus: { taskId: job.id, taskName: job.name, status: 'Queued' as const },
 });
 
-export async function insertJob(db: Db, input: EnqueueInput): Promise<JobRow> {
+/** Stores a job; in a caller's transaction (`tx`) the job exists only if the rest of it commits. */
+export async function insertJob(db: Db | Tx, input: EnqueueInput): Promise<JobRow> {
   const [row] = await db
     .insert(jobs)
     .values({
@@ -56,6 +59,7 @@ export async function insertJob(db: Db, input: EnqueueInput): Promise<JobRow> {
       ownerId: input.ownerId,
       payload: input.payload ?? {},
       maxAttempts: input.maxAttempts ?? 5,
+      ...(input.runAfter ? { runAfter: input.runAfter } : {}),
     })
     .returning();
   if (!row) throw new Error('the job was not stored');

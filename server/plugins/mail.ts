@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,12 +10,26 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The Message-ID without angle brackets (`key@host`). A mail sent again after a crash carries the
+   * same one, so receivers that dedupe by Message-ID see one mail. Default: a fresh one.
+   */
+  messageId?: string;
+  /** Extra headers, e.g. List-Unsubscribe. Values must hold no line breaks. */
+  headers?: Record<string, string>;
+  /**
+   * Makes the outbox idempotent: the mail is written as `<key>.eml`, so writing it again replaces the
+   * same file instead of adding a second one. Letters, digits, `.`, `_` and `-` only.
+   */
+  key?: string;
 }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** `outbox` when mails are written as .eml files, `smtp` when sent. */
   kind: 'outbox' | 'smtp';
+  /** Closes pooled SMTP connections (called when the app closes). */
+  close?(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -24,30 +39,61 @@ declare module 'fastify' {
 }
 
 /**
+ * SMTP connections kept open and shared by every send: a bulk mail reuses them instead of greeting the
+ * server once per message. Several connections, so one slow delivery does not hold the others.
+ */
+export const SMTP_POOL = { maxConnections: 8, maxMessages: Number.POSITIVE_INFINITY };
+
+const KEY_PATTERN = /^[A-Za-z0-9._-]{1,200}$/;
+
+/**
  * With SMTP_URL the mail goes out over SMTP. Without it each mail is written as a complete RFC 822
  * message to DATA_DIR/outbox/*.eml, which any mail client opens — real mail, no third party needed.
  */
 /** The mail library is loaded with the first mail, not at start: an idle server does not hold it. */
 function lazyTransport(create: (nodemailer: typeof import('nodemailer').default) => Transporter) {
   let transport: Promise<Transporter> | undefined;
-  return () => {
-    transport ??= import('nodemailer').then((module) => create(module.default));
-    return transport;
+  return {
+    get: () => {
+      transport ??= import('nodemailer').then((module) => create(module.default));
+      return transport;
+    },
+    started: () => transport,
+  };
+}
+
+function message(from: string, mail: Mail) {
+  if (mail.key !== undefined && !KEY_PATTERN.test(mail.key)) throw new Error(`bad mail key: ${mail.key}`);
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html !== undefined ? { html: mail.html } : {}),
+    ...(mail.messageId ? { messageId: `<${mail.messageId}>` } : {}),
+    ...(mail.headers ? { headers: mail.headers } : {}),
   };
 }
 
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
-    const smtpUrl = options.smtpUrl;
-    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
+    const url = options.smtpUrl;
+    const transport = lazyTransport((nodemailer) =>
+      nodemailer.createTransport({ url, pool: true, ...SMTP_POOL } as Parameters<
+        typeof nodemailer.createTransport
+      >[0]),
+    );
     return {
       kind: 'smtp',
-      send: async (mail) => void (await (await transport()).sendMail({ from: options.from, ...mail })),
+      send: async (mail) => void (await (await transport.get()).sendMail(message(options.from, mail))),
+      async close() {
+        (await transport.started())?.close();
+      },
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
   // Written beside the outbox, then moved in: whoever watches the outbox (a mail client, a test) only
-  // ever sees whole messages.
+  // ever sees whole messages, and a mail written again under its key replaces the file in one rename.
   const staging = path.join(options.dataDir, 'outbox-staging');
   const transport = lazyTransport((nodemailer) =>
     nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
@@ -55,15 +101,21 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await (await transport()).sendMail({ from: options.from, ...mail });
+      const info = await (await transport.get()).sendMail(message(options.from, mail));
       await Promise.all([mkdir(outbox, { recursive: true }), mkdir(staging, { recursive: true })]);
-      const slug = mail.subject
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .slice(0, 40);
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}-${info.messageId.slice(1, 9)}.eml`;
-      await writeFile(path.join(staging, name), info.message as Buffer);
-      await rename(path.join(staging, name), path.join(outbox, name));
+      let name: string;
+      if (mail.key) name = `${mail.key}.eml`;
+      else {
+        const slug = mail.subject
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .slice(0, 40);
+        name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}-${info.messageId.slice(1, 9)}.eml`;
+      }
+      // A staging name of its own: two writes of one key never share a half-written file.
+      const temporary = path.join(staging, `${randomUUID()}.tmp`);
+      await writeFile(temporary, info.message as Buffer);
+      await rename(temporary, path.join(outbox, name));
     },
   };
 }
@@ -71,6 +123,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
 export const mailPlugin = fp(
   async (app: FastifyInstance, options: { mailer: Mailer }) => {
     app.decorate('mailer', options.mailer);
+    app.addHook('onClose', async () => options.mailer.close?.());
   },
   { name: 'mail' },
 );

@@ -5,6 +5,9 @@ import { getOrCreateSetting } from '../../lib/settings';
 
 type Purpose = 'unsubscribe' | 'response';
 
+/** Where mail clients POST a one-click unsubscribe (routes.ts). */
+export const ONE_CLICK_PATH = '/api/v1/helperQuery/method/oneClickUnsubscribe';
+
 /**
  * Signed links for e-mail recipients who have no account. The token is an HMAC of the purpose, the
  * address and the campaign under a server secret: a link works only for the address it was sent to,
@@ -12,6 +15,8 @@ type Purpose = 'unsubscribe' | 'response';
  */
 export interface MailLinks {
   unsubscribeUrl(email: string): string;
+  /** The RFC 8058 List-Unsubscribe URL: a mail client POSTs `List-Unsubscribe=One-Click` to it. */
+  oneClickUnsubscribeUrl(email: string): string;
   /** `response` preselects an answer (one-click buttons in a mail); the recipient can still change it. */
   responseUrl(email: string, campaign: string, response?: string): string;
   verify(purpose: Purpose, token: string, email: string, campaign?: string): boolean;
@@ -28,6 +33,9 @@ export function createMailLinks(secret: string, publicUrl: string): MailLinks {
     `${publicUrl}${path}?${new URLSearchParams(params).toString()}`;
   return {
     unsubscribeUrl: (email) => url('/unsubscribe', { email, token: sign(secret, 'unsubscribe', email) }),
+    // The same proof as the page's link: whoever may follow one may follow the other.
+    oneClickUnsubscribeUrl: (email) =>
+      url(ONE_CLICK_PATH, { email, token: sign(secret, 'unsubscribe', email) }),
     responseUrl: (email, campaign, response) =>
       url('/responseCollection', {
         email,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messageSchema } from '../../../contracts/auth';
 import { apiErrorSchema } from '../../../contracts/errors';
 import {
@@ -53,6 +54,56 @@ export async function mailLinkRoutes(app: FastifyInstance, options: { links: Mai
       return { message: UNSUBSCRIBED_MESSAGE };
     },
   );
+
+  // RFC 8058 one-click unsubscribe: the mail client POSTs `List-Unsubscribe=One-Click` to the URL of the
+  // List-Unsubscribe header (links.ts oneClickUnsubscribeUrl), without cookies or a page. Throttled by
+  // address, not by client IP: a mailbox provider sends every user's click from a few addresses of its
+  // own. The HMAC token is the proof, as for the page's link.
+  const oneClickThrottle = requestLimit(app, {
+    name: 'one-click-unsubscribe',
+    max: 20,
+    timeWindow: 10 * 60_000,
+    message: TOO_MANY_MESSAGE,
+    key: (request) => String((request.query as { email?: unknown }).email ?? '').toLowerCase(),
+  });
+  await app.register(async (scope) => {
+    // Form bodies only here: the rest of the API speaks JSON. RFC 8058 allows either encoding; the
+    // body is tiny, so both are read as text and the one field is picked out.
+    const small = { parseAs: 'string' as const, bodyLimit: 4096 };
+    scope.addContentTypeParser('application/x-www-form-urlencoded', small, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as unknown as string)));
+    });
+    scope.addContentTypeParser('multipart/form-data', small, (_request, body, done) => {
+      const value = /name="List-Unsubscribe"\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r\n]*)/i.exec(
+        body as unknown as string,
+      )?.[1];
+      done(null, value === undefined ? {} : { 'List-Unsubscribe': value });
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/oneClickUnsubscribe',
+      {
+        config: { public: true },
+        preHandler: oneClickThrottle,
+        schema: {
+          tags: ['mail links'],
+          summary:
+            'One-click unsubscribe (RFC 8058), POSTed by mail clients from the List-Unsubscribe header',
+          querystring: unsubscribeBodySchema,
+          body: z.object({
+            'List-Unsubscribe': z.literal('One-Click', 'The body must be List-Unsubscribe=One-Click'),
+          }),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { email, token } = request.query;
+        if (!links.verify('unsubscribe', token, email))
+          throw new HttpError(403, INVALID_LINK_MESSAGE, 'INVALID_LINK');
+        await unsubscribe(app.db, email, 'one_click');
+        return { message: UNSUBSCRIBED_MESSAGE };
+      },
+    );
+  });
 
   api.post(
     '/collectResponse',

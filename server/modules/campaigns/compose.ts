@@ -1,0 +1,68 @@
+// One campaign mail as it leaves: the template's version rendered for the contact, the personal
+// unsubscribe footer, the answer links when the campaign asks for responses, the RFC 8058 one-click
+// headers and a Message-ID fixed by the recipient's message key. The send job and the test mail both
+// build their mails here, so a test mail is what recipients get.
+import type { TemplateValues } from '../../../contracts/mail-templates';
+import { escapeHtml } from '../../lib/escape-html';
+import type { Mail } from '../../plugins/mail';
+import type { MailLinks } from '../mail-links/links';
+import { renderTemplate } from '../mail-templates/render';
+
+export interface StoredVariant {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface ComposeContext {
+  links: MailLinks;
+  campaignId: string;
+  responseOptions: string[];
+  /** The address of MAIL_FROM: the List-Unsubscribe mailto goes there. */
+  fromAddress: string;
+  /** Message-IDs are `<key>@<host>`: the public URL's host. */
+  messageIdHost: string;
+}
+
+/** The bare address of a `Name <address>` From header. */
+export function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+export function composeCampaignMail(
+  context: ComposeContext,
+  variant: StoredVariant,
+  recipient: { email: string; values: TemplateValues; messageKey: string },
+): Mail {
+  const rendered = renderTemplate(variant, recipient.values);
+  const { links } = context;
+  const unsubscribe = links.unsubscribeUrl(recipient.email);
+  const answers = context.responseOptions.map((answer) => ({
+    answer,
+    url: links.responseUrl(recipient.email, context.campaignId, answer),
+  }));
+  const answerHtml = answers.length
+    ? `<p style="margin:24px 0 8px">${answers
+        .map(
+          ({ answer, url }) =>
+            `<a href="${escapeHtml(url)}" style="display:inline-block;margin:0 8px 8px 0;padding:8px 16px;border:1px solid #2b6cb0;border-radius:6px;color:#2b6cb0;text-decoration:none">${escapeHtml(answer)}</a>`,
+        )
+        .join('')}</p>`
+    : '';
+  const footerHtml = `<hr style="margin-top:32px;border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#666">You receive this mail because you are in our marketing contacts. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`;
+  const answerText = answers.length
+    ? `\n\n${answers.map(({ answer, url }) => `${answer}: ${url}`).join('\n')}`
+    : '';
+  return {
+    to: recipient.email,
+    subject: rendered.subject,
+    html: `${rendered.html}${answerHtml}${footerHtml}`,
+    text: `${rendered.text}${answerText}\n\n--\nUnsubscribe: ${unsubscribe}\n`,
+    messageId: `${recipient.messageKey}@${context.messageIdHost}`,
+    key: recipient.messageKey,
+    headers: {
+      'List-Unsubscribe': `<${links.oneClickUnsubscribeUrl(recipient.email)}>, <mailto:${context.fromAddress}?subject=unsubscribe>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
