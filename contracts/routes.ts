@@ -131,7 +131,7 @@ export const routes: readonly RouteDef[] = [
     // publish: share a saved view (an audience) with everyone.
     actions: ['view', 'create', 'edit', 'delete', 'import', 'export', 'publish'],
     defaults: { Admin: all, Staff: ['view', 'create', 'edit', 'import', 'export'] },
-    available: false,
+    available: true,
   },
   {
     path: '/marketing/manage-invoices',

@@ -27,6 +27,7 @@ export const protectedPages: Record<string, Page> = {
   '/products/attributes': lazy(() => import('../features/attributes/AttributesPage')),
   '/imports/manage-imports': lazy(() => import('../features/imports/ImportsPage')),
   '/tags/manage-tags': lazy(() => import('../features/tags/TagsPage')),
+  '/marketing/contacts': lazy(() => import('../features/contacts/ContactsPage')),
   '/subscriptions/subscriptions-request': lazy(
     () => import('../features/subscriptions/SubscriptionRequestsPage'),
   ),

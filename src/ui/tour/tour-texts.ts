@@ -283,6 +283,31 @@ const t = tourTarget;
 
 /** The guides of the pages that exist, by route. */
 export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
+  // SPEC §2's texts, then the page's other controls.
+  '/marketing/contacts': [
+    ...SPEC_TOUR_TEXTS['/marketing/contacts'],
+    {
+      title: 'Search',
+      body: 'Find a contact by name, e-mail or company. The search and the filters stay in the address, so a filtered list can be shared or bookmarked.',
+      target: t('contact-search'),
+    },
+    {
+      title: 'A contact’s page',
+      body: 'Choose a name to see the contact’s details and everything that happened to it: changes, mails, answers, unsubscribes, help chats and queries.',
+    },
+    {
+      title: 'Add a contact',
+      body: 'Add one person by hand. An address can be a contact only once, and an address that unsubscribed before stays unsubscribed.',
+      target: t('add-contact'),
+      requires: 'create',
+    },
+    {
+      title: 'Company types',
+      body: 'The list of company types contacts are grouped by. Deleting one leaves its contacts without a type.',
+      target: t('company-types'),
+      requires: 'edit',
+    },
+  ],
   '/products/attributes': [
     {
       title: 'Attributes',

@@ -1,0 +1,92 @@
+import { Badge, HStack, Link, Table, Text } from '@chakra-ui/react';
+import type { Contact, ContactSortField } from '../../../contracts/contacts';
+import { contactSourceLabels } from '../../../contracts/marketing';
+import { SortHeader } from '../../ui/sort-header';
+import { SubscriptionBadge } from './SubscriptionBadge';
+
+const fullName = (contact: Contact) => `${contact.firstName} ${contact.lastName}`.trim();
+
+/** The list's rows: the name opens the contact's page; tags beyond three are counted. */
+export function ContactTable({
+  rows,
+  sort,
+  order,
+  onSort,
+  onOpen,
+}: {
+  rows: Contact[];
+  sort: ContactSortField;
+  order: 'asc' | 'desc';
+  onSort: (field: ContactSortField) => void;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm" aria-label="Contacts" interactive>
+        <Table.Header>
+          <Table.Row>
+            <SortHeader field="name" label="Name" sort={sort} order={order} onSort={onSort} />
+            <SortHeader field="email" label="E-mail" sort={sort} order={order} onSort={onSort} />
+            <Table.ColumnHeader>Company</Table.ColumnHeader>
+            <Table.ColumnHeader>Company type</Table.ColumnHeader>
+            <Table.ColumnHeader>Country</Table.ColumnHeader>
+            <Table.ColumnHeader>Language</Table.ColumnHeader>
+            <Table.ColumnHeader>Tags</Table.ColumnHeader>
+            <Table.ColumnHeader>Source</Table.ColumnHeader>
+            <Table.ColumnHeader>Subscription</Table.ColumnHeader>
+            <SortHeader
+              field="lastContactedAt"
+              label="Last contacted"
+              sort={sort}
+              order={order}
+              onSort={onSort}
+            />
+            <SortHeader field="createdAt" label="Created" sort={sort} order={order} onSort={onSort} />
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((contact) => (
+            <Table.Row key={contact.id}>
+              <Table.Cell>
+                <Link as="button" onClick={() => onOpen(contact.id)} fontWeight="medium">
+                  {fullName(contact) || '(no name)'}
+                </Link>
+              </Table.Cell>
+              <Table.Cell>{contact.email}</Table.Cell>
+              <Table.Cell>{contact.company || '—'}</Table.Cell>
+              <Table.Cell>{contact.companyTypeName ?? '—'}</Table.Cell>
+              <Table.Cell>{contact.country ?? '—'}</Table.Cell>
+              <Table.Cell>{contact.language}</Table.Cell>
+              <Table.Cell>
+                <HStack gap="1">
+                  {contact.tags.slice(0, 3).map((tag) => (
+                    <Badge key={tag} variant="outline" size="sm">
+                      {tag}
+                    </Badge>
+                  ))}
+                  {contact.tags.length > 3 ? (
+                    <Text fontSize="xs" color="fg.muted">
+                      +{contact.tags.length - 3}
+                    </Text>
+                  ) : null}
+                </HStack>
+              </Table.Cell>
+              <Table.Cell>{contactSourceLabels[contact.source]}</Table.Cell>
+              <Table.Cell>
+                <SubscriptionBadge state={contact.subscription} />
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                {contact.lastContactedAt
+                  ? new Date(contact.lastContactedAt).toLocaleDateString('en-IN')
+                  : '—'}
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                {new Date(contact.createdAt).toLocaleDateString('en-IN')}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,232 @@
+import { Badge, Box, Button, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Building2, FileUp, Filter, Plus } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { CONTACT_PAGE_SIZES, CONTACTS_ROUTE, type Contact } from '../../../contracts/contacts';
+import { encodeQuery, type QueryTree } from '../../../contracts/query-tree';
+import { getErrorMessage } from '../../services/http';
+import { useRouteActions } from '../../services/route-permissions';
+import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
+import { EmptyListState, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
+import { Pager } from '../../ui/pager';
+import { completeConditionsOnly, describeQuery, QueryBuilder } from '../../ui/query-builder';
+import { SearchBox } from '../../ui/search-box';
+import { useContactFields, useContactList } from './api';
+import { CompanyTypesDialog } from './CompanyTypesDialog';
+import { ContactDialog } from './ContactDialog';
+import { ContactDrawer } from './ContactDrawer';
+import { ContactTable } from './ContactTable';
+import { LeadImportDialog } from './LeadImportDialog';
+import {
+  type ContactsView,
+  contactsViewToSearch,
+  listQueryOf,
+  parseContactsView,
+  toggleSort,
+} from './url-state';
+
+const sameQuery = (a: QueryTree, b: QueryTree) => encodeQuery(a) === encodeQuery(b);
+
+/**
+ * Contacts (SPEC §2, issue 17): the server-paged list under the filters (one query tree over country,
+ * company type, language, tags, source, subscription, created and last-contacted dates, built with the
+ * shared query builder) and the search box, all in the URL; refresh; add, edit, delete; a contact's page
+ * with its timeline; the company types (admins); and "Import leads".
+ */
+export default function ContactsPage() {
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const view = useMemo(() => parseContactsView(search), [search]);
+  const { can } = useRouteActions(CONTACTS_ROUTE);
+  const setView = useCallback(
+    (patch: Partial<ContactsView>, options: { replace?: boolean } = {}) =>
+      navigate(`${CONTACTS_ROUTE}${contactsViewToSearch({ ...view, ...patch })}`, options),
+    [navigate, view],
+  );
+
+  const [filtersOpen, setFiltersOpen] = useState(view.query.children.length > 0);
+  const fields = useContactFields(filtersOpen || view.query.children.length > 0);
+  const fieldList = fields.data;
+  // The builder edits a draft (incomplete conditions included); the URL holds its complete part.
+  const [draft, setDraft] = useState<QueryTree>(view.query);
+  useEffect(() => {
+    setDraft((current) => (sameQuery(completeConditionsOnly(current), view.query) ? current : view.query));
+  }, [view.query]);
+  const onQueryChange = (tree: QueryTree) => {
+    setDraft(tree);
+    const complete = completeConditionsOnly(tree, fieldList);
+    if (!sameQuery(complete, view.query)) setView({ query: complete, page: 1 }, { replace: true });
+  };
+
+  const list = useContactList(listQueryOf(view));
+  const rows = list.data?.result ?? [];
+  const total = list.data?.count ?? 0;
+  const about = list.data && !list.data.countExact ? 'about ' : '';
+  const filtered = view.query.children.length > 0 || view.search !== '';
+
+  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
+  const [typesOpen, setTypesOpen] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const importOpen = importing || view.leadImport !== null;
+
+  return (
+    <>
+      <PageHeader
+        title="Contacts"
+        description="The people marketing mails: leads, help-chat customers and query senders, with their subscription."
+        actions={
+          <HStack gap="2" wrap="wrap">
+            <Box data-tour="refresh">
+              <RefreshButton onRefresh={() => list.refetch()} refreshing={list.isFetching} />
+            </Box>
+            {can('edit') ? (
+              <Button variant="outline" onClick={() => setTypesOpen(true)} data-tour="company-types">
+                <Building2 /> Company types
+              </Button>
+            ) : null}
+            {can('import') ? (
+              <Button variant="outline" onClick={() => setImporting(true)} data-tour="lead-import">
+                <FileUp /> Import leads
+              </Button>
+            ) : null}
+            {can('create') ? (
+              <Button colorPalette="brand" onClick={() => setEditing('new')} data-tour="add-contact">
+                <Plus /> Add contact
+              </Button>
+            ) : null}
+          </HStack>
+        }
+      />
+
+      <Flex gap="3" mb="3" wrap="wrap" align="center">
+        <SearchBox
+          value={view.search}
+          onSearch={(text) => setView({ search: text, page: 1 }, { replace: true })}
+          label="Search contacts"
+          placeholder="Search by name, e-mail or company"
+          maxW="80"
+          data-tour="contact-search"
+        />
+        <Button
+          variant={filtersOpen ? 'subtle' : 'outline'}
+          onClick={() => setFiltersOpen((open) => !open)}
+          aria-expanded={filtersOpen}
+          data-tour="filters"
+        >
+          <Filter /> Filters
+          {view.query.children.length ? (
+            <Badge colorPalette="brand">{view.query.children.length}</Badge>
+          ) : null}
+        </Button>
+        {view.query.children.length ? (
+          <Button
+            variant="plain"
+            size="sm"
+            onClick={() => setView({ query: { combinator: 'and', children: [] }, page: 1 })}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+        <HStack gap="2" ms="auto">
+          <PageSizeSelect
+            sizes={CONTACT_PAGE_SIZES}
+            value={view.size}
+            width="24"
+            onChange={(size) => setView({ size, page: 1 })}
+          />
+        </HStack>
+      </Flex>
+
+      <Collapsible.Root open={filtersOpen}>
+        <Collapsible.Content>
+          <Box borderWidth="1px" rounded="md" p="3" mb="3">
+            {fields.isError ? (
+              <ErrorState message={getErrorMessage(fields.error)} onRetry={() => fields.refetch()} />
+            ) : fieldList ? (
+              <QueryBuilder fields={fieldList} value={draft} onChange={onQueryChange} />
+            ) : (
+              <Text color="fg.muted">Loading the fields…</Text>
+            )}
+          </Box>
+        </Collapsible.Content>
+      </Collapsible.Root>
+      {!filtersOpen && view.query.children.length && fieldList ? (
+        <Text fontSize="sm" color="fg.muted" mb="3" data-testid="contact-query-summary">
+          {describeQuery(view.query, fieldList)}
+        </Text>
+      ) : null}
+
+      <Box>
+        {list.isError ? (
+          <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
+        ) : list.isPending ? (
+          <LoadingState label="Loading contacts" />
+        ) : rows.length === 0 ? (
+          <EmptyListState
+            title={filtered ? 'No contact matches' : 'No contacts yet'}
+            description={
+              filtered
+                ? 'Loosen a condition, switch a group from AND to OR, or clear the search.'
+                : 'Add a contact, or import a lead sheet. Help chats and customer queries add theirs.'
+            }
+            pastTheEnd={view.page > 1}
+            onFirstPage={() => setView({ page: 1 })}
+          />
+        ) : (
+          <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
+            <ContactTable
+              rows={rows}
+              sort={view.sort}
+              order={view.order}
+              onSort={(field) => setView({ ...toggleSort(view, field), page: 1 })}
+              onOpen={(id) => setView({ contact: id })}
+            />
+            <HStack justify="space-between" wrap="wrap">
+              <Text fontSize="sm" color="fg.muted" data-testid="contact-total">
+                {about}
+                {total.toLocaleString('en-US')} {total === 1 ? 'contact' : 'contacts'}
+              </Text>
+              <Pager
+                skip={(view.page - 1) * view.size}
+                limit={view.size}
+                count={total}
+                onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
+                label="Contact pages"
+              />
+            </HStack>
+          </Stack>
+        )}
+      </Box>
+
+      <ContactDrawer
+        id={view.contact}
+        canEdit={can('edit')}
+        canDelete={can('delete')}
+        onEdit={(contact) => setEditing(contact)}
+        onClose={() => setView({ contact: null })}
+      />
+      <ContactDialog
+        open={editing !== null}
+        contact={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={(contact) => {
+          const created = editing === 'new';
+          setEditing(null);
+          if (created) setView({ contact: contact.id });
+        }}
+      />
+      {can('edit') ? <CompanyTypesDialog open={typesOpen} onClose={() => setTypesOpen(false)} /> : null}
+      {can('import') ? (
+        <LeadImportDialog
+          open={importOpen}
+          importId={view.leadImport}
+          onImportChange={(id) => setView({ leadImport: id }, { replace: true })}
+          onClose={() => {
+            setImporting(false);
+            if (view.leadImport) setView({ leadImport: null });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+// How the contact timeline reads (src/ui/history-timeline.tsx brings the layout): each action in words,
+// field labels, and values as people read them. Entries without a person (a mail link, the send job, an
+// import's system work) read as sentences of their own.
+import type { SellerHistoryEntry } from '../../../contracts/seller-admin';
+import type { HistoryWords } from '../../ui/history-timeline';
+
+const fieldLabels: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail',
+  phone: 'Phone',
+  company: 'Company',
+  companyTypeId: 'Company type',
+  country: 'Country',
+  language: 'Language',
+  tags: 'Tags',
+  consent: 'Consent',
+  subscription: 'Subscription',
+};
+
+const withActor: Record<string, string> = {
+  created: 'added the contact',
+  updated: 'edited the contact',
+  imported: 'imported the contact from a lead sheet',
+  unsubscribed: 'unsubscribed the contact',
+  help_chat: 'started a help chat',
+  customer_query: 'sent a customer query',
+};
+const withoutActor: Record<string, string> = {
+  created: 'Contact added',
+  updated: 'Contact updated',
+  imported: 'Imported from a lead sheet',
+  unsubscribed: 'Unsubscribed',
+  bounced: 'Mail to this address bounced',
+  responded: 'Answered a campaign',
+  sent: 'Mailed by a campaign',
+  mailed: 'Mailed by a campaign',
+  deferred: 'A mail was deferred (retried later)',
+  failed: 'A mail failed',
+  help_chat: 'Help chat',
+  customer_query: 'Customer query',
+};
+
+export function timelineWords(companyTypeName: (id: string) => string | undefined): HistoryWords {
+  return {
+    fieldLabel: (field) => fieldLabels[field] ?? field,
+    actionText: (entry: SellerHistoryEntry) =>
+      entry.actor.name
+        ? (withActor[entry.action] ?? entry.action.replaceAll('_', ' '))
+        : (withoutActor[entry.action] ?? entry.action.replaceAll('_', ' ')),
+    formatValue: (value) => {
+      if (value === null || value === undefined || value === '') return '—';
+      if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
+      if (typeof value === 'boolean') return value ? 'yes' : 'no';
+      const text = String(value);
+      return companyTypeName(text) ?? text;
+    },
+  };
+}
