@@ -6,7 +6,6 @@ import {
   Alert,
   Box,
   Button,
-  CloseButton,
   Drawer,
   Field,
   Grid,
@@ -14,7 +13,6 @@ import {
   HStack,
   Input,
   NativeSelect,
-  Portal,
   Separator,
   Stack,
   Tag,
@@ -51,6 +49,7 @@ import {
   serverCampaignErrors,
   validateCampaignForm,
 } from './campaign-form';
+import { type CloseGuard, DrawerForm, EditorDrawer, useCloseGuard, useRegisterClose } from './EditorDrawer';
 import { SendDialog } from './SendDialog';
 
 const TEMPLATE_CHOICES = 100;
@@ -127,6 +126,7 @@ function ResponseOptions({
 }
 
 function ComposerForm({
+  guard,
   initial,
   campaign,
   onClose,
@@ -134,6 +134,7 @@ function ComposerForm({
   onSent,
   canDelete,
 }: {
+  guard: CloseGuard;
   initial: CampaignForm;
   campaign: Campaign | null;
   onClose(): void;
@@ -173,7 +174,18 @@ function ComposerForm({
   const audience = useMemo(() => audienceOf(form, fields.data), [form, fields.data]);
   const languages = template.data?.variants.map((variant) => variant.language) ?? [];
 
-  const set = (patch: Partial<CampaignForm>) => setForm((now) => ({ ...now, ...patch }));
+  const set = (patch: Partial<CampaignForm>) => {
+    setForm((now) => ({ ...now, ...patch }));
+    // A field's message goes once the field changes.
+    setErrors((now) => {
+      const keys = Object.keys(patch).filter((key) => key in now);
+      if (!keys.length && !('query' in patch && now.audience)) return now;
+      const next = { ...now };
+      for (const key of keys) delete next[key as keyof CampaignErrors];
+      if ('query' in patch || 'search' in patch) delete next.audience;
+      return next;
+    });
+  };
   const chooseTemplate = (templateId: string) => {
     const summary = templates.data?.result.find((option) => option.id === templateId);
     set({ templateId, fallbackLanguage: summary?.defaultLanguage ?? form.fallbackLanguage });
@@ -238,197 +250,174 @@ function ComposerForm({
     if (dirty && JSON.stringify(form) !== JSON.stringify(newCampaignForm())) setDiscarding(true);
     else onClose();
   };
+  useRegisterClose(guard, close, onClose);
 
   return (
-    <Drawer.Root open onOpenChange={(event) => !event.open && close()} size="full">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content asChild>
-            <form onSubmit={(event) => void submit(event)} noValidate aria-label="Compose a campaign">
-              <Drawer.Header>
-                <HStack gap="3">
-                  <Drawer.Title>{campaign ? campaign.name : 'New campaign'}</Drawer.Title>
-                  {saved ? <CampaignStatusBadge status={saved.status} /> : null}
-                  {saved && dirty ? (
-                    <Text fontSize="sm" color="fg.muted">
-                      Unsaved changes
-                    </Text>
-                  ) : null}
-                </HStack>
-              </Drawer.Header>
-              <Drawer.Body>
-                <Grid
-                  templateColumns={{ base: '1fr', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }}
-                  gap="8"
-                  maxW="7xl"
-                  mx="auto"
-                >
-                  <Stack gap="6">
-                    <Field.Root invalid={Boolean(errors.name)} required>
-                      <Field.Label>Campaign name</Field.Label>
-                      <Input
-                        value={form.name}
-                        maxLength={120}
-                        placeholder="e.g. Spring collection, retailers in India"
-                        onChange={(event) => set({ name: event.target.value })}
-                      />
-                      <Field.ErrorText>{errors.name}</Field.ErrorText>
-                    </Field.Root>
-                    <Separator />
-                    <AudienceEditor value={audienceValue} onChange={set} error={errors.audience} />
-                  </Stack>
-                  <Stack gap="6">
-                    <Heading size="md">Mail</Heading>
-                    <Box data-tour="template">
-                      <Stack gap="4">
-                        <Field.Root invalid={Boolean(errors.templateId)} required>
-                          <Field.Label>Template</Field.Label>
-                          <NativeSelect.Root disabled={templates.isPending}>
-                            <NativeSelect.Field
-                              value={form.templateId}
-                              onChange={(event) => chooseTemplate(event.target.value)}
-                            >
-                              <option value="">
-                                {templates.isPending ? 'Loading templates…' : 'Choose a template'}
-                              </option>
-                              {templates.data?.result.map((option) => (
-                                <option key={option.id} value={option.id}>
-                                  {option.name} ({option.languages.join(', ')})
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                          <Field.ErrorText>{errors.templateId}</Field.ErrorText>
-                          {templates.data && templates.data.count === 0 ? (
-                            <Field.HelperText>
-                              No templates yet: write one in the Templates tab first.
-                            </Field.HelperText>
-                          ) : null}
-                        </Field.Root>
-                        <Field.Root
-                          invalid={Boolean(errors.fallbackLanguage)}
-                          required
-                          disabled={!form.templateId}
-                        >
-                          <Field.Label>Fallback language</Field.Label>
-                          <NativeSelect.Root>
-                            <NativeSelect.Field
-                              value={form.fallbackLanguage}
-                              onChange={(event) =>
-                                set({ fallbackLanguage: event.target.value as TemplateLanguage })
-                              }
-                            >
-                              {(languages.length ? languages : [form.fallbackLanguage]).map((language) => (
-                                <option key={language} value={language}>
-                                  {templateLanguageLabels[language]}
-                                  {language === template.data?.defaultLanguage ? ' (template default)' : ''}
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                          <Field.ErrorText>{errors.fallbackLanguage}</Field.ErrorText>
-                          <Field.HelperText>
-                            Each contact gets the version in their language
-                            {languages.length
-                              ? ` (${languages.map((language) => templateLanguageLabels[language]).join(', ')})`
-                              : ''}
-                            ; everyone else gets this one.
-                          </Field.HelperText>
-                        </Field.Root>
-                      </Stack>
-                    </Box>
-                    <ResponseOptions
-                      options={form.responseOptions}
-                      onChange={(responseOptions) => set({ responseOptions })}
-                      error={errors.responseOptions}
-                    />
-                    <Field.Root invalid={Boolean(errors.ratePerSecond)}>
-                      <Field.Label>Mails per second</Field.Label>
-                      <Input
-                        type="number"
-                        min={1}
-                        max={MAX_RATE_PER_SECOND}
-                        step={1}
-                        width="40"
-                        value={Number.isFinite(form.ratePerSecond) ? form.ratePerSecond : ''}
-                        onChange={(event) => set({ ratePerSecond: event.target.valueAsNumber })}
-                      />
-                      <Field.ErrorText>{errors.ratePerSecond}</Field.ErrorText>
-                      <Field.HelperText>
-                        The send is throttled to this rate; refusals for too many mails are retried later.
-                      </Field.HelperText>
-                    </Field.Root>
-                    {campaign?.status === 'scheduled' && campaign.scheduledAt ? (
-                      <Alert.Root status="info">
-                        <Alert.Indicator />
-                        <Alert.Title>
-                          Scheduled for {new Date(campaign.scheduledAt).toLocaleString()}. Saving keeps the
-                          schedule.
-                        </Alert.Title>
-                      </Alert.Root>
-                    ) : null}
-                  </Stack>
-                </Grid>
-              </Drawer.Body>
-              <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
-                <FormMessage status="error">{message}</FormMessage>
-                <HStack justify="space-between" wrap="wrap" gap="2">
-                  <HStack gap="2">
-                    {saved && canDelete ? (
-                      <Button
-                        variant="ghost"
-                        colorPalette="red"
-                        onClick={() => setDeleting(true)}
-                        disabled={busy}
+    <>
+      <DrawerForm onSubmit={(event) => void submit(event)} noValidate aria-label="Compose a campaign">
+        <Drawer.Header>
+          <HStack gap="3">
+            <Drawer.Title>{saved ? form.name.trim() || 'Campaign' : 'New campaign'}</Drawer.Title>
+            {saved ? <CampaignStatusBadge status={saved.status} /> : null}
+            {saved && dirty ? (
+              <Text fontSize="sm" color="fg.muted">
+                Unsaved changes
+              </Text>
+            ) : null}
+          </HStack>
+        </Drawer.Header>
+        <Drawer.Body>
+          <Grid
+            templateColumns={{ base: '1fr', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }}
+            gap="8"
+            maxW="7xl"
+            mx="auto"
+          >
+            <Stack gap="6">
+              <Field.Root invalid={Boolean(errors.name)} required>
+                <Field.Label>Campaign name</Field.Label>
+                <Input
+                  value={form.name}
+                  maxLength={120}
+                  placeholder="e.g. Spring collection, retailers in India"
+                  onChange={(event) => set({ name: event.target.value })}
+                />
+                <Field.ErrorText>{errors.name}</Field.ErrorText>
+              </Field.Root>
+              <Separator />
+              <AudienceEditor value={audienceValue} onChange={set} error={errors.audience} />
+            </Stack>
+            <Stack gap="6">
+              <Heading size="md">Mail</Heading>
+              <Box data-tour="template">
+                <Stack gap="4">
+                  <Field.Root invalid={Boolean(errors.templateId)} required>
+                    <Field.Label>Template</Field.Label>
+                    <NativeSelect.Root disabled={templates.isPending}>
+                      <NativeSelect.Field
+                        value={form.templateId}
+                        onChange={(event) => chooseTemplate(event.target.value)}
                       >
-                        <Trash2 /> Delete
-                      </Button>
+                        <option value="">
+                          {templates.isPending ? 'Loading templates…' : 'Choose a template'}
+                        </option>
+                        {templates.data?.result.map((option) => (
+                          <option key={option.id} value={option.id}>
+                            {option.name} ({option.languages.join(', ')})
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <Field.ErrorText>{errors.templateId}</Field.ErrorText>
+                    {templates.data && templates.data.count === 0 ? (
+                      <Field.HelperText>
+                        No templates yet: write one in the Templates tab first.
+                      </Field.HelperText>
                     ) : null}
-                  </HStack>
-                  <HStack gap="2" wrap="wrap">
-                    <Button variant="outline" onClick={close} disabled={busy}>
-                      Close
-                    </Button>
-                    <Button
-                      type="submit"
-                      variant="outline"
-                      loading={save.isPending && !sending}
-                      disabled={busy}
-                    >
-                      <Save /> Save draft
-                    </Button>
-                    <Button
-                      variant="outline"
-                      onClick={() => void sendTest()}
-                      loading={testMail.isPending}
-                      disabled={busy}
-                    >
-                      <FlaskConical /> Send test mail
-                    </Button>
-                    <Button variant="outline" onClick={() => void startSend('schedule')} disabled={busy}>
-                      <CalendarClock /> Schedule…
-                    </Button>
-                    <Button
-                      colorPalette="brand"
-                      onClick={() => void startSend('now')}
-                      disabled={busy}
-                      data-tour="send"
-                    >
-                      <Send /> Send now…
-                    </Button>
-                  </HStack>
-                </HStack>
-              </Drawer.Footer>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Drawer.CloseTrigger>
-            </form>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errors.fallbackLanguage)} required disabled={!form.templateId}>
+                    <Field.Label>Fallback language</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        value={form.fallbackLanguage}
+                        onChange={(event) =>
+                          set({ fallbackLanguage: event.target.value as TemplateLanguage })
+                        }
+                      >
+                        {(languages.length ? languages : [form.fallbackLanguage]).map((language) => (
+                          <option key={language} value={language}>
+                            {templateLanguageLabels[language]}
+                            {language === template.data?.defaultLanguage ? ' (template default)' : ''}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <Field.ErrorText>{errors.fallbackLanguage}</Field.ErrorText>
+                    <Field.HelperText>
+                      Each contact gets the version in their language
+                      {languages.length
+                        ? ` (${languages.map((language) => templateLanguageLabels[language]).join(', ')})`
+                        : ''}
+                      ; everyone else gets this one.
+                    </Field.HelperText>
+                  </Field.Root>
+                </Stack>
+              </Box>
+              <ResponseOptions
+                options={form.responseOptions}
+                onChange={(responseOptions) => set({ responseOptions })}
+                error={errors.responseOptions}
+              />
+              <Field.Root invalid={Boolean(errors.ratePerSecond)}>
+                <Field.Label>Mails per second</Field.Label>
+                <Input
+                  type="number"
+                  min={1}
+                  max={MAX_RATE_PER_SECOND}
+                  step={1}
+                  width="40"
+                  value={Number.isFinite(form.ratePerSecond) ? form.ratePerSecond : ''}
+                  onChange={(event) => set({ ratePerSecond: event.target.valueAsNumber })}
+                />
+                <Field.ErrorText>{errors.ratePerSecond}</Field.ErrorText>
+                <Field.HelperText>
+                  The send is throttled to this rate; refusals for too many mails are retried later.
+                </Field.HelperText>
+              </Field.Root>
+              {campaign?.status === 'scheduled' && campaign.scheduledAt ? (
+                <Alert.Root status="info">
+                  <Alert.Indicator />
+                  <Alert.Title>
+                    Scheduled for {new Date(campaign.scheduledAt).toLocaleString()}. Saving keeps the
+                    schedule.
+                  </Alert.Title>
+                </Alert.Root>
+              ) : null}
+            </Stack>
+          </Grid>
+        </Drawer.Body>
+        <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
+          <FormMessage status="error">{message}</FormMessage>
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <HStack gap="2">
+              {saved && canDelete ? (
+                <Button variant="ghost" colorPalette="red" onClick={() => setDeleting(true)} disabled={busy}>
+                  <Trash2 /> Delete
+                </Button>
+              ) : null}
+            </HStack>
+            <HStack gap="2" wrap="wrap">
+              <Button variant="outline" onClick={close} disabled={busy}>
+                Close
+              </Button>
+              <Button type="submit" variant="outline" loading={save.isPending && !sending} disabled={busy}>
+                <Save /> Save draft
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() => void sendTest()}
+                loading={testMail.isPending}
+                disabled={busy}
+              >
+                <FlaskConical /> Send test mail
+              </Button>
+              <Button variant="outline" onClick={() => void startSend('schedule')} disabled={busy}>
+                <CalendarClock /> Schedule…
+              </Button>
+              <Button
+                colorPalette="brand"
+                onClick={() => void startSend('now')}
+                disabled={busy}
+                data-tour="send"
+              >
+                <Send /> Send now…
+              </Button>
+            </HStack>
+          </HStack>
+        </Drawer.Footer>
+      </DrawerForm>
       {sending && saved ? (
         <SendDialog
           campaign={{ id: saved.id, version: saved.version, name: form.name.trim() }}
@@ -483,7 +472,7 @@ function ComposerForm({
         }}
         onClose={() => setDiscarding(false)}
       />
-    </Drawer.Root>
+    </>
   );
 }
 
@@ -505,68 +494,58 @@ export function CampaignComposer({
   canDelete: boolean;
 }) {
   const campaign = useCampaign(id === 'new' ? null : id);
+  const guard = useCloseGuard(onClose);
   const [initial] = useState(newCampaignForm);
   // A new campaign saved here gets an id (and the address names it): the same form carries on.
   const [created, setCreated] = useState<string | null>(null);
-  if (id === 'new' || id === created) {
-    return (
-      <ComposerForm
-        key="new"
-        initial={initial}
-        campaign={null}
-        onClose={onClose}
-        onSaved={(newId) => {
-          setCreated(newId);
-          onSaved(newId);
-        }}
-        onSent={onSent}
-        canDelete={canDelete}
-      />
-    );
-  }
-  if (campaign.data && (campaign.data.status === 'draft' || campaign.data.status === 'scheduled')) {
-    return (
-      <ComposerForm
-        key={campaign.data.id}
-        initial={formOfCampaign(campaign.data)}
-        campaign={campaign.data}
-        onClose={onClose}
-        onSaved={onSaved}
-        onSent={onSent}
-        canDelete={canDelete}
-      />
-    );
-  }
+  const editable =
+    campaign.data && (campaign.data.status === 'draft' || campaign.data.status === 'scheduled');
   return (
-    <Drawer.Root open onOpenChange={(event) => !event.open && onClose()} size="full">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title>Campaign</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              {campaign.isError ? (
-                <ErrorState
-                  message={getErrorMessage(campaign.error)}
-                  onRetry={() => void campaign.refetch()}
-                />
-              ) : campaign.data ? (
-                <Stack gap="3" align="start">
-                  <Text>{campaign.data.name} has started sending: it can no longer be changed.</Text>
-                  <Button onClick={() => onOpenDetail(campaign.data.id)}>Open the campaign</Button>
-                </Stack>
-              ) : (
-                <LoadingState rows={6} label="Loading the campaign" />
-              )}
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <EditorDrawer guard={guard}>
+      {id === 'new' || id === created ? (
+        <ComposerForm
+          key="new"
+          guard={guard}
+          initial={initial}
+          campaign={null}
+          onClose={onClose}
+          onSaved={(newId) => {
+            setCreated(newId);
+            onSaved(newId);
+          }}
+          onSent={onSent}
+          canDelete={canDelete}
+        />
+      ) : campaign.data && editable ? (
+        <ComposerForm
+          key={campaign.data.id}
+          guard={guard}
+          initial={formOfCampaign(campaign.data)}
+          campaign={campaign.data}
+          onClose={onClose}
+          onSaved={onSaved}
+          onSent={onSent}
+          canDelete={canDelete}
+        />
+      ) : (
+        <>
+          <Drawer.Header>
+            <Drawer.Title>Campaign</Drawer.Title>
+          </Drawer.Header>
+          <Drawer.Body>
+            {campaign.isError ? (
+              <ErrorState message={getErrorMessage(campaign.error)} onRetry={() => void campaign.refetch()} />
+            ) : campaign.data ? (
+              <Stack gap="3" align="start">
+                <Text>{campaign.data.name} has started sending: it can no longer be changed.</Text>
+                <Button onClick={() => onOpenDetail(campaign.data.id)}>Open the campaign</Button>
+              </Stack>
+            ) : (
+              <LoadingState rows={6} label="Loading the campaign" />
+            )}
+          </Drawer.Body>
+        </>
+      )}
+    </EditorDrawer>
   );
 }

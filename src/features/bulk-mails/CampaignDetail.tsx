@@ -21,6 +21,7 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Pause, Pencil, Play } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { type Campaign, recipientStateLabels } from '../../../contracts/campaigns';
@@ -34,6 +35,7 @@ import { PagedTable } from '../../ui/paged-table';
 import { describeQuery } from '../../ui/query-builder';
 import { SearchBox } from '../../ui/search-box';
 import {
+  bulkMailKeys,
   useCampaign,
   useCampaignAction,
   useCampaignResponses,
@@ -511,9 +513,24 @@ export function CampaignDetail({
   canEdit: boolean;
 }) {
   const campaign = useCampaign(id);
-  useRefreshOnTaskDone(() => void campaign.refetch());
+  const client = useQueryClient();
+  useRefreshOnTaskDone(() => void client.invalidateQueries({ queryKey: bulkMailKeys.campaign(id) }));
+  const [refreshing, setRefreshing] = useState(false);
+  // The campaign and its tables, read again.
+  const refresh = () => {
+    setRefreshing(true);
+    void client
+      .invalidateQueries({ queryKey: bulkMailKeys.campaign(id) })
+      .finally(() => setRefreshing(false));
+  };
   return (
-    <Drawer.Root open onOpenChange={(event) => !event.open && onClose()} size="xl">
+    <Drawer.Root
+      open
+      onOpenChange={(event) => !event.open && onClose()}
+      // It often opens as the composer closes, whose focus goes back to the page: no reason to close.
+      onFocusOutside={(event) => event.preventDefault()}
+      size="xl"
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -521,11 +538,7 @@ export function CampaignDetail({
             <Drawer.Header>
               <HStack justify="space-between" w="full" pe="8" gap="2">
                 <Drawer.Title truncate>{campaign.data?.name ?? 'Campaign'}</Drawer.Title>
-                <RefreshButton
-                  onRefresh={() => void campaign.refetch()}
-                  refreshing={campaign.isFetching && !campaign.isPending}
-                  label="Refresh the campaign"
-                />
+                <RefreshButton onRefresh={refresh} refreshing={refreshing} label="Refresh the campaign" />
               </HStack>
             </Drawer.Header>
             <Drawer.Body>

@@ -4,7 +4,7 @@
 // scheduled, started and finished. Filters by status and name; refresh.
 import { Box, Button, Flex, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { type CampaignSummary, campaignStatusLabels } from '../../../contracts/campaigns';
 import { type CampaignStatus, campaignStatuses } from '../../../contracts/marketing';
 import { getErrorMessage } from '../../services/api-error';
@@ -122,6 +122,12 @@ export function CampaignsTab({
   const skip = (page - 1) * CAMPAIGNS_PAGE_SIZE;
   const list = useCampaignList({ skip, limit: CAMPAIGNS_PAGE_SIZE, query, status });
   useRefreshOnTaskDone(() => void list.refetch());
+  // The button spins for a refresh someone asked for, not for the polls while a campaign sends.
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = () => {
+    setRefreshing(true);
+    void list.refetch().finally(() => setRefreshing(false));
+  };
   const filtered = Boolean(query || status);
 
   return (
@@ -151,16 +157,7 @@ export function CampaignsTab({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <HStack gap="2" ms="auto">
-          <RefreshButton
-            onRefresh={() => void list.refetch()}
-            refreshing={list.isFetching && !list.isPending}
-            label="Refresh campaigns"
-          />
-          {canCreate ? (
-            <Button colorPalette="brand" onClick={onCompose} data-tour="new-campaign">
-              <Plus /> New campaign
-            </Button>
-          ) : null}
+          <RefreshButton onRefresh={refresh} refreshing={refreshing} label="Refresh campaigns" />
         </HStack>
       </Flex>
       {list.isPending ? (
@@ -179,6 +176,13 @@ export function CampaignsTab({
             pastTheEnd={skip > 0 && list.data.count > 0}
             onFirstPage={() => onChange({ page: 1 })}
           />
+          {!filtered && canCreate ? (
+            <Flex justify="center">
+              <Button colorPalette="brand" onClick={onCompose}>
+                <Plus /> Compose the first campaign
+              </Button>
+            </Flex>
+          ) : null}
         </Box>
       ) : (
         <PagedTable

@@ -5,7 +5,6 @@ import {
   Badge,
   Box,
   Button,
-  CloseButton,
   Drawer,
   Field,
   Grid,
@@ -29,6 +28,7 @@ import { notify } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { RichTextEditor } from '../../ui/rich-text-editor';
 import { useSaveTemplate, useTemplate } from './api';
+import { type CloseGuard, DrawerForm, EditorDrawer, useCloseGuard, useRegisterClose } from './EditorDrawer';
 import { TemplatePreview } from './TemplatePreview';
 import {
   emptyVariant,
@@ -134,6 +134,7 @@ function VariantFields({
 }
 
 function TemplateFormDrawer({
+  guard,
   id,
   version,
   initial,
@@ -141,6 +142,7 @@ function TemplateFormDrawer({
   onClose,
   onSaved,
 }: {
+  guard: CloseGuard;
   id: string | null;
   version: number;
   initial: TemplateForm;
@@ -162,7 +164,19 @@ function TemplateFormDrawer({
   const current = form.variants.find((variant) => variant.language === language) ?? form.variants[0];
   const missing = missingLanguages(form);
 
-  const setVariant = (target: TemplateLanguage, patch: Partial<VariantForm>) =>
+  const clearError = (...keys: string[]) =>
+    setErrors((now) => {
+      if (!keys.some((key) => key in now)) return now;
+      const next = { ...now };
+      for (const key of keys) delete next[key];
+      return next;
+    });
+  const setVariant = (target: TemplateLanguage, patch: Partial<VariantForm>) => {
+    if (patch.subject !== undefined) clearError(subjectKey(target));
+    if (patch.html !== undefined) clearError(htmlKey(target));
+    setVariantValues(target, patch);
+  };
+  const setVariantValues = (target: TemplateLanguage, patch: Partial<VariantForm>) =>
     setForm((now) => ({
       ...now,
       variants: now.variants.map((variant) =>
@@ -189,6 +203,7 @@ function TemplateFormDrawer({
     if (dirty && !readOnly) setDiscarding(true);
     else onClose();
   };
+  useRegisterClose(guard, close, onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -221,175 +236,160 @@ function TemplateFormDrawer({
   };
 
   return (
-    <Drawer.Root open onOpenChange={(event) => !event.open && close()} size="full">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content asChild>
-            <form onSubmit={submit} noValidate aria-label={id ? `Template ${initial.name}` : 'New template'}>
-              <Drawer.Header>
-                <Drawer.Title>
-                  {id ? (readOnly ? initial.name : `Edit ${initial.name}`) : 'New template'}
-                </Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>
-                <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
-                  <Stack gap="4">
-                    <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="4">
-                      <Field.Root invalid={Boolean(errors.name)} required>
-                        <Field.Label>Name</Field.Label>
-                        <Input
-                          value={form.name}
-                          maxLength={120}
-                          readOnly={readOnly}
-                          onChange={(event) => setForm({ ...form, name: event.target.value })}
-                        />
-                        <Field.ErrorText>{errors.name}</Field.ErrorText>
-                      </Field.Root>
-                      <Field.Root invalid={Boolean(errors.defaultLanguage)}>
-                        <Field.Label>Default language</Field.Label>
-                        <NativeSelect.Root disabled={readOnly}>
-                          <NativeSelect.Field
-                            value={form.defaultLanguage}
-                            onChange={(event) =>
-                              setForm({ ...form, defaultLanguage: event.target.value as TemplateLanguage })
-                            }
-                          >
-                            {form.variants.map((variant) => (
-                              <option key={variant.language} value={variant.language}>
-                                {languageName(variant.language)}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                        <Field.ErrorText>{errors.defaultLanguage}</Field.ErrorText>
-                        <Field.HelperText>Sent to contacts whose language has no version.</Field.HelperText>
-                      </Field.Root>
-                    </Grid>
-                    <Field.Root invalid={Boolean(errors.description)}>
-                      <Field.Label>Description</Field.Label>
-                      <Textarea
-                        value={form.description}
-                        maxLength={500}
-                        rows={2}
-                        readOnly={readOnly}
-                        placeholder="What the mail is for (only staff see this)"
-                        onChange={(event) => setForm({ ...form, description: event.target.value })}
-                      />
-                      <Field.ErrorText>{errors.description}</Field.ErrorText>
-                    </Field.Root>
-                    <Tabs.Root
-                      value={current?.language}
-                      onValueChange={(details) => setLanguage(details.value as TemplateLanguage)}
-                      variant="outline"
+    <>
+      <DrawerForm onSubmit={submit} noValidate aria-label={id ? `Template ${initial.name}` : 'New template'}>
+        <Drawer.Header>
+          <Drawer.Title>
+            {id ? (readOnly ? initial.name : `Edit ${initial.name}`) : 'New template'}
+          </Drawer.Title>
+        </Drawer.Header>
+        <Drawer.Body>
+          <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
+            <Stack gap="4">
+              <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="4">
+                <Field.Root invalid={Boolean(errors.name)} required>
+                  <Field.Label>Name</Field.Label>
+                  <Input
+                    value={form.name}
+                    maxLength={120}
+                    readOnly={readOnly}
+                    onChange={(event) => {
+                      clearError('name');
+                      setForm({ ...form, name: event.target.value });
+                    }}
+                  />
+                  <Field.ErrorText>{errors.name}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={Boolean(errors.defaultLanguage)}>
+                  <Field.Label>Default language</Field.Label>
+                  <NativeSelect.Root disabled={readOnly}>
+                    <NativeSelect.Field
+                      value={form.defaultLanguage}
+                      onChange={(event) =>
+                        setForm({ ...form, defaultLanguage: event.target.value as TemplateLanguage })
+                      }
                     >
-                      <HStack justify="space-between" align="end" wrap="wrap" gap="2">
-                        <Tabs.List aria-label="Language versions" flexWrap="wrap">
-                          {form.variants.map((variant) => {
-                            const wrong =
-                              errors[subjectKey(variant.language)] || errors[htmlKey(variant.language)];
-                            return (
-                              <Tabs.Trigger key={variant.language} value={variant.language}>
-                                {languageName(variant.language)}
-                                {variant.language === form.defaultLanguage ? (
-                                  <Badge size="xs" colorPalette="gray">
-                                    default
-                                  </Badge>
-                                ) : null}
-                                {wrong ? (
-                                  <Badge size="xs" colorPalette="red" aria-label="has errors">
-                                    !
-                                  </Badge>
-                                ) : null}
-                              </Tabs.Trigger>
-                            );
-                          })}
-                        </Tabs.List>
-                        {!readOnly && missing.length ? (
-                          <Menu.Root onSelect={(details) => addLanguage(details.value as TemplateLanguage)}>
-                            <Menu.Trigger asChild>
-                              <Button size="sm" variant="outline">
-                                <Plus /> Add language
-                              </Button>
-                            </Menu.Trigger>
-                            <Portal>
-                              <Menu.Positioner>
-                                <Menu.Content>
-                                  {missing.map((option) => (
-                                    <Menu.Item key={option} value={option}>
-                                      {languageName(option)}
-                                    </Menu.Item>
-                                  ))}
-                                </Menu.Content>
-                              </Menu.Positioner>
-                            </Portal>
-                          </Menu.Root>
-                        ) : null}
-                      </HStack>
-                      {errors.variants ? (
-                        <Text color="fg.error" fontSize="sm" mt="2">
-                          {errors.variants}
-                        </Text>
-                      ) : null}
                       {form.variants.map((variant) => (
-                        <Tabs.Content key={variant.language} value={variant.language}>
-                          <Stack gap="3">
-                            {!readOnly && form.variants.length > 1 ? (
-                              <HStack justify="flex-end">
-                                <Button
-                                  size="xs"
-                                  variant="ghost"
-                                  colorPalette="red"
-                                  onClick={() => removeLanguage(variant.language)}
-                                >
-                                  <X /> Remove {languageName(variant.language)}
-                                </Button>
-                              </HStack>
-                            ) : null}
-                            <VariantFields
-                              variant={variant}
-                              errors={errors}
-                              readOnly={readOnly}
-                              onChange={(patch) => setVariant(variant.language, patch)}
-                            />
-                          </Stack>
-                        </Tabs.Content>
+                        <option key={variant.language} value={variant.language}>
+                          {languageName(variant.language)}
+                        </option>
                       ))}
-                    </Tabs.Root>
-                  </Stack>
-                  <Box
-                    borderWidth="1px"
-                    rounded="md"
-                    p="4"
-                    alignSelf="start"
-                    position={{ lg: 'sticky' }}
-                    top="0"
-                  >
-                    {current ? <TemplatePreview variant={current} /> : null}
-                  </Box>
-                </Grid>
-              </Drawer.Body>
-              <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
-                <FormMessage status="error">{message}</FormMessage>
-                <HStack justify="flex-end">
-                  <Button variant="outline" onClick={close} disabled={save.isPending}>
-                    {readOnly ? 'Close' : 'Cancel'}
-                  </Button>
-                  {readOnly ? null : (
-                    <Button type="submit" colorPalette="brand" loading={save.isPending}>
-                      Save template
-                    </Button>
-                  )}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.ErrorText>{errors.defaultLanguage}</Field.ErrorText>
+                  <Field.HelperText>Sent to contacts whose language has no version.</Field.HelperText>
+                </Field.Root>
+              </Grid>
+              <Field.Root invalid={Boolean(errors.description)}>
+                <Field.Label>Description</Field.Label>
+                <Textarea
+                  value={form.description}
+                  maxLength={500}
+                  rows={2}
+                  readOnly={readOnly}
+                  placeholder="What the mail is for (only staff see this)"
+                  onChange={(event) => setForm({ ...form, description: event.target.value })}
+                />
+                <Field.ErrorText>{errors.description}</Field.ErrorText>
+              </Field.Root>
+              <Tabs.Root
+                value={current?.language}
+                onValueChange={(details) => setLanguage(details.value as TemplateLanguage)}
+                variant="outline"
+              >
+                <HStack justify="space-between" align="end" wrap="wrap" gap="2">
+                  <Tabs.List aria-label="Language versions" flexWrap="wrap">
+                    {form.variants.map((variant) => {
+                      const wrong = errors[subjectKey(variant.language)] || errors[htmlKey(variant.language)];
+                      return (
+                        <Tabs.Trigger key={variant.language} value={variant.language}>
+                          {languageName(variant.language)}
+                          {variant.language === form.defaultLanguage ? (
+                            <Badge size="xs" colorPalette="gray">
+                              default
+                            </Badge>
+                          ) : null}
+                          {wrong ? (
+                            <Badge size="xs" colorPalette="red" aria-label="has errors">
+                              !
+                            </Badge>
+                          ) : null}
+                        </Tabs.Trigger>
+                      );
+                    })}
+                  </Tabs.List>
+                  {!readOnly && missing.length ? (
+                    <Menu.Root onSelect={(details) => addLanguage(details.value as TemplateLanguage)}>
+                      <Menu.Trigger asChild>
+                        <Button size="sm" variant="outline">
+                          <Plus /> Add language
+                        </Button>
+                      </Menu.Trigger>
+                      <Portal>
+                        <Menu.Positioner>
+                          <Menu.Content>
+                            {missing.map((option) => (
+                              <Menu.Item key={option} value={option}>
+                                {languageName(option)}
+                              </Menu.Item>
+                            ))}
+                          </Menu.Content>
+                        </Menu.Positioner>
+                      </Portal>
+                    </Menu.Root>
+                  ) : null}
                 </HStack>
-              </Drawer.Footer>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Drawer.CloseTrigger>
-            </form>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
+                {errors.variants ? (
+                  <Text color="fg.error" fontSize="sm" mt="2">
+                    {errors.variants}
+                  </Text>
+                ) : null}
+                {form.variants.map((variant) => (
+                  <Tabs.Content key={variant.language} value={variant.language}>
+                    <Stack gap="3">
+                      {!readOnly && form.variants.length > 1 ? (
+                        <HStack justify="flex-end">
+                          <Button
+                            size="xs"
+                            variant="ghost"
+                            colorPalette="red"
+                            onClick={() => removeLanguage(variant.language)}
+                          >
+                            <X /> Remove {languageName(variant.language)}
+                          </Button>
+                        </HStack>
+                      ) : null}
+                      <VariantFields
+                        variant={variant}
+                        errors={errors}
+                        readOnly={readOnly}
+                        onChange={(patch) => setVariant(variant.language, patch)}
+                      />
+                    </Stack>
+                  </Tabs.Content>
+                ))}
+              </Tabs.Root>
+            </Stack>
+            <Box borderWidth="1px" rounded="md" p="4" alignSelf="start" position={{ lg: 'sticky' }} top="0">
+              {current ? <TemplatePreview variant={current} /> : null}
+            </Box>
+          </Grid>
+        </Drawer.Body>
+        <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
+          <FormMessage status="error">{message}</FormMessage>
+          <HStack justify="flex-end">
+            <Button variant="outline" onClick={close} disabled={save.isPending}>
+              {readOnly ? 'Close' : 'Cancel'}
+            </Button>
+            {readOnly ? null : (
+              <Button type="submit" colorPalette="brand" loading={save.isPending}>
+                Save template
+              </Button>
+            )}
+          </HStack>
+        </Drawer.Footer>
+      </DrawerForm>
       <ConfirmDialog
         open={discarding}
         title="Discard your changes?"
@@ -402,7 +402,7 @@ function TemplateFormDrawer({
         }}
         onClose={() => setDiscarding(false)}
       />
-    </Drawer.Root>
+    </>
   );
 }
 
@@ -417,56 +417,45 @@ export function TemplateEditor({
   onClose(): void;
 }) {
   const template = useTemplate(id === 'new' ? null : id);
-  if (id === 'new') {
-    return (
-      <TemplateFormDrawer
-        id={null}
-        version={0}
-        initial={newTemplateForm()}
-        readOnly={!canEdit}
-        onClose={onClose}
-        onSaved={onClose}
-      />
-    );
-  }
-  if (!template.data) {
-    return (
-      <Drawer.Root open onOpenChange={(event) => !event.open && onClose()} size="full">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>Template</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>
-                {template.isError ? (
-                  <ErrorState
-                    message={getErrorMessage(template.error)}
-                    onRetry={() => void template.refetch()}
-                  />
-                ) : (
-                  <LoadingState rows={6} label="Loading the template" />
-                )}
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
-    );
-  }
+  const guard = useCloseGuard(onClose);
+  const [fresh] = useState(() => newTemplateForm());
   return (
-    <TemplateFormDrawer
-      key={template.data.id}
-      id={template.data.id}
-      version={template.data.version}
-      initial={formOfTemplate(template.data)}
-      readOnly={!canEdit}
-      onClose={onClose}
-      onSaved={onClose}
-    />
+    <EditorDrawer guard={guard}>
+      {id === 'new' ? (
+        <TemplateFormDrawer
+          guard={guard}
+          id={null}
+          version={0}
+          initial={fresh}
+          readOnly={!canEdit}
+          onClose={onClose}
+          onSaved={onClose}
+        />
+      ) : template.data ? (
+        <TemplateFormDrawer
+          key={template.data.id}
+          guard={guard}
+          id={template.data.id}
+          version={template.data.version}
+          initial={formOfTemplate(template.data)}
+          readOnly={!canEdit}
+          onClose={onClose}
+          onSaved={onClose}
+        />
+      ) : (
+        <>
+          <Drawer.Header>
+            <Drawer.Title>Template</Drawer.Title>
+          </Drawer.Header>
+          <Drawer.Body>
+            {template.isError ? (
+              <ErrorState message={getErrorMessage(template.error)} onRetry={() => void template.refetch()} />
+            ) : (
+              <LoadingState rows={6} label="Loading the template" />
+            )}
+          </Drawer.Body>
+        </>
+      )}
+    </EditorDrawer>
   );
 }

@@ -47,7 +47,8 @@ export default function TiptapEditor({
   });
   // A value replaced from outside (a reset, a reload) shows; the editor's own edits do not loop back.
   useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML())) {
+    // A destroyed editor (StrictMode runs effects twice in development) has no schema left to read.
+    if (editor && !editor.isDestroyed && value !== (editor.isEmpty ? '' : editor.getHTML())) {
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);
