@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transporter } from 'nodemailer';
+import { buildMimeMessage } from './mime';
 
 export interface Mail {
   to: string;
@@ -62,8 +63,31 @@ function lazyTransport(create: (nodemailer: typeof import('nodemailer').default)
   };
 }
 
+/** The bare address of a `Name <address>` From header. */
+export function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/**
+ * A keyed mail (bulk mail) is written by the lean MIME writer (mime.ts): nodemailer's composer is the
+ * bottleneck at campaign rates. Other mails (sign-in, invitations) keep nodemailer's composer.
+ */
+function keyedMessage(from: string, mail: Mail & { key: string }): string {
+  if (!KEY_PATTERN.test(mail.key)) throw new Error(`bad mail key: ${mail.key}`);
+  return buildMimeMessage({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId ?? `${mail.key}@${addressOf(from).split('@')[1] ?? 'localhost'}`,
+    headers: mail.headers,
+  });
+}
+
+const isKeyed = (mail: Mail): mail is Mail & { key: string } => mail.key !== undefined;
+
 function message(from: string, mail: Mail) {
-  if (mail.key !== undefined && !KEY_PATTERN.test(mail.key)) throw new Error(`bad mail key: ${mail.key}`);
   return {
     from,
     to: mail.to,
@@ -83,9 +107,19 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
         typeof nodemailer.createTransport
       >[0]),
     );
+    const envelopeFrom = addressOf(options.from);
     return {
       kind: 'smtp',
-      send: async (mail) => void (await (await transport.get()).sendMail(message(options.from, mail))),
+      async send(mail) {
+        const smtp = await transport.get();
+        if (isKeyed(mail)) {
+          // A prebuilt message: nodemailer only hands it over, on one of the pooled connections.
+          await smtp.sendMail({
+            envelope: { from: envelopeFrom, to: [mail.to] },
+            raw: keyedMessage(options.from, mail),
+          });
+        } else await smtp.sendMail(message(options.from, mail));
+      },
       async close() {
         (await transport.started())?.close();
       },
@@ -101,20 +135,25 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await (await transport.get()).sendMail(message(options.from, mail));
-      await Promise.all([mkdir(outbox, { recursive: true }), mkdir(staging, { recursive: true })]);
+      let content: string | Buffer;
       let name: string;
-      if (mail.key) name = `${mail.key}.eml`;
-      else {
+      if (isKeyed(mail)) {
+        // Unix line ends, like every other outbox file (SMTP gets CRLF).
+        content = keyedMessage(options.from, mail).replace(/\r\n/g, '\n');
+        name = `${mail.key}.eml`;
+      } else {
+        const info = await (await transport.get()).sendMail(message(options.from, mail));
+        content = info.message as Buffer;
         const slug = mail.subject
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, '-')
           .slice(0, 40);
         name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}-${info.messageId.slice(1, 9)}.eml`;
       }
+      await Promise.all([mkdir(outbox, { recursive: true }), mkdir(staging, { recursive: true })]);
       // A staging name of its own: two writes of one key never share a half-written file.
       const temporary = path.join(staging, `${randomUUID()}.tmp`);
-      await writeFile(temporary, info.message as Buffer);
+      await writeFile(temporary, content);
       await rename(temporary, path.join(outbox, name));
     },
   };

@@ -5,6 +5,9 @@
 import type { TemplateValues } from '../../../contracts/mail-templates';
 import { escapeHtml } from '../../lib/escape-html';
 import type { Mail } from '../../plugins/mail';
+
+export { addressOf } from '../../plugins/mail';
+
 import type { MailLinks } from '../mail-links/links';
 import { renderTemplate } from '../mail-templates/render';
 
@@ -22,11 +25,6 @@ export interface ComposeContext {
   fromAddress: string;
   /** Message-IDs are `<key>@<host>`: the public URL's host. */
   messageIdHost: string;
-}
-
-/** The bare address of a `Name <address>` From header. */
-export function addressOf(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
 export function composeCampaignMail(

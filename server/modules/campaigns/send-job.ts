@@ -49,7 +49,7 @@ export interface SendJobOptions {
   maxRetryDelayMs?: number;
   /** Attempts of one recipient before it is failed (default 8). */
   maxAttempts?: number;
-  /** Mails in flight at once within a chunk (default 32; the SMTP pool queues beyond its connections). */
+  /** Mails in flight at once within a chunk (default 64; the SMTP pool queues beyond its connections). */
   concurrency?: number;
 }
 
@@ -75,8 +75,8 @@ export function classifyError(error: unknown): { permanent: boolean; reason: str
   return { permanent: code !== null && code >= 500 && code < 600, reason };
 }
 
-/** Chunk size: about a second of mail at the campaign's rate, so a pause takes effect within it. */
-const chunkSizeOf = (ratePerSecond: number) => Math.max(5, Math.min(500, ratePerSecond));
+/** Chunk size: about half a second of mail at the campaign's rate, so a pause takes effect soon. */
+const chunkSizeOf = (ratePerSecond: number) => Math.max(5, Math.min(500, Math.ceil(ratePerSecond / 2)));
 
 interface Claimed {
   contact_id: string;
@@ -100,7 +100,11 @@ interface Outcome {
   bounced: boolean;
 }
 
-type Step = { kind: 'chunk'; rows: Claimed[]; campaign: CampaignRow } | { kind: 'done'; result: JobResult };
+type Step =
+  | { kind: 'chunk'; rows: Claimed[]; campaign: CampaignRow }
+  | { kind: 'done'; result: JobResult }
+  /** Nothing to take while a chunk is still in flight: finish it, then ask again. */
+  | { kind: 'drain' };
 
 const states = ['queued', 'sending', 'sent', 'deferred', 'failed', 'skipped'] as const;
 
@@ -119,7 +123,7 @@ export function sendJobHandler(options: SendJobOptions): JobHandler {
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 60 * 60_000;
   const maxAttempts = options.maxAttempts ?? 8;
-  const concurrency = options.concurrency ?? 32;
+  const concurrency = options.concurrency ?? 64;
   const fromAddress = addressOf(options.from);
   const messageIdHost = new URL(options.publicUrl).hostname || 'marketplace.local';
 
@@ -146,11 +150,23 @@ export function sendJobHandler(options: SendJobOptions): JobHandler {
 
   /**
    * The claim transaction (see the top of the file). The campaign row is locked, so pause, resume and
-   * this job's chunks are serialised, and a job that is no longer the campaign's stops here.
+   * this job's chunks are serialised (no recipient row lock is needed), and a job that is no longer the
+   * campaign's stops here.
+   *
+   * `inFlight`: the run's previous chunk is still being sent. Its rows are `sending`, so they are not
+   * taken again, and no decision that needs the whole picture (finish, pause, a later retry) is made:
+   * the claim answers `drain`, and the run asks again once that chunk is recorded. Without a chunk in
+   * flight, `sending` rows can only be a crashed run's, and they are taken to be sent again.
    */
-  async function claim(jobId: string, ownerId: string | null, campaignId: string): Promise<Step> {
+  async function claim(
+    jobId: string,
+    ownerId: string | null,
+    campaignId: string,
+    inFlight: boolean,
+  ): Promise<Step> {
     return db.transaction(async (tx): Promise<Step> => {
       const campaign = await lockCampaign(tx, campaignId).catch(() => null);
+      if (inFlight && (campaign?.taskId !== jobId || campaign.status !== 'sending')) return { kind: 'drain' };
       if (!campaign)
         return { kind: 'done', result: { title: 'The campaign was deleted: nothing was sent.' } };
       if (campaign.taskId !== jobId)
@@ -177,10 +193,11 @@ export function sendJobHandler(options: SendJobOptions): JobHandler {
           JOIN contacts c ON c.id = r.contact_id
           LEFT JOIN company_types t ON t.id = c.company_type_id
           WHERE r.campaign_id = ${campaignId}
-            AND (r.state IN ('queued', 'sending') OR (r.state = 'deferred' AND r.next_attempt_at <= now()))
-          LIMIT ${chunkSizeOf(campaign.ratePerSecond)}
-          FOR UPDATE OF r`),
+            AND (r.state = 'queued' OR ${inFlight ? sql`false` : sql`r.state = 'sending'`}
+                 OR (r.state = 'deferred' AND r.next_attempt_at <= now()))
+          LIMIT ${chunkSizeOf(campaign.ratePerSecond)}`),
       );
+      if (due.length === 0 && inFlight) return { kind: 'drain' };
       if (due.length === 0) {
         const [left] = rowsOf<{ next: Date | string | null }>(
           await tx.execute(sql`SELECT min(next_attempt_at) AS next FROM campaign_recipients
@@ -407,11 +424,7 @@ export function sendJobHandler(options: SendJobOptions): JobHandler {
     if (started) return started;
     let variants: Map<string, StoredVariant> | null = null;
     let bucket: TokenBucket | null = null;
-    for (;;) {
-      if (signal.aborted) throw signal.reason;
-      const step = await claim(job.id, job.ownerId, campaignId);
-      if (step.kind === 'done') return step.result;
-      const { campaign, rows } = step;
+    const sendChunk = async (campaign: CampaignRow, rows: Claimed[]): Promise<Outcome[]> => {
       variants ??= await loadVariants(campaign);
       if (!bucket || bucket.rate !== campaign.ratePerSecond) bucket = new TokenBucket(campaign.ratePerSecond);
       const compose: ComposeContext = {
@@ -433,13 +446,42 @@ export function sendJobHandler(options: SendJobOptions): JobHandler {
         if (inFlight.size >= concurrency) await Promise.race(inFlight);
       }
       await Promise.all(inFlight);
-      // Recorded even if the worker is stopping: these mails left, and saying so now saves resending them.
-      await record(campaignId, outcomes);
-      const counts = campaign.counts;
-      const done = counts.sent + counts.failed + counts.skipped + outcomes.length;
-      if (campaign.total > 0) await context.setProgress(Math.min(99, (done / campaign.total) * 100));
-      await yieldToEventLoop();
+      return outcomes;
+    };
+
+    // A pipeline of chunks: while chunk N's mails go out (disk or network I/O), chunk N−1's outcomes are
+    // recorded and chunk N+1 is claimed (database work). On PGlite the database runs on this thread, so
+    // this overlap is what lets I/O and database work add up to less than their sum.
+    let step = await claim(job.id, job.ownerId, campaignId, false);
+    let recording: Promise<void> | null = null;
+    try {
+      while (step.kind === 'chunk') {
+        if (signal.aborted) throw signal.reason;
+        const { campaign, rows } = step;
+        const sending = sendChunk(campaign, rows);
+        if (recording) await recording;
+        recording = null;
+        let next: Step = await claim(job.id, job.ownerId, campaignId, true);
+        const outcomes = await sending;
+        // Recorded even if the worker is stopping: these mails left, and saying so saves resending them.
+        recording = record(campaignId, outcomes);
+        const counts = campaign.counts;
+        const done = counts.sent + counts.failed + counts.skipped + outcomes.length;
+        if (campaign.total > 0) await context.setProgress(Math.min(99, (done / campaign.total) * 100));
+        if (next.kind !== 'chunk') {
+          await recording;
+          recording = null;
+          next = await claim(job.id, job.ownerId, campaignId, false);
+        }
+        step = next;
+        await yieldToEventLoop();
+      }
+    } finally {
+      // Whatever stops the run, the chunk already sent is recorded if it can be.
+      if (recording) await (recording as Promise<void>).catch(() => undefined);
     }
+    if (step.kind === 'drain') throw new Error('a claim without a chunk in flight cannot drain');
+    return step.result;
   }
 
   return async (context) => {
