@@ -25,6 +25,8 @@ export function splitName(name: string): { firstName: string; lastName: string }
 export async function linkContact(
   tx: Db | Tx,
   input: { email: string; name: string; source: Extract<ContactSource, 'help_chat' | 'customer_query'> },
+  /** When the chat or query came in (a demo or an import of old rows is dated in the past). */
+  at: Date = new Date(),
 ): Promise<string | null> {
   const email = normalizeContactEmail(input.email);
   if (!isValidContactEmail(email)) return null;
@@ -37,16 +39,18 @@ export async function linkContact(
     await tx.execute(sql`
       WITH made AS (
         INSERT INTO contacts (first_name, last_name, email, source, search_key, subscription,
-                              unsubscribed_at, unsubscribe_method)
+                              unsubscribed_at, unsubscribe_method, created_at, updated_at)
         SELECT ${firstName}, ${lastName}, ${email}, ${input.source}, ${searchKey},
                CASE WHEN suppressed THEN 'unsubscribed' ELSE 'subscribed' END,
                CASE WHEN suppressed THEN now() END,
-               CASE WHEN suppressed THEN 'suppression_list' END
+               CASE WHEN suppressed THEN 'suppression_list' END,
+               ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
         FROM (SELECT EXISTS (SELECT 1 FROM email_unsubscribes WHERE email = ${email}) AS suppressed) s
         ON CONFLICT (email) DO NOTHING
         RETURNING id
       ), logged AS (
-        INSERT INTO contact_history (contact_id, action, note) SELECT id, 'created', ${note} FROM made
+        INSERT INTO contact_history (contact_id, action, note, created_at)
+        SELECT id, 'created', ${note}, ${at.toISOString()}::timestamptz FROM made
       )
       SELECT id, true AS created FROM made
       UNION ALL

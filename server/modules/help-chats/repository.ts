@@ -118,7 +118,11 @@ export async function createChat(
 ): Promise<ChatRow> {
   // The customer's address is linked to its marketing contact (made if new) with the chat itself.
   return db.transaction(async (tx) => {
-    const contactId = await linkContact(tx, { email: values.email, name: values.name, source: 'help_chat' });
+    const contactId = await linkContact(
+      tx,
+      { email: values.email, name: values.name, source: 'help_chat' },
+      at,
+    );
     const [row] = await tx
       .insert(chatSessions)
       .values({ ...values, contactId, lastInteractionOn: at, createdAt: at })
