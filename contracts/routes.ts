@@ -122,7 +122,7 @@ export const routes: readonly RouteDef[] = [
     // create: compose and send campaigns; edit: templates, pause and resume; delete: drafts, templates.
     actions: ['view', 'create', 'edit', 'delete'],
     defaults: { Admin: ['view', 'create', 'edit', 'delete'], Staff: ['view', 'create', 'edit'] },
-    available: false,
+    available: true,
   },
   {
     path: '/marketing/contacts',

@@ -28,6 +28,7 @@ export const protectedPages: Record<string, Page> = {
   '/imports/manage-imports': lazy(() => import('../features/imports/ImportsPage')),
   '/tags/manage-tags': lazy(() => import('../features/tags/TagsPage')),
   '/marketing/contacts': lazy(() => import('../features/contacts/ContactsPage')),
+  '/marketing/bulk-mails': lazy(() => import('../features/bulk-mails/BulkMailsPage')),
   '/subscriptions/subscriptions-request': lazy(
     () => import('../features/subscriptions/SubscriptionRequestsPage'),
   ),

@@ -368,7 +368,13 @@ function ResponsesByAnswer({ campaign }: { campaign: Campaign }) {
         gap="4"
         alignItems="center"
       >
-        <BarChart data={answers} label="Responses by answer" height={180} />
+        {answers.some((answer) => answer.value > 0) ? (
+          <BarChart data={answers} label="Responses by answer" height={180} />
+        ) : (
+          <Text color="fg.muted" fontSize="sm">
+            No answers yet.
+          </Text>
+        )}
         <Table.Root size="sm" aria-label="Responses by answer">
           <Table.Body>
             {answers.map((answer) => (
@@ -438,8 +444,8 @@ function DetailBody({
         <Alert.Root status="warning">
           <Alert.Indicator />
           <Alert.Title>
-            Paused: {formatCount(campaign.counts.queued + campaign.counts.deferred)} recipients wait. Resume
-            to mail them; nobody is mailed twice.
+            Paused: {formatCount(campaign.counts.queued + campaign.counts.sending + campaign.counts.deferred)}{' '}
+            recipients wait. Resume to mail them; nobody is mailed twice.
           </Alert.Title>
         </Alert.Root>
       ) : null}

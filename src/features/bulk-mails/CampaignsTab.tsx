@@ -160,59 +160,61 @@ export function CampaignsTab({
           <RefreshButton onRefresh={refresh} refreshing={refreshing} label="Refresh campaigns" />
         </HStack>
       </Flex>
-      {list.isPending ? (
-        <LoadingState rows={5} label="Loading campaigns" />
-      ) : list.isError ? (
-        <ErrorState message={getErrorMessage(list.error)} onRetry={() => void list.refetch()} />
-      ) : list.data.result.length === 0 ? (
-        <Box>
-          <EmptyListState
-            title={filtered ? 'No campaign matches' : 'No campaigns yet'}
-            description={
-              filtered
-                ? 'Try another name or status.'
-                : 'A campaign mails one template to an audience of contacts, now or at a time you choose.'
+      <Box data-tour="campaign-list">
+        {list.isPending ? (
+          <LoadingState rows={5} label="Loading campaigns" />
+        ) : list.isError ? (
+          <ErrorState message={getErrorMessage(list.error)} onRetry={() => void list.refetch()} />
+        ) : list.data.result.length === 0 ? (
+          <Box>
+            <EmptyListState
+              title={filtered ? 'No campaign matches' : 'No campaigns yet'}
+              description={
+                filtered
+                  ? 'Try another name or status.'
+                  : 'A campaign mails one template to an audience of contacts, now or at a time you choose.'
+              }
+              pastTheEnd={skip > 0 && list.data.count > 0}
+              onFirstPage={() => onChange({ page: 1 })}
+            />
+            {!filtered && canCreate ? (
+              <Flex justify="center">
+                <Button colorPalette="brand" onClick={onCompose}>
+                  <Plus /> Compose the first campaign
+                </Button>
+              </Flex>
+            ) : null}
+          </Box>
+        ) : (
+          <PagedTable
+            label="Campaigns"
+            pagerLabel="Campaigns pages"
+            skip={skip}
+            limit={CAMPAIGNS_PAGE_SIZE}
+            count={list.data.count}
+            onSkipChange={(next) => onChange({ page: next / CAMPAIGNS_PAGE_SIZE + 1 })}
+            stale={list.isPlaceholderData}
+            busy={list.isFetching}
+            columns={
+              <>
+                <Table.ColumnHeader>Campaign</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Progress</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Sent</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Deferred</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Failed</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Responses</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Unsubscribes</Table.ColumnHeader>
+                <Table.ColumnHeader>When</Table.ColumnHeader>
+              </>
             }
-            pastTheEnd={skip > 0 && list.data.count > 0}
-            onFirstPage={() => onChange({ page: 1 })}
-          />
-          {!filtered && canCreate ? (
-            <Flex justify="center">
-              <Button colorPalette="brand" onClick={onCompose}>
-                <Plus /> Compose the first campaign
-              </Button>
-            </Flex>
-          ) : null}
-        </Box>
-      ) : (
-        <PagedTable
-          label="Campaigns"
-          pagerLabel="Campaigns pages"
-          skip={skip}
-          limit={CAMPAIGNS_PAGE_SIZE}
-          count={list.data.count}
-          onSkipChange={(next) => onChange({ page: next / CAMPAIGNS_PAGE_SIZE + 1 })}
-          stale={list.isPlaceholderData}
-          busy={list.isFetching}
-          columns={
-            <>
-              <Table.ColumnHeader>Campaign</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Progress</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Sent</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Deferred</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Failed</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Responses</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Unsubscribes</Table.ColumnHeader>
-              <Table.ColumnHeader>When</Table.ColumnHeader>
-            </>
-          }
-        >
-          {list.data.result.map((campaign) => (
-            <CampaignRow key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign.id)} />
-          ))}
-        </PagedTable>
-      )}
+          >
+            {list.data.result.map((campaign) => (
+              <CampaignRow key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign.id)} />
+            ))}
+          </PagedTable>
+        )}
+      </Box>
     </>
   );
 }

@@ -283,6 +283,32 @@ const t = tourTarget;
 
 /** The guides of the pages that exist, by route. */
 export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
+  // SPEC §2's words (country, company type, template, language) on the page's own controls: the
+  // audience pickers and the template are in the composer, which the tour cannot point at while closed.
+  '/marketing/bulk-mails': [
+    {
+      title: 'Bulk mails',
+      body: 'Send one mail template to many contacts at once. Each campaign shows its status, how far its send has got, what was sent, deferred for a retry or failed, and the answers and unsubscribes it brought.',
+      target: t('campaign-list'),
+    },
+    {
+      title: 'Choose the recipients',
+      body: 'New campaign opens the composer. Pick contacts by country, company type, a template they received and their template language, or add any contact condition; the number of contacts who will be mailed updates as you choose. Save an audience to reuse it or share it.',
+      target: t('compose'),
+      requires: 'create',
+    },
+    {
+      title: 'Template and language',
+      body: 'Write each template once per language, with variables such as the first name filled in for every contact, and check the live preview. A contact gets the version in their language, or the fallback language you pick.',
+      target: t('templates'),
+    },
+    {
+      title: 'Send',
+      body: 'Send a test mail to yourself, then send now or schedule. Sending runs in the background and can be paused and resumed; a toast tells you when all mails have gone out or if something failed.',
+      target: t('compose'),
+      requires: 'create',
+    },
+  ],
   // SPEC §2's texts, then the page's other controls.
   '/marketing/contacts': [
     ...SPEC_TOUR_TEXTS['/marketing/contacts'],
