@@ -69,7 +69,8 @@ describe('framing: only the storefront chat widget may be embedded', () => {
 describe('the API documentation', () => {
   it('is served under the same framing and CSP rules as the app, and its answers are not cached', async () => {
     const { createTestApp } = await import('../test-support');
-    const t = await createTestApp({ jobs: { enabled: false } });
+    // No demo data: the headers do not depend on it, and seeding is most of an app's start-up.
+    const t = await createTestApp({ seed: false, jobs: { enabled: false } });
     try {
       for (const url of ['/api/docs', '/api/docs/static/index.html']) {
         const response = await t.app.inject({ method: 'GET', url });

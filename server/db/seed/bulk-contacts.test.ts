@@ -30,6 +30,7 @@ describe.each(testBackends)('npm run seed -- --contacts on %s', (backend) => {
       company_type_id: string | null;
       source: string;
       subscription: string;
+      tags: string[];
     }>(await t.database.db.execute(sql`SELECT * FROM contacts`));
 
   it('writes whole contacts with unique, normalised addresses', async () => {
@@ -54,6 +55,9 @@ describe.each(testBackends)('npm run seed -- --contacts on %s', (backend) => {
     expect(new Set(rows.map((row) => row.language)).size).toBeGreaterThanOrEqual(5);
     expect(new Set(rows.map((row) => row.company_type_id)).size).toBeGreaterThanOrEqual(6);
     expect(new Set(rows.map((row) => row.source)).size).toBe(4);
+    // Tags arrive as arrays of text, some contacts with none.
+    expect(rows.some((row) => row.tags.length === 0)).toBe(true);
+    expect(rows.flatMap((row) => row.tags).every((tag) => /^[a-z0-9-]+$/.test(tag))).toBe(true);
   });
 
   it('adds a second run beside the first', async () => {

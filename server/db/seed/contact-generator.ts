@@ -1,7 +1,9 @@
 // Generated marketing contacts, for the demo (a few thousand) and `npm run seed -- --contacts N`:
 // believable names, companies, countries with their languages, sources and tags, spread over a year.
+import { sql } from 'drizzle-orm';
 import type { ContactSource, TemplateLanguage } from '../../../contracts/marketing';
 import { contactSearchKey } from '../../modules/contacts/audience';
+import type { Tx } from '../client';
 import type { Rng } from './product-generator';
 
 export const DEMO_COMPANY_TYPES = [
@@ -260,4 +262,43 @@ export function generateContact(
     createdAt,
     updatedAt: createdAt,
   };
+}
+
+/**
+ * Inserts generated contacts with one statement that reads them from a JSON parameter: about four times
+ * faster on PGlite than a multi-row VALUES list (one bound parameter instead of sixteen a row), which
+ * keeps the demo seed — run by every test app — and the 100k bench seed short.
+ */
+export async function insertContacts(
+  tx: Pick<Tx, 'execute'>,
+  rows: readonly GeneratedContact[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      first_name: row.firstName,
+      last_name: row.lastName,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      company_type_id: row.companyTypeId,
+      country: row.country,
+      language: row.language,
+      tags: row.tags,
+      source: row.source,
+      consent: row.consent,
+      consent_at: row.consentAt,
+      search_key: row.searchKey,
+      created_at: row.createdAt,
+      updated_at: row.updatedAt,
+    })),
+  );
+  await tx.execute(sql`
+    INSERT INTO contacts (first_name, last_name, email, phone, company, company_type_id, country, language, tags,
+      source, consent, consent_at, search_key, created_at, updated_at)
+    SELECT first_name, last_name, email, phone, company, company_type_id, country, language, tags,
+      source, consent, consent_at, search_key, created_at, updated_at
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(first_name text, last_name text, email text, phone text,
+      company text, company_type_id uuid, country text, language text, tags text[], source text,
+      consent boolean, consent_at timestamptz, search_key text, created_at timestamptz, updated_at timestamptz)`);
 }

@@ -13,7 +13,7 @@ import type { Actor } from '../../modules/sellers/history';
 import type { Tx } from '../client';
 import { rowsOf } from '../rows';
 import { campaigns, companyTypes, contacts, mailTemplates, mailTemplateVariants } from '../schema';
-import { DEMO_COMPANY_TYPES, generateContact } from './contact-generator';
+import { DEMO_COMPANY_TYPES, generateContact, insertContacts } from './contact-generator';
 import { rngOf } from './product-generator';
 
 export const DEMO_CONTACTS = 3000;
@@ -149,16 +149,16 @@ export async function seedDemoMarketing(tx: Tx, actors: { admin: Actor; staff: A
   const generated = Array.from({ length: DEMO_CONTACTS }, (_, index) =>
     generateContact(rng, index + 1, typeIds, { now, days: 365, domain: 'leads.demo.local' }),
   );
-  for (let start = 0; start < generated.length; start += 500) {
-    await tx.insert(contacts).values(generated.slice(start, start + 500));
-  }
+  await insertContacts(tx, generated);
   await linkChatsAndQueries(tx);
   await tx.execute(sql`
     INSERT INTO contact_history (contact_id, action, actor_name, note, created_at)
-    SELECT id, 'created', '', CASE source WHEN 'lead_import' THEN 'Imported from a lead sheet'
+    SELECT c.id, 'created', '', CASE c.source WHEN 'lead_import' THEN 'Imported from a lead sheet'
       WHEN 'help_chat' THEN 'From a help chat' WHEN 'customer_query' THEN 'From a customer query'
-      ELSE 'Added by hand' END, created_at
-    FROM contacts`);
+      ELSE 'Added by hand' END, c.created_at
+    FROM contacts c
+    -- A help chat's contact already has its entry (the chat made it).
+    WHERE NOT EXISTS (SELECT 1 FROM contact_history h WHERE h.contact_id = c.id AND h.action = 'created')`);
 
   const templateIds: { id: string; languages: string[] }[] = [];
   for (const template of TEMPLATES) {
