@@ -435,5 +435,5 @@ describe('logging', () => {
       await logged.close();
       await t.close();
     }
-  });
+  }, 60_000); // Starts its own app with the demo data, as a hook would (hookTimeout).
 });

@@ -121,6 +121,21 @@ describe.each(testBackends)('campaigns API on %s', (backend) => {
     expect((await as('Admin', 'GET', `${API}/${campaign.id}`)).statusCode).toBe(404);
   });
 
+  it('offers the audience builder the contact fields, one entry per country', async () => {
+    const answer = await as('Staff', 'GET', `${API}/audienceFields`);
+    expect(answer.statusCode).toBe(200);
+    const fields = json<{ result: { key: string; options?: { value: string; label: string }[] }[] }>(
+      answer,
+    ).result;
+    expect(fields.map((field) => field.key)).toEqual(
+      expect.arrayContaining(['country', 'companyType', 'language', 'receivedTemplate']),
+    );
+    const countries = fields.find((field) => field.key === 'country')?.options ?? [];
+    expect(countries.filter((option) => option.label === 'France').map((option) => option.value)).toEqual([
+      'FR',
+    ]);
+  });
+
   it('counts an audience: matching, mailable and a sample', async () => {
     const made = await insertContacts(t.database.db, { tag: 'count', n: 8 });
     await unsubscribeAddress(t.database.db, made[0]?.email as string, 'staff');
@@ -390,6 +405,7 @@ describe.each(testBackends)('campaigns API on %s', (backend) => {
     const routes: [Parameters<ApiAs>[1], string, object | undefined, RouteAction][] = [
       ['GET', API, undefined, 'view'],
       ['POST', `${API}/audienceCount`, audienceOf('roles'), 'view'],
+      ['GET', `${API}/audienceFields`, undefined, 'view'],
       ['POST', API, body, 'create'],
       ['GET', `${API}/${id}`, undefined, 'view'],
       ['PUT', `${API}/${id}`, { ...body, version: 99 }, 'edit'],

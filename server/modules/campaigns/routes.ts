@@ -26,6 +26,8 @@ import {
 import { apiErrorSchema } from '../../../contracts/errors';
 import type { RouteAction } from '../../../contracts/routes';
 import type { Config } from '../../config';
+import { queryFieldListSchema } from '../catalog/query-fields';
+import { loadContactFields } from '../contacts/audience';
 import { actorOf } from '../sellers/history';
 import { createCampaign, deleteCampaign, listCampaigns, readCampaign, updateCampaign } from './campaigns';
 import { audienceCount, listRecipients, listResponses, listUnsubscribes } from './reports';
@@ -72,6 +74,21 @@ export async function campaignRoutes(app: FastifyInstance, options: { config: Co
       },
     },
     async (request) => listCampaigns(app.db, request.query),
+  );
+
+  // The contact fields for the audience builder, for whoever composes campaigns: composing needs no
+  // right on the Contacts page (the same list is /contacts/queryFields there).
+  api.get(
+    '/audienceFields',
+    {
+      config: allowed('view'),
+      schema: {
+        tags,
+        summary: 'The contact fields an audience may filter on, with their options',
+        response: { 200: queryFieldListSchema, ...errors },
+      },
+    },
+    async () => ({ result: await loadContactFields(app.db) }),
   );
 
   api.post(

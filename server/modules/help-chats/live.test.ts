@@ -250,76 +250,81 @@ const listening = async (app: TestApp['app']) => {
 
 // With an external broker every instance hears every chat: a customer's stream on one instance gets
 // what another instance stored and published, and what its own instance publishes exactly once.
-describe.skipIf(!process.env.TEST_MQTT_URL)('help chat streams across instances (MQTT_URL)', () => {
-  it("a customer's stream on instance A gets an answer published by instance B, and A's own once", async () => {
-    const env = { MQTT_URL: process.env.TEST_MQTT_URL as string };
-    const [a, b] = await Promise.all([
-      createTestApp({ env, jobs: { enabled: false } }),
-      createTestApp({ env, jobs: { enabled: false } }),
-    ]);
-    try {
-      const baseA = await listening(a.app);
-      const started = await fetch(`http://${baseA}/api/v1/queryBot/widget/SEL-0001/start`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Two Servers', email: 'two@example.com' }),
-      });
-      const chat = (await started.json()) as WidgetChat;
-      const stream = await openWidgetStream(baseA, chat.sessionId);
-      const [row] = await a.database.db
-        .select()
-        .from(chatSessions)
-        .where(eq(chatSessions.sessionId, chat.sessionId));
+// These tests start their own apps (with the demo data) inside the test: they get a hook's time.
+describe.skipIf(!process.env.TEST_MQTT_URL)(
+  'help chat streams across instances (MQTT_URL)',
+  { timeout: 60_000 },
+  () => {
+    it("a customer's stream on instance A gets an answer published by instance B, and A's own once", async () => {
+      const env = { MQTT_URL: process.env.TEST_MQTT_URL as string };
+      const [a, b] = await Promise.all([
+        createTestApp({ env, jobs: { enabled: false } }),
+        createTestApp({ env, jobs: { enabled: false } }),
+      ]);
+      try {
+        const baseA = await listening(a.app);
+        const started = await fetch(`http://${baseA}/api/v1/queryBot/widget/SEL-0001/start`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Two Servers', email: 'two@example.com' }),
+        });
+        const chat = (await started.json()) as WidgetChat;
+        const stream = await openWidgetStream(baseA, chat.sessionId);
+        const [row] = await a.database.db
+          .select()
+          .from(chatSessions)
+          .where(eq(chatSessions.sessionId, chat.sessionId));
 
-      // Instance B stored an answer to this chat (sharing the database in production) and publishes it.
-      const adminToken = (await signInAs(a.app, demoEmails.Admin)).token;
-      const found = await a.app.inject({
-        method: 'GET',
-        url: '/api/v1/queryBot/searchQueryBotChats?query=two@example.com',
-        headers: { authorization: `Bearer ${adminToken}` },
-      });
-      const entry = chatUserEntrySchema.parse(found.json().result[0]);
-      const fromB = {
-        id: 'message-from-b',
-        sender: 'Bot',
-        message: 'Answered on instance B',
-        manual: true,
-        timestamp: new Date().toISOString(),
-      };
-      await b.app.broker.publish(
-        salesBotTopic(entry.sellerId, chat.sessionId),
-        { response: { chatBotResponse: fromB.message }, result: entry, message: fromB },
-        { qos: 1 },
-      );
-      expect((await stream.nextEvent()).message).toMatchObject({ id: 'message-from-b' });
+        // Instance B stored an answer to this chat (sharing the database in production) and publishes it.
+        const adminToken = (await signInAs(a.app, demoEmails.Admin)).token;
+        const found = await a.app.inject({
+          method: 'GET',
+          url: '/api/v1/queryBot/searchQueryBotChats?query=two@example.com',
+          headers: { authorization: `Bearer ${adminToken}` },
+        });
+        const entry = chatUserEntrySchema.parse(found.json().result[0]);
+        const fromB = {
+          id: 'message-from-b',
+          sender: 'Bot',
+          message: 'Answered on instance B',
+          manual: true,
+          timestamp: new Date().toISOString(),
+        };
+        await b.app.broker.publish(
+          salesBotTopic(entry.sellerId, chat.sessionId),
+          { response: { chatBotResponse: fromB.message }, result: entry, message: fromB },
+          { qos: 1 },
+        );
+        expect((await stream.nextEvent()).message).toMatchObject({ id: 'message-from-b' });
 
-      // A's own manual answer arrives once: through the broker, not also directly.
-      const sellerToken = (await signInAs(a.app, demoEmails.Seller)).token;
-      const answer = await a.app.inject({
-        method: 'POST',
-        url: `/api/v1/queryBot/manualAnswer/${row?.id}`,
-        headers: { authorization: `Bearer ${sellerToken}` },
-        payload: { message: 'Answered on instance A' },
-      });
-      expect(answer.statusCode).toBe(200);
-      expect((await stream.nextEvent()).message.message).toBe('Answered on instance A');
-      // A second answer as a barrier: a duplicate of the first would have come before it.
-      const barrier = await a.app.inject({
-        method: 'POST',
-        url: `/api/v1/queryBot/manualAnswer/${row?.id}`,
-        headers: { authorization: `Bearer ${sellerToken}` },
-        payload: { message: 'Barrier answer' },
-      });
-      expect(barrier.statusCode).toBe(200);
-      expect((await stream.nextEvent()).message.message).toBe('Barrier answer');
-      await stream.close();
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-    }
-  });
-});
+        // A's own manual answer arrives once: through the broker, not also directly.
+        const sellerToken = (await signInAs(a.app, demoEmails.Seller)).token;
+        const answer = await a.app.inject({
+          method: 'POST',
+          url: `/api/v1/queryBot/manualAnswer/${row?.id}`,
+          headers: { authorization: `Bearer ${sellerToken}` },
+          payload: { message: 'Answered on instance A' },
+        });
+        expect(answer.statusCode).toBe(200);
+        expect((await stream.nextEvent()).message.message).toBe('Answered on instance A');
+        // A second answer as a barrier: a duplicate of the first would have come before it.
+        const barrier = await a.app.inject({
+          method: 'POST',
+          url: `/api/v1/queryBot/manualAnswer/${row?.id}`,
+          headers: { authorization: `Bearer ${sellerToken}` },
+          payload: { message: 'Barrier answer' },
+        });
+        expect(barrier.statusCode).toBe(200);
+        expect((await stream.nextEvent()).message.message).toBe('Barrier answer');
+        await stream.close();
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+  },
+);
 
-describe('help chat streams on shutdown', () => {
+describe('help chat streams on shutdown', { timeout: 60_000 }, () => {
   it('ends open widget streams when the server closes, instead of hanging the shutdown', async () => {
     const t = await createTestApp({ jobs: { enabled: false } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });

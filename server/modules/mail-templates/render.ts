@@ -70,6 +70,12 @@ export function plainTextOf(html: string): string {
     selectors: [
       { selector: 'img', format: 'skip' },
       { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      // html-to-text upper-cases headings by default, which would also upper-case {{variables}} (they
+      // are filled after this runs) and leave them unfilled: keep the author's case.
+      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
+        selector,
+        options: { uppercase: false },
+      })),
     ],
   }).trim();
 }

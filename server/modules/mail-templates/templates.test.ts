@@ -50,6 +50,16 @@ describe.each(testBackends)('mail templates API on %s', (backend) => {
     expect(read.createdByName).toBe(saved.createdByName);
   });
 
+  it('keeps variables in headings as written in the plain-text part, so they are filled', async () => {
+    const saved = await create({
+      name: 'Heading',
+      description: '',
+      defaultLanguage: 'EN',
+      variants: [{ language: 'EN', subject: 'Hi', html: '<h2>Hello {{firstName}},</h2><p>News.</p>' }],
+    });
+    expect(saved.variants[0]?.text).toBe('Hello {{firstName}},\n\nNews.');
+  });
+
   it('strips a script from the body and says so', async () => {
     const saved = await create({
       ...twoLanguageTemplate('With script'),

@@ -144,7 +144,7 @@ function bulkServer() {
     }
     if (url.startsWith('/api/v1/mailTemplates') && (method === 'PUT' || method === 'POST'))
       return state.saveTemplate ?? { status: 200, data: { ...template, warnings: [] } };
-    if (url === '/api/v1/contacts/queryFields') return { status: 200, data: { result: fields } };
+    if (url === '/api/v1/campaigns/audienceFields') return { status: 200, data: { result: fields } };
     if (url === '/api/v1/savedViews/') return { status: 200, data: { result: [] } };
     if (url === '/api/v1/campaigns/audienceCount') {
       return {

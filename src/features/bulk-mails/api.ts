@@ -31,7 +31,7 @@ import { ApiError, http } from '../../services/http';
 
 export const TEMPLATES_API = '/api/v1/mailTemplates';
 export const CAMPAIGNS_API = '/api/v1/campaigns';
-export const CONTACT_FIELDS_API = '/api/v1/contacts/queryFields';
+export const CONTACT_FIELDS_API = '/api/v1/campaigns/audienceFields';
 
 export interface PageQuery {
   skip: number;
