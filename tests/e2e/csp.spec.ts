@@ -45,6 +45,8 @@ for (const email of ROLES) {
     await expect(page).not.toHaveURL(/\/signin/);
     const pages = await sidebarPages(page);
     expect(pages.length).toBeGreaterThan(0);
+    // Every page waits for its live connection: the test's time grows with the role's pages.
+    test.setTimeout(30_000 + pages.length * 8_000);
     for (const href of pages) {
       await page.goto(href);
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();

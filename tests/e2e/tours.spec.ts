@@ -18,8 +18,9 @@ for (const email of DEMO_ACCOUNTS) {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const { permissions, isSeller, pages } = await pagesOf(request, email);
+    // Each page is opened and settled in turn: the test's time grows with the role's pages.
+    test.setTimeout(30_000 + pages.length * 12_000);
     await signIn(page, email);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     for (const { route, url } of pages) {

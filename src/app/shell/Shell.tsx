@@ -132,10 +132,16 @@ function ShellLayout() {
           <Drawer.Backdrop />
           <Drawer.Positioner>
             <Drawer.Content maxW="72">
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Drawer.CloseTrigger>
-              <Brand />
+              {/* The close button sits beside the brand, not over the menu: a long menu scrolls under an
+                  absolutely placed button (the Marketing section made the admin's menu that long). */}
+              <Flex align="center" justify="space-between" pe="3">
+                <Box flex="1">
+                  <Brand />
+                </Box>
+                <Drawer.CloseTrigger asChild position="static">
+                  <CloseButton size="sm" />
+                </Drawer.CloseTrigger>
+              </Flex>
               {sidebar.data ? (
                 <Sidebar menu={sidebar.data.menu} onNavigate={() => setMenuOpen(false)} />
               ) : null}
