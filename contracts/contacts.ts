@@ -4,6 +4,7 @@
 //
 // Every edit names the `version` it read; a stale one answers 409 saying who changed the contact.
 import { z } from 'zod';
+import { exportFormats } from './exports';
 import { columnMappingSchema } from './imports';
 import {
   contactSources,
@@ -136,6 +137,19 @@ export type Contact = z.infer<typeof contactSchema>;
 export const contactSortFields = ['createdAt', 'name', 'email', 'lastContactedAt'] as const;
 export type ContactSortField = (typeof contactSortFields)[number];
 export const CONTACT_PAGE_SIZES = [25, 50, 100] as const;
+/**
+ * The columns a saved contacts view (an audience) records: the Contacts page shows these, always, so
+ * a view saved from the page and one saved from a campaign's audience compare alike.
+ */
+export const CONTACT_VIEW_COLUMNS = [
+  'name',
+  'email',
+  'company',
+  'companyType',
+  'country',
+  'language',
+  'subscription',
+];
 
 /** The list's query string: the filters travel as one query tree, JSON-encoded (as in the page URL). */
 export const contactListQuerySchema = z.object({
@@ -149,6 +163,12 @@ export const contactListQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;
+
+/** The export of the list (POST /contacts/export): its filters and order plus the file format; no paging. */
+export const contactsExportBodySchema = contactListQuerySchema.omit({ skip: true, limit: true }).extend({
+  format: z.enum(exportFormats).default('csv'),
+});
+export type ContactsExportBody = z.input<typeof contactsExportBodySchema>;
 
 export const contactListSchema = z.object({
   result: z.array(contactSchema),

@@ -20,6 +20,8 @@ const routes: { method: 'GET' | 'POST' | 'PUT'; url: string; action: RouteAction
   { method: 'GET', url: '', action: 'view' },
   { method: 'GET', url: '/queryFields', action: 'view' },
   { method: 'POST', url: '', action: 'create', body: {} },
+  // A filter that is no query: allowed callers get 400 and no job starts.
+  { method: 'POST', url: '/export', action: 'export', body: { query: 'x' } },
   { method: 'GET', url: `/${NONE}`, action: 'view' },
   { method: 'PUT', url: `/${NONE}`, action: 'edit', body: { email: 'a@b.co', version: 1 } },
   { method: 'POST', url: `/${NONE}/delete`, action: 'delete', body: { version: 1 } },

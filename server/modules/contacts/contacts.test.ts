@@ -390,6 +390,37 @@ describe.each(testBackends)('contacts API on %s', (backend) => {
     expect(rows[1]?.at(-1)).toContain('A92: “broken1@” is not a valid e-mail address.');
   });
 
+  it('exports what the list selects, in its order, through the export job; a bad filter is 400', async () => {
+    const tree: QueryTree = {
+      combinator: 'and',
+      children: [{ field: 'source', op: 'anyOf', value: ['lead_import', 'manual'] }],
+    };
+    const listed = await byQuery(tree, { sort: 'email', order: 'asc' });
+    expect(listed.count).toBeGreaterThan(50);
+    const started = await as('Staff', 'POST', `${API}/export`, {
+      query: encodeQuery(tree),
+      sort: 'email',
+      order: 'asc',
+      format: 'csv',
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    await runJobs();
+    const file = exportFilePath(t.dataDir, json<TaskAccepted>(started).taskStatus.taskId, 'csv');
+    // The CSV starts with a byte-order mark, so Excel reads it as UTF-8.
+    const [header, ...rows] = parseCsv((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''));
+    expect(header?.slice(0, 3)).toEqual(['First name', 'Last name', 'E-mail']);
+    expect(header).toContain('Subscription');
+    expect(rows.map((row) => row[2])).toEqual(listed.result.map((contact) => contact.email));
+    const alan = rows.find((row) => row[2] === 'alan@example.com');
+    expect(alan?.[header?.indexOf('Subscription') ?? -1]).toBe('Unsubscribed');
+    expect(alan?.[header?.indexOf('Country') ?? -1]).toBe('United Kingdom');
+
+    const bad = await as('Staff', 'POST', `${API}/export`, { query: '{"combinator":', format: 'csv' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).message).toBe('The filter is not a valid query.');
+    expect((await as('Staff', 'POST', `${API}/export`, { format: 'pdf' })).statusCode).toBe(400);
+  });
+
   it('refuses sheets that are no sheets, and mappings that do not fit', async () => {
     const body = multipart([
       { filename: 'x.csv', type: 'text/csv', content: Buffer.from([0, 1, 2, 3, 0, 0, 0]) },

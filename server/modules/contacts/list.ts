@@ -19,7 +19,7 @@ import { toContact } from './repository';
  * and contacts_last_contacted_idx). Name sorts by the normalised search key's start, which begins with
  * the first and last name.
  */
-const sortKeys: Record<ContactSortField, SQL> = {
+export const sortKeys: Record<ContactSortField, SQL> = {
   createdAt: sql`${contacts.createdAt}`,
   name: sql`${contacts.searchKey}`,
   email: sql`${contacts.email}`,

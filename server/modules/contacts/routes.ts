@@ -16,6 +16,7 @@ import {
   contactListQuerySchema,
   contactListSchema,
   contactSchema,
+  contactsExportBodySchema,
   contactTimelineSchema,
   createContactBodySchema,
   leadErrorSheetBodySchema,
@@ -41,6 +42,12 @@ import { queryFieldListSchema } from '../catalog/query-fields';
 import { actorOf } from '../sellers/history';
 import { loadContactFields } from './audience';
 import { createCompanyType, deleteCompanyType, listCompanyTypes, updateCompanyType } from './company-types';
+import {
+  CONTACTS_EXPORT_KIND,
+  CONTACTS_EXPORT_NAME,
+  contactsExportHandler,
+  contactsExportPayload,
+} from './contacts-export';
 import {
   discardLeadImport,
   findLeadImport,
@@ -83,6 +90,7 @@ export async function contactRoutes(app: FastifyInstance, options: { dataDir: st
   await app.register(fastifyMultipart, { limits: { fileSize: SHEET_LIMITS.maxBytes, files: 1 } });
   app.jobs.register(LEAD_IMPORT_KIND, leadImportHandler({ db: app.db, dataDir }));
   app.jobs.register(LEAD_ERRORS_KIND, leadErrorSheetHandler({ db: app.db, dataDir }));
+  app.jobs.register(CONTACTS_EXPORT_KIND, contactsExportHandler({ db: app.db, dataDir }));
 
   // ── Contacts ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -111,6 +119,30 @@ export async function contactRoutes(app: FastifyInstance, options: { dataDir: st
       },
     },
     async () => ({ result: await loadContactFields(app.db) }),
+  );
+
+  api.post(
+    '/export',
+    {
+      config: contactsPermission('export'),
+      schema: {
+        tags,
+        summary: 'Exports the contacts the filters select, in the list’s order, to CSV or XLSX (a task)',
+        description: `Answers 202 with \`taskStatus\` at once; the owner is notified with a link to ${exportDownloadPath('{taskId}')}.`,
+        body: contactsExportBodySchema,
+        response: { 202: taskAcceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const job = await app.jobs.enqueue({
+        kind: CONTACTS_EXPORT_KIND,
+        name: CONTACTS_EXPORT_NAME,
+        ownerId: request.user.id,
+        // Checked now: a filter that is no valid query is refused before a job starts.
+        payload: contactsExportPayload(request.body),
+      });
+      return reply.code(202).send(taskAccepted(job));
+    },
   );
 
   api.post(

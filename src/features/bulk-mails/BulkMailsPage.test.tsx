@@ -118,15 +118,27 @@ function bulkServer() {
     campaign: campaignOf('sending'),
     saveTemplate: null as FakeReply | null,
     sent: null as unknown,
+    /** How many templates the list says there are (the composer shows the first 100 and a search). */
+    templateCount: 1,
   };
   const reply = (request: RecordedRequest): FakeReply => {
     const { method, url } = request;
     if (url === '/api/v1/mailTemplates' && method === 'GET') {
       const { variants: _v, version: _n, ...rest } = template;
-      return {
-        status: 200,
-        data: { result: [{ ...rest, languages: ['EN', 'FR'], campaigns: 2 }], count: 1 },
-      };
+      const summary = { ...rest, languages: ['EN', 'FR'], campaigns: 2 };
+      const query = String(request.params.query ?? '');
+      if (state.templateCount === 1) return { status: 200, data: { result: [summary], count: 1 } };
+      // Many templates: "Template 1" … "Template N" plus the newsletter, searched by name.
+      const named = [
+        summary,
+        ...Array.from({ length: state.templateCount - 1 }, (_, index) => ({
+          ...summary,
+          id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+          name: `Template ${index + 1}`,
+        })),
+      ].filter((option) => option.name.toLowerCase().includes(query.toLowerCase()));
+      const limit = Number(request.params.limit ?? 20);
+      return { status: 200, data: { result: named.slice(0, limit), count: named.length } };
     }
     if (url === `/api/v1/mailTemplates/${TEMPLATE_ID}` && method === 'GET')
       return { status: 200, data: template };
@@ -336,6 +348,34 @@ describe('composing a campaign', () => {
     await waitFor(() =>
       expect(memory.history?.at(-1)).toBe(`${BULK_MAILS_ROUTE}?campaign=${NEW_CAMPAIGN_ID}`),
     );
+  });
+
+  it('searches the templates when there are more than it lists, and keeps the chosen one listed', async () => {
+    server.state.templateCount = 250;
+    renderPage('?compose=new');
+    const templateSelect = await screen.findByRole('combobox', { name: /^Template\b(?! language)/ });
+    await waitFor(() => expect(within(templateSelect).getAllByRole('option')).toHaveLength(101));
+    expect(screen.getByText('Showing 100 of 250 templates: search to find others.')).toBeInTheDocument();
+    expect(within(templateSelect).queryByRole('option', { name: /Template 249/ })).toBeNull();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search templates' }), 'Template 249');
+    await waitFor(() =>
+      expect(within(templateSelect).getByRole('option', { name: /Template 249/ })).toBeInTheDocument(),
+    );
+    expect(requests.some((request) => request.params.query === 'Template 249')).toBe(true);
+
+    // The chosen template stays in the list when another search no longer matches it.
+    await userEvent.selectOptions(
+      templateSelect,
+      within(templateSelect).getByRole('option', { name: /Template 249/ }),
+    );
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search templates' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search templates' }), 'newsletter');
+    await waitFor(() =>
+      expect(within(templateSelect).getByRole('option', { name: /Monthly newsletter/ })).toBeInTheDocument(),
+    );
+    expect(within(templateSelect).getByRole('option', { name: /Template 249/ })).toBeInTheDocument();
+    expect(templateSelect).toHaveDisplayValue(/Template 249/);
   });
 
   it('writes the country picker into the audience query', async () => {

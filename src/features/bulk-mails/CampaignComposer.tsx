@@ -27,6 +27,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/page-states';
+import { SearchBox } from '../../ui/search-box';
 import { AudienceEditor, type AudienceValue } from './AudienceEditor';
 import {
   useCampaign,
@@ -53,6 +54,13 @@ import { type CloseGuard, DrawerForm, EditorDrawer, useCloseGuard, useRegisterCl
 import { SendDialog } from './SendDialog';
 
 const TEMPLATE_CHOICES = 100;
+
+/** The chosen template as its option reads, kept while a search hides it from the list. */
+interface TemplateChoice {
+  id: string;
+  name: string;
+  languages: readonly TemplateLanguage[];
+}
 
 interface Saved {
   id: string;
@@ -159,8 +167,25 @@ function ComposerForm({
   const [deleting, setDeleting] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const fields = useContactFields();
-  const templates = useTemplateList({ skip: 0, limit: TEMPLATE_CHOICES, query: '' });
+  const [templateSearch, setTemplateSearch] = useState('');
+  const templates = useTemplateList({ skip: 0, limit: TEMPLATE_CHOICES, query: templateSearch });
   const template = useTemplate(form.templateId || null);
+  // The select lists the first TEMPLATE_CHOICES templates matching the search; the chosen one stays
+  // listed even when the search no longer matches it.
+  const templateOptions = templates.data?.result ?? [];
+  const [chosenTemplate, setChosenTemplate] = useState<TemplateChoice | null>(null);
+  const chosenMissing = templateOptions.some((option) => option.id === form.templateId)
+    ? null
+    : chosenTemplate?.id === form.templateId
+      ? chosenTemplate
+      : template.data?.id === form.templateId
+        ? {
+            id: template.data.id,
+            name: template.data.name,
+            languages: template.data.variants.map((variant) => variant.language),
+          }
+        : null;
+  const searchTemplates = templateSearch !== '' || (templates.data?.count ?? 0) > TEMPLATE_CHOICES;
   const save = useSaveCampaign();
   const testMail = useTestMail();
   const remove = useDeleteCampaign();
@@ -188,6 +213,7 @@ function ComposerForm({
   };
   const chooseTemplate = (templateId: string) => {
     const summary = templates.data?.result.find((option) => option.id === templateId);
+    if (summary) setChosenTemplate({ id: summary.id, name: summary.name, languages: summary.languages });
     set({ templateId, fallbackLanguage: summary?.defaultLanguage ?? form.fallbackLanguage });
   };
 
@@ -293,6 +319,15 @@ function ComposerForm({
                 <Stack gap="4">
                   <Field.Root invalid={Boolean(errors.templateId)} required>
                     <Field.Label>Template</Field.Label>
+                    {searchTemplates ? (
+                      <SearchBox
+                        value={templateSearch}
+                        onSearch={setTemplateSearch}
+                        label="Search templates"
+                        placeholder="Search templates by name"
+                        maxW="full"
+                      />
+                    ) : null}
                     <NativeSelect.Root disabled={templates.isPending}>
                       <NativeSelect.Field
                         value={form.templateId}
@@ -301,7 +336,12 @@ function ComposerForm({
                         <option value="">
                           {templates.isPending ? 'Loading templates…' : 'Choose a template'}
                         </option>
-                        {templates.data?.result.map((option) => (
+                        {chosenMissing ? (
+                          <option value={chosenMissing.id}>
+                            {chosenMissing.name} ({chosenMissing.languages.join(', ')})
+                          </option>
+                        ) : null}
+                        {templateOptions.map((option) => (
                           <option key={option.id} value={option.id}>
                             {option.name} ({option.languages.join(', ')})
                           </option>
@@ -310,9 +350,18 @@ function ComposerForm({
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                     <Field.ErrorText>{errors.templateId}</Field.ErrorText>
-                    {templates.data && templates.data.count === 0 ? (
+                    {templates.data && templates.data.count === 0 && !templateSearch ? (
                       <Field.HelperText>
                         No templates yet: write one in the Templates tab first.
+                      </Field.HelperText>
+                    ) : null}
+                    {templates.data && templateSearch && templates.data.count === 0 ? (
+                      <Field.HelperText>No template matches “{templateSearch}”.</Field.HelperText>
+                    ) : null}
+                    {templates.data && templates.data.count > templateOptions.length ? (
+                      <Field.HelperText>
+                        Showing {templateOptions.length} of {templates.data.count} templates: search to find
+                        others.
                       </Field.HelperText>
                     ) : null}
                   </Field.Root>

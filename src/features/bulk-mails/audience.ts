@@ -3,6 +3,7 @@
 // condition at the top of the tree. Nothing else is kept beside the tree, so the builder, a saved view
 // and the pickers always say the same thing.
 import type { Audience } from '../../../contracts/campaigns';
+import { CONTACT_VIEW_COLUMNS } from '../../../contracts/contacts';
 import type { ContactFieldKey } from '../../../contracts/marketing';
 import { isGroup, type QueryCondition, type QueryNode, type QueryTree } from '../../../contracts/query-tree';
 import type { ViewState } from '../../../contracts/saved-views';
@@ -50,7 +51,7 @@ export function setQuickValues(tree: QueryTree, field: QuickField, values: reado
 
 /** The contacts list's own columns, sort and page size for an audience saved from this page. */
 export const AUDIENCE_VIEW_DEFAULTS: Omit<ViewState, 'query' | 'search'> = {
-  columns: ['name', 'email', 'company', 'companyType', 'country', 'language', 'subscription'],
+  columns: CONTACT_VIEW_COLUMNS,
   sort: 'createdAt',
   order: 'desc',
   pageSize: 25,

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { CONTACTS_ROUTE, type Contact } from '../../../contracts/contacts';
+import { CONTACT_VIEW_COLUMNS, CONTACTS_ROUTE, type Contact } from '../../../contracts/contacts';
+import { encodeQuery } from '../../../contracts/query-tree';
 import type { RouteAction } from '../../../contracts/routes';
 import { configureHttp, http } from '../../services/http';
 import { sessionKeys } from '../../services/session-queries';
@@ -44,6 +45,14 @@ const contact = (patch: Partial<Contact> = {}): Contact => ({
   ...patch,
 });
 
+const VIEW = '5d9c7a40-1f2e-4c3b-8a7d-6e5f4a3b2c10';
+const britain = {
+  combinator: 'and' as const,
+  children: [{ field: 'country', op: 'anyOf' as const, value: ['GB'] }],
+};
+/** The saved views the server holds for the contacts list (an audience saved from a campaign). */
+let savedViews: unknown[] = [];
+
 let requests: RecordedRequest[];
 let unconfigure: () => void;
 const originalAdapter = http.defaults.adapter;
@@ -71,6 +80,12 @@ function reply(request: RecordedRequest): FakeReply {
       },
     };
   if (request.url === `${API}/companyTypes`) return { status: 200, data: { result: [] } };
+  if (request.url === '/api/v1/savedViews/') return { status: 200, data: { result: savedViews } };
+  if (request.url === `${API}/export`)
+    return {
+      status: 202,
+      data: { taskStatus: { taskId: 't-1', taskName: 'Contacts export', status: 'Queued' } },
+    };
   if (request.url === `${API}/queryFields`)
     return {
       status: 200,
@@ -89,6 +104,7 @@ function reply(request: RecordedRequest): FakeReply {
 }
 
 beforeEach(() => {
+  savedViews = [];
   const fake = createFakeAdapter(reply);
   requests = fake.requests;
   http.defaults.adapter = fake.adapter;
@@ -152,6 +168,65 @@ describe('ContactsPage', () => {
     expect(screen.queryByRole('button', { name: /Add contact/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Import leads/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Company types/ })).toBeNull();
+  });
+
+  it('exports what the list selects, in its order, when the user may export', async () => {
+    renderPage(`?q=${encodeURIComponent(encodeQuery(britain) ?? '')}&s=ada&sort=email&order=asc&page=3`, [
+      'view',
+      'export',
+    ]);
+    await screen.findByRole('table', { name: 'Contacts' });
+    await userEvent.click(screen.getByRole('button', { name: /Export/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /XLSX/ }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.url === `${API}/export`)?.body).toEqual({
+        query: encodeQuery(britain),
+        search: 'ada',
+        sort: 'email',
+        order: 'asc',
+        format: 'xlsx',
+      }),
+    );
+  });
+
+  it('offers no export without the permission', async () => {
+    renderPage('', ['view']);
+    await screen.findByRole('table', { name: 'Contacts' });
+    expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
+  });
+
+  it('opens the default saved view (an audience) from a bare URL, and names it in the views menu', async () => {
+    savedViews = [
+      {
+        id: VIEW,
+        list: 'contacts',
+        name: 'British retailers',
+        scope: 'shared',
+        state: {
+          query: britain,
+          search: '',
+          columns: CONTACT_VIEW_COLUMNS,
+          sort: 'name',
+          order: 'asc',
+          pageSize: 50,
+        },
+        owner: { id: 'u-1', name: 'Asha' },
+        editable: false,
+        isDefault: true,
+        updatedAt: '2026-01-01T10:00:00.000Z',
+      },
+    ];
+    const memory = renderPage('');
+    await waitFor(() => expect(memory.history?.at(-1)).toContain(`view=${VIEW}`));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.url === API).at(-1)?.params).toMatchObject({
+        query: encodeQuery(britain),
+        sort: 'name',
+        order: 'asc',
+        limit: 50,
+      }),
+    );
+    expect(await screen.findByRole('button', { name: /British retailers/ })).toBeTruthy();
   });
 
   it('checks the new contact in the browser first, with the messages beside the fields', async () => {

@@ -1,17 +1,21 @@
 import { Badge, Box, Button, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Building2, FileUp, Filter, Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { CONTACT_PAGE_SIZES, CONTACTS_ROUTE, type Contact } from '../../../contracts/contacts';
+import type { ExportFormat } from '../../../contracts/exports';
 import { encodeQuery, type QueryTree } from '../../../contracts/query-tree';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
+import { FileFormatMenu } from '../../ui/file-format-menu';
 import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
+import { notify } from '../../ui/notify';
 import { EmptyListState, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { completeConditionsOnly, describeQuery, QueryBuilder } from '../../ui/query-builder';
+import { SavedViewsMenu, useDefaultView } from '../../ui/saved-views';
 import { SearchBox } from '../../ui/search-box';
-import { useContactFields, useContactList } from './api';
+import { useContactFields, useContactList, useExportContacts } from './api';
 import { CompanyTypesDialog } from './CompanyTypesDialog';
 import { ContactDialog } from './ContactDialog';
 import { ContactDrawer } from './ContactDrawer';
@@ -19,11 +23,15 @@ import { ContactTable } from './ContactTable';
 import { LeadImportDialog } from './LeadImportDialog';
 import {
   type ContactsView,
+  contactsViewOf,
   contactsViewToSearch,
   listQueryOf,
   parseContactsView,
   toggleSort,
+  viewStateOf,
 } from './url-state';
+
+export const CONTACTS_EXPORT_STARTED = 'Contacts export started. You will be notified when it is ready.';
 
 const sameQuery = (a: QueryTree, b: QueryTree) => encodeQuery(a) === encodeQuery(b);
 
@@ -43,6 +51,35 @@ export default function ContactsPage() {
       navigate(`${CONTACTS_ROUTE}${contactsViewToSearch({ ...view, ...patch })}`, options),
     [navigate, view],
   );
+
+  // A bare URL (from the menu) opens the user's default saved view, when they chose one.
+  const defaultView = useDefaultView('contacts');
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    if (search) {
+      restored.current = true;
+    } else if (defaultView !== undefined) {
+      restored.current = true;
+      if (defaultView)
+        navigate(
+          `${CONTACTS_ROUTE}${contactsViewToSearch(contactsViewOf(defaultView.state, defaultView.id))}`,
+          {
+            replace: true,
+          },
+        );
+    }
+  }, [search, navigate, defaultView]);
+
+  const exportContacts = useExportContacts();
+  const startExport = (format: ExportFormat) => {
+    const { skip: _skip, limit: _limit, ...selection } = listQueryOf(view);
+    exportContacts.mutate(
+      { ...selection, format },
+      // A failure is toasted by the http client; the file comes as a notification with its link.
+      { onSuccess: () => notify({ type: 'info', title: CONTACTS_EXPORT_STARTED }) },
+    );
+  };
 
   const [filtersOpen, setFiltersOpen] = useState(view.query.children.length > 0);
   const fields = useContactFields(filtersOpen || view.query.children.length > 0);
@@ -79,6 +116,14 @@ export default function ContactsPage() {
             <Box data-tour="refresh">
               <RefreshButton onRefresh={() => list.refetch()} refreshing={list.isFetching} />
             </Box>
+            {can('export') ? (
+              <FileFormatMenu
+                label="Export"
+                data-tour="contacts-export"
+                loading={exportContacts.isPending}
+                onChoose={startExport}
+              />
+            ) : null}
             {can('edit') ? (
               <Button variant="outline" onClick={() => setTypesOpen(true)} data-tour="company-types">
                 <Building2 /> Company types
@@ -127,6 +172,19 @@ export default function ContactsPage() {
             Clear filters
           </Button>
         ) : null}
+        <Box data-tour="saved-views">
+          <SavedViewsMenu
+            list="contacts"
+            current={viewStateOf(view)}
+            viewId={view.viewId}
+            onLoad={(saved) =>
+              setView({ ...contactsViewOf(saved.state, saved.id), contact: null, leadImport: null })
+            }
+            onUnload={() => setView({ viewId: null })}
+            canPublish={can('publish')}
+            neutralLabel="All contacts"
+          />
+        </Box>
         <HStack gap="2" ms="auto">
           <PageSizeSelect
             sizes={CONTACT_PAGE_SIZES}

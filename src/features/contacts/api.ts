@@ -13,6 +13,7 @@ import {
   type CompanyTypeBody,
   type ContactInput,
   type ContactListQuery,
+  type ContactsExportBody,
   companyTypeListSchema,
   companyTypeSchema,
   contactListSchema,
@@ -52,6 +53,13 @@ export const useContactList = (query: ContactListQuery) =>
     queryFn: async ({ signal }) =>
       contactListSchema.parse((await http.get(CONTACTS_API, { params: query, signal, silent: true })).data),
     placeholderData: keepPreviousData,
+  });
+
+/** Starts an export of what the list selects; the answer's `taskStatus` goes to the task handler. */
+export const useExportContacts = () =>
+  useMutation({
+    mutationFn: async (body: ContactsExportBody) =>
+      taskAcceptedSchema.parse((await http.post(`${CONTACTS_API}/export`, body)).data).taskStatus,
   });
 
 const fieldListSchema = z.object({ result: z.array(z.custom<QueryField>()) });

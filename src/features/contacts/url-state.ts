@@ -3,11 +3,13 @@
 // unknown or invalid falls back to the default, so a shared or old link always opens.
 import {
   CONTACT_PAGE_SIZES,
+  CONTACT_VIEW_COLUMNS,
   type ContactListQuery,
   type ContactSortField,
   contactSortFields,
 } from '../../../contracts/contacts';
 import { decodeQuery, emptyQuery, encodeQuery, type QueryTree } from '../../../contracts/query-tree';
+import type { ViewState } from '../../../contracts/saved-views';
 
 export type ContactPageSize = (typeof CONTACT_PAGE_SIZES)[number];
 
@@ -23,6 +25,8 @@ export interface ContactsView {
   contact: string | null;
   /** The lead import open in its dialog. */
   leadImport: string | null;
+  /** The saved view (audience) loaded, whether or not the list still matches it. */
+  viewId: string | null;
 }
 
 export const defaultContactsView: ContactsView = {
@@ -34,6 +38,7 @@ export const defaultContactsView: ContactsView = {
   size: 25,
   contact: null,
   leadImport: null,
+  viewId: null,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,6 +58,7 @@ export function parseContactsView(search: string): ContactsView {
     size: oneOf(CONTACT_PAGE_SIZES, Number(params.get('size')), defaultContactsView.size),
     contact: idOf(params.get('contact')),
     leadImport: idOf(params.get('leadImport')),
+    viewId: idOf(params.get('view')),
   };
 }
 
@@ -68,6 +74,7 @@ export function contactsViewToSearch(view: ContactsView): string {
   if (view.size !== defaultContactsView.size) params.set('size', String(view.size));
   if (view.contact) params.set('contact', view.contact);
   if (view.leadImport) params.set('leadImport', view.leadImport);
+  if (view.viewId) params.set('view', view.viewId);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -90,3 +97,24 @@ export function toggleSort(
   if (view.sort === field) return { sort: field, order: view.order === 'asc' ? 'desc' : 'asc' };
   return { sort: field, order: field === 'name' || field === 'email' ? 'asc' : 'desc' };
 }
+
+/** What a saved view records of the list: its filters, search, order and page size. */
+export const viewStateOf = (view: ContactsView): ViewState => ({
+  query: view.query,
+  search: view.search,
+  columns: CONTACT_VIEW_COLUMNS,
+  sort: view.sort,
+  order: view.order,
+  pageSize: view.size,
+});
+
+/** The list when a saved view is loaded: its filters from the first page, in its order. */
+export const contactsViewOf = (state: ViewState, viewId: string | null): ContactsView => ({
+  ...defaultContactsView,
+  query: state.query,
+  search: state.search,
+  sort: oneOf(contactSortFields, state.sort, defaultContactsView.sort),
+  order: state.order,
+  size: oneOf(CONTACT_PAGE_SIZES, state.pageSize, defaultContactsView.size),
+  viewId,
+});
