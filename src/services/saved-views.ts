@@ -1,6 +1,7 @@
 // Saved views of any list (ARCHITECTURE "saved views"): one fetcher and hook per API operation, keyed
 // by list, so staging products, contacts and orders share the cache shape and the menu.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type {
   CreateViewBody,
   DefaultView,
@@ -40,6 +41,45 @@ export function useDefaultView(list: ViewList): SavedView | null | undefined {
   const views = useSavedViews(list);
   if (views.isPending) return undefined;
   return views.data?.find((view) => view.isDefault) ?? null;
+}
+
+/**
+ * A list opened from a bare URL (the menu): once, the list's own remembered URL when it keeps one,
+ * else the user's default saved view when they chose one; a URL with a query is left as it is.
+ * `open` receives the search (`?…`) to replace the bare URL with. A list that remembers its URL
+ * (`remember`) has each later search written back.
+ */
+export function useBareUrlView(
+  list: ViewList,
+  search: string,
+  options: {
+    open(search: string): void;
+    searchOf(view: SavedView): string;
+    /** The list's last search in this tab, '' when none (the staging grid keeps it). */
+    remember?: { read(): string; write(search: string): void };
+  },
+): void {
+  const defaultView = useDefaultView(list);
+  const decided = useRef(false);
+  const { open, searchOf, remember } = options;
+  useEffect(() => {
+    if (decided.current) return;
+    if (search) {
+      decided.current = true;
+      return;
+    }
+    const last = remember?.read() ?? '';
+    if (last) {
+      decided.current = true;
+      open(last);
+    } else if (defaultView !== undefined) {
+      decided.current = true;
+      if (defaultView) open(searchOf(defaultView));
+    }
+  }, [search, defaultView, open, searchOf, remember]);
+  useEffect(() => {
+    if (decided.current) remember?.write(search ? `?${search.replace(/^\?/, '')}` : '');
+  }, [search, remember]);
 }
 
 function useRefreshViews(list: ViewList) {

@@ -1,19 +1,21 @@
 import { Badge, Box, Button, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Building2, FileUp, Filter, Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { CONTACT_PAGE_SIZES, CONTACTS_ROUTE, type Contact } from '../../../contracts/contacts';
 import type { ExportFormat } from '../../../contracts/exports';
 import { encodeQuery, type QueryTree } from '../../../contracts/query-tree';
+import type { SavedView } from '../../../contracts/saved-views';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
+import { useBareUrlView } from '../../services/saved-views';
 import { FileFormatMenu } from '../../ui/file-format-menu';
 import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
 import { notify } from '../../ui/notify';
 import { EmptyListState, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { completeConditionsOnly, describeQuery, QueryBuilder } from '../../ui/query-builder';
-import { SavedViewsMenu, useDefaultView } from '../../ui/saved-views';
+import { SavedViewsMenu } from '../../ui/saved-views';
 import { SearchBox } from '../../ui/search-box';
 import { useContactFields, useContactList, useExportContacts } from './api';
 import { CompanyTypesDialog } from './CompanyTypesDialog';
@@ -41,6 +43,9 @@ const sameQuery = (a: QueryTree, b: QueryTree) => encodeQuery(a) === encodeQuery
  * shared query builder) and the search box, all in the URL; refresh; add, edit, delete; a contact's page
  * with its timeline; the company types (admins); and "Import leads".
  */
+const contactsSearchOfView = (saved: SavedView) =>
+  contactsViewToSearch(contactsViewOf(saved.state, saved.id));
+
 export default function ContactsPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -53,23 +58,13 @@ export default function ContactsPage() {
   );
 
   // A bare URL (from the menu) opens the user's default saved view, when they chose one.
-  const defaultView = useDefaultView('contacts');
-  const restored = useRef(false);
-  useEffect(() => {
-    if (restored.current) return;
-    if (search) {
-      restored.current = true;
-    } else if (defaultView !== undefined) {
-      restored.current = true;
-      if (defaultView)
-        navigate(
-          `${CONTACTS_ROUTE}${contactsViewToSearch(contactsViewOf(defaultView.state, defaultView.id))}`,
-          {
-            replace: true,
-          },
-        );
-    }
-  }, [search, navigate, defaultView]);
+  useBareUrlView('contacts', search, {
+    open: useCallback(
+      (found: string) => navigate(`${CONTACTS_ROUTE}${found}`, { replace: true }),
+      [navigate],
+    ),
+    searchOf: contactsSearchOfView,
+  });
 
   const exportContacts = useExportContacts();
   const startExport = (format: ExportFormat) => {

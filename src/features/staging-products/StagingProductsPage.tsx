@@ -1,12 +1,14 @@
 import { Badge, Box, Button, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { BarChart3, Filter, ImageUp, Plus } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PRODUCT_PAGE_SIZES, type ProductSelection } from '../../../contracts/catalog';
 import type { ExportFormat } from '../../../contracts/exports';
 import { conditionsOf, encodeQuery, type QueryTree } from '../../../contracts/query-tree';
+import type { SavedView } from '../../../contracts/saved-views';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
+import { useBareUrlView } from '../../services/saved-views';
 import { useCurrentUser } from '../../services/session-queries';
 import { useTagNodes } from '../../services/tag-tree';
 import { FileFormatMenu } from '../../ui/file-format-menu';
@@ -21,7 +23,7 @@ import {
   tagValueEditor,
   type ValueEditors,
 } from '../../ui/query-builder';
-import { SavedViewsMenu, useDefaultView } from '../../ui/saved-views';
+import { SavedViewsMenu } from '../../ui/saved-views';
 import { SearchBox } from '../../ui/search-box';
 import { tagPathText } from '../../ui/tag-picker';
 import {
@@ -68,6 +70,8 @@ const tagIdsOf = (tree: QueryTree) => [
  * Staging products (SPEC §2): the server-paged grid under the nested AND/OR query builder, saved views,
  * the report, bulk actions, export, reprocess images and add product. The whole view is in the URL.
  */
+const stagingSearchOfView = (saved: SavedView) => stagingViewToSearch(stagingViewOf(saved.state, saved.id));
+
 export default function StagingProductsPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -80,33 +84,14 @@ export default function StagingProductsPage() {
   );
 
   // Coming back from the menu (a bare URL): the tab's last view, else the user's default saved view.
-  const defaultView = useDefaultView('staging-products');
-  const restored = useRef(false);
-  useEffect(() => {
-    if (restored.current) return;
-    if (search) {
-      restored.current = true;
-      return;
-    }
-    const last = lastStagingSearch.read();
-    if (last) {
-      restored.current = true;
-      navigate(`${STAGING_PRODUCTS}${last}`, { replace: true });
-    } else if (defaultView !== undefined) {
-      restored.current = true;
-      if (defaultView) {
-        navigate(
-          `${STAGING_PRODUCTS}${stagingViewToSearch(stagingViewOf(defaultView.state, defaultView.id))}`,
-          {
-            replace: true,
-          },
-        );
-      }
-    }
-  }, [search, navigate, defaultView]);
-  useEffect(() => {
-    if (restored.current) lastStagingSearch.write(search ? `?${search.replace(/^\?/, '')}` : '');
-  }, [search]);
+  useBareUrlView('staging-products', search, {
+    open: useCallback(
+      (found: string) => navigate(`${STAGING_PRODUCTS}${found}`, { replace: true }),
+      [navigate],
+    ),
+    searchOf: stagingSearchOfView,
+    remember: lastStagingSearch,
+  });
 
   // The builder edits a draft (incomplete conditions included); the URL holds its complete part.
   const [draft, setDraft] = useState<QueryTree>(view.query);
