@@ -1,5 +1,8 @@
 import { Stack, Table } from '@chakra-ui/react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { getErrorMessage } from '../services/api-error';
+import { EmptyListState, ErrorState, LoadingState } from './page-states';
 import { Pager } from './pager';
 
 /**
@@ -52,5 +55,63 @@ export function PagedTable({
         onSkipChange={onSkipChange}
       />
     </Stack>
+  );
+}
+
+/** What a page query answers: one page of rows and the total. */
+export interface PageResult<Row> {
+  result: Row[];
+  count: number;
+}
+
+/**
+ * A PagedTable over one page query, with the states around it: a skeleton while the first page loads,
+ * the failure with "Try again", the empty state (or "past the end" when a page beyond the last is
+ * asked), else the rows that `children` draws.
+ */
+export function PagedQueryTable<Row>({
+  query,
+  loadingLabel,
+  loadingRows = 3,
+  empty,
+  skip,
+  onSkipChange,
+  children,
+  ...table
+}: {
+  query: UseQueryResult<PageResult<Row>>;
+  loadingLabel: string;
+  loadingRows?: number;
+  empty: { title: string; description: string };
+  label: string;
+  pagerLabel: string;
+  columns: ReactNode;
+  skip: number;
+  limit: number;
+  onSkipChange: (skip: number) => void;
+  compact?: boolean;
+  children: (rows: Row[]) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingState rows={loadingRows} label={loadingLabel} />;
+  if (query.isError)
+    return <ErrorState message={getErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (query.data.result.length === 0)
+    return (
+      <EmptyListState
+        {...empty}
+        pastTheEnd={skip > 0 && query.data.count > 0}
+        onFirstPage={() => onSkipChange(0)}
+      />
+    );
+  return (
+    <PagedTable
+      {...table}
+      skip={skip}
+      count={query.data.count}
+      onSkipChange={onSkipChange}
+      stale={query.isPlaceholderData}
+    >
+      {children(query.data.result)}
+    </PagedTable>
   );
 }

@@ -30,8 +30,8 @@ import { getErrorMessage } from '../../services/api-error';
 import { BarChart } from '../../ui/bar-chart';
 import { RefreshButton } from '../../ui/list-controls';
 import { notify } from '../../ui/notify';
-import { EmptyListState, ErrorState, LoadingState } from '../../ui/page-states';
-import { PagedTable } from '../../ui/paged-table';
+import { ErrorState, LoadingState } from '../../ui/page-states';
+import { PagedQueryTable } from '../../ui/paged-table';
 import { describeQuery } from '../../ui/query-builder';
 import { SearchBox } from '../../ui/search-box';
 import {
@@ -116,50 +116,39 @@ function RecipientsTable({ campaign }: { campaign: Campaign }) {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Flex>
-      {recipients.isPending ? (
-        <LoadingState rows={4} label="Loading recipients" />
-      ) : recipients.isError ? (
-        <ErrorState message={getErrorMessage(recipients.error)} onRetry={() => void recipients.refetch()} />
-      ) : recipients.data.result.length === 0 ? (
-        <EmptyListState
-          title={campaign.total === 0 ? 'No recipients yet' : 'No recipient matches'}
-          description={
-            campaign.total === 0
-              ? 'The audience is fixed when the campaign starts sending.'
-              : 'Try another state or search.'
-          }
-          pastTheEnd={skip > 0 && recipients.data.count > 0}
-          onFirstPage={() => setSkip(0)}
-        />
-      ) : (
-        <PagedTable
-          label="Recipients"
-          pagerLabel="Recipients pages"
-          compact
-          skip={skip}
-          limit={PAGE}
-          count={recipients.data.count}
-          onSkipChange={setSkip}
-          stale={recipients.isPlaceholderData}
-          columns={
-            <>
-              <Table.ColumnHeader>Contact</Table.ColumnHeader>
-              <Table.ColumnHeader>Language</Table.ColumnHeader>
-              <Table.ColumnHeader>State</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Attempts</Table.ColumnHeader>
-              <Table.ColumnHeader>Sent</Table.ColumnHeader>
-              <Table.ColumnHeader>Last error</Table.ColumnHeader>
-            </>
-          }
-        >
-          {recipients.data.result.map((recipient) => (
+      <PagedQueryTable
+        query={recipients}
+        loadingLabel="Loading recipients"
+        loadingRows={4}
+        empty={
+          campaign.total === 0
+            ? {
+                title: 'No recipients yet',
+                description: 'The audience is fixed when the campaign starts sending.',
+              }
+            : { title: 'No recipient matches', description: 'Try another state or search.' }
+        }
+        label="Recipients"
+        pagerLabel="Recipients pages"
+        compact
+        skip={skip}
+        limit={PAGE}
+        onSkipChange={setSkip}
+        columns={
+          <>
+            <Table.ColumnHeader>Contact</Table.ColumnHeader>
+            <Table.ColumnHeader>Language</Table.ColumnHeader>
+            <Table.ColumnHeader>State</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Attempts</Table.ColumnHeader>
+            <Table.ColumnHeader>Sent</Table.ColumnHeader>
+            <Table.ColumnHeader>Last error</Table.ColumnHeader>
+          </>
+        }
+      >
+        {(rows) =>
+          rows.map((recipient) => (
             <Table.Row key={recipient.contactId} data-testid="recipient-row">
-              <Table.Cell>
-                <Text>{recipient.name || '—'}</Text>
-                <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
-                  {recipient.email}
-                </Text>
-              </Table.Cell>
+              <ContactCell name={recipient.name} email={recipient.email} />
               <Table.Cell>{recipient.language}</Table.Cell>
               <Table.Cell>
                 <RecipientStateBadge state={recipient.state} />
@@ -184,42 +173,44 @@ function RecipientsTable({ campaign }: { campaign: Campaign }) {
                 </Text>
               </Table.Cell>
             </Table.Row>
-          ))}
-        </PagedTable>
-      )}
+          ))
+        }
+      </PagedQueryTable>
     </Stack>
+  );
+}
+
+/** A contact in a campaign's tables: the name (user text, as text) over the address. */
+function ContactCell({ name, email }: { name: string; email: string }) {
+  return (
+    <Table.Cell>
+      <Text>{name || '—'}</Text>
+      <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+        {email}
+      </Text>
+    </Table.Cell>
   );
 }
 
 function ResponsesTable({ campaign }: { campaign: Campaign }) {
   const [skip, setSkip] = useState(0);
   const responses = useCampaignResponses(campaign.id, skip, PAGE);
-  if (responses.isPending) return <LoadingState rows={3} label="Loading responses" />;
-  if (responses.isError)
-    return <ErrorState message={getErrorMessage(responses.error)} onRetry={() => void responses.refetch()} />;
-  if (responses.data.result.length === 0)
-    return (
-      <EmptyListState
-        title="No responses yet"
-        description={
-          campaign.responseOptions.length
-            ? 'Answers appear here as contacts pick them in the mail.'
-            : 'This campaign asked for no answer.'
-        }
-        pastTheEnd={skip > 0 && responses.data.count > 0}
-        onFirstPage={() => setSkip(0)}
-      />
-    );
   return (
-    <PagedTable
+    <PagedQueryTable
+      query={responses}
+      loadingLabel="Loading responses"
+      empty={{
+        title: 'No responses yet',
+        description: campaign.responseOptions.length
+          ? 'Answers appear here as contacts pick them in the mail.'
+          : 'This campaign asked for no answer.',
+      }}
       label="Responses"
       pagerLabel="Responses pages"
       compact
       skip={skip}
       limit={PAGE}
-      count={responses.data.count}
       onSkipChange={setSkip}
-      stale={responses.isPlaceholderData}
       columns={
         <>
           <Table.ColumnHeader>Contact</Table.ColumnHeader>
@@ -229,28 +220,25 @@ function ResponsesTable({ campaign }: { campaign: Campaign }) {
         </>
       }
     >
-      {responses.data.result.map((response) => (
-        <Table.Row key={`${response.email}:${response.at}`}>
-          <Table.Cell>
-            <Text>{response.name || '—'}</Text>
-            <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
-              {response.email}
-            </Text>
-          </Table.Cell>
-          <Table.Cell>
-            <Badge variant="subtle">{response.response}</Badge>
-          </Table.Cell>
-          <Table.Cell maxW="sm">
-            <Text fontSize="sm" lineClamp={3}>
-              {response.comment || '—'}
-            </Text>
-          </Table.Cell>
-          <Table.Cell>
-            <When at={response.at} />
-          </Table.Cell>
-        </Table.Row>
-      ))}
-    </PagedTable>
+      {(rows) =>
+        rows.map((response) => (
+          <Table.Row key={`${response.email}:${response.at}`}>
+            <ContactCell name={response.name} email={response.email} />
+            <Table.Cell>
+              <Badge variant="subtle">{response.response}</Badge>
+            </Table.Cell>
+            <Table.Cell maxW="sm">
+              <Text fontSize="sm" lineClamp={3}>
+                {response.comment || '—'}
+              </Text>
+            </Table.Cell>
+            <Table.Cell>
+              <When at={response.at} />
+            </Table.Cell>
+          </Table.Row>
+        ))
+      }
+    </PagedQueryTable>
   );
 }
 
@@ -263,30 +251,20 @@ const methodLabels: Record<string, string> = {
 function UnsubscribesTable({ campaign }: { campaign: Campaign }) {
   const [skip, setSkip] = useState(0);
   const unsubscribes = useCampaignUnsubscribes(campaign.id, skip, PAGE);
-  if (unsubscribes.isPending) return <LoadingState rows={3} label="Loading unsubscribes" />;
-  if (unsubscribes.isError)
-    return (
-      <ErrorState message={getErrorMessage(unsubscribes.error)} onRetry={() => void unsubscribes.refetch()} />
-    );
-  if (unsubscribes.data.result.length === 0)
-    return (
-      <EmptyListState
-        title="Nobody unsubscribed"
-        description="Contacts who leave through this campaign’s mails appear here."
-        pastTheEnd={skip > 0 && unsubscribes.data.count > 0}
-        onFirstPage={() => setSkip(0)}
-      />
-    );
   return (
-    <PagedTable
+    <PagedQueryTable
+      query={unsubscribes}
+      loadingLabel="Loading unsubscribes"
+      empty={{
+        title: 'Nobody unsubscribed',
+        description: 'Contacts who leave through this campaign’s mails appear here.',
+      }}
       label="Unsubscribes"
       pagerLabel="Unsubscribes pages"
       compact
       skip={skip}
       limit={PAGE}
-      count={unsubscribes.data.count}
       onSkipChange={setSkip}
-      stale={unsubscribes.isPlaceholderData}
       columns={
         <>
           <Table.ColumnHeader>Contact</Table.ColumnHeader>
@@ -295,21 +273,18 @@ function UnsubscribesTable({ campaign }: { campaign: Campaign }) {
         </>
       }
     >
-      {unsubscribes.data.result.map((entry) => (
-        <Table.Row key={`${entry.email}:${entry.at}`}>
-          <Table.Cell>
-            <Text>{entry.name || '—'}</Text>
-            <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
-              {entry.email}
-            </Text>
-          </Table.Cell>
-          <Table.Cell>{entry.method ? (methodLabels[entry.method] ?? entry.method) : '—'}</Table.Cell>
-          <Table.Cell>
-            <When at={entry.at} />
-          </Table.Cell>
-        </Table.Row>
-      ))}
-    </PagedTable>
+      {(rows) =>
+        rows.map((entry) => (
+          <Table.Row key={`${entry.email}:${entry.at}`}>
+            <ContactCell name={entry.name} email={entry.email} />
+            <Table.Cell>{entry.method ? (methodLabels[entry.method] ?? entry.method) : '—'}</Table.Cell>
+            <Table.Cell>
+              <When at={entry.at} />
+            </Table.Cell>
+          </Table.Row>
+        ))
+      }
+    </PagedQueryTable>
   );
 }
 

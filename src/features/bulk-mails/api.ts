@@ -5,9 +5,11 @@
 // Reads that a page shows in place (with a retry) and writes whose refusal a form shows beside its
 // fields are `silent`: the http client toasts nothing for them.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   type Audience,
   audienceCountSchema,
+  type Campaign,
   type CampaignInput,
   type CampaignStatus,
   campaignListSchema,
@@ -108,44 +110,45 @@ export const useTemplatePreview = (input: TemplatePreviewInput | null) =>
     staleTime: 60_000,
   });
 
-function useTemplatesChanged() {
+/**
+ * After any write: templates and campaigns are read again together (campaign rows name their template;
+ * the templates list counts the campaigns using each).
+ */
+function useBulkMailsChanged() {
   const client = useQueryClient();
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: bulkMailKeys.templates() }),
-      // Campaign rows name their template.
       client.invalidateQueries({ queryKey: bulkMailKeys.campaigns() }),
     ]);
 }
 
+/** A draft's save: a new one (no id) is posted, an existing one put at the version it was read. */
+function saveAt<Input extends object, Saved>(api: string, schema: z.ZodType<Saved>) {
+  return async ({ id, version, input }: { id: string | null; version: number; input: Input }) =>
+    schema.parse(
+      (id
+        ? await http.put(idPath(api, id), { ...input, version }, { silent: true })
+        : await http.post(api, input, { silent: true })
+      ).data,
+    );
+}
+
+const deleteAt = (api: string) => async (id: string) =>
+  (await http.delete(idPath(api, id), { silent: true })).data;
+
 export function useSaveTemplate() {
-  const changed = useTemplatesChanged();
   return useMutation({
-    mutationFn: async ({
-      id,
-      version,
-      input,
-    }: {
-      id: string | null;
-      version: number;
-      input: TemplateInput;
-    }) =>
-      savedTemplateSchema.parse(
-        (id
-          ? await http.put(idPath(TEMPLATES_API, id), { ...input, version }, { silent: true })
-          : await http.post(TEMPLATES_API, input, { silent: true })
-        ).data,
-      ),
-    onSuccess: changed,
+    mutationFn: saveAt<TemplateInput, z.infer<typeof savedTemplateSchema>>(
+      TEMPLATES_API,
+      savedTemplateSchema,
+    ),
+    onSuccess: useBulkMailsChanged(),
   });
 }
 
 export function useDeleteTemplate() {
-  const changed = useTemplatesChanged();
-  return useMutation({
-    mutationFn: async (id: string) => (await http.delete(idPath(TEMPLATES_API, id), { silent: true })).data,
-    onSuccess: changed,
-  });
+  return useMutation({ mutationFn: deleteAt(TEMPLATES_API), onSuccess: useBulkMailsChanged() });
 }
 
 // ── Campaigns ──────────────────────────────────────────────────────────────────────────────────────
@@ -251,45 +254,16 @@ export const useContactFields = () =>
     staleTime: 5 * 60_000,
   });
 
-function useCampaignsChanged() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: bulkMailKeys.campaigns() }),
-      // The templates list counts the campaigns using each template.
-      client.invalidateQueries({ queryKey: bulkMailKeys.templates() }),
-    ]);
-}
-
 /** Creates a draft (no id) or saves one at the version it was read. */
 export function useSaveCampaign() {
-  const changed = useCampaignsChanged();
   return useMutation({
-    mutationFn: async ({
-      id,
-      version,
-      input,
-    }: {
-      id: string | null;
-      version: number;
-      input: CampaignInput;
-    }) =>
-      campaignSchema.parse(
-        (id
-          ? await http.put(idPath(CAMPAIGNS_API, id), { ...input, version }, { silent: true })
-          : await http.post(CAMPAIGNS_API, input, { silent: true })
-        ).data,
-      ),
-    onSuccess: changed,
+    mutationFn: saveAt<CampaignInput, Campaign>(CAMPAIGNS_API, campaignSchema),
+    onSuccess: useBulkMailsChanged(),
   });
 }
 
 export function useDeleteCampaign() {
-  const changed = useCampaignsChanged();
-  return useMutation({
-    mutationFn: async (id: string) => (await http.delete(idPath(CAMPAIGNS_API, id), { silent: true })).data,
-    onSuccess: changed,
-  });
+  return useMutation({ mutationFn: deleteAt(CAMPAIGNS_API), onSuccess: useBulkMailsChanged() });
 }
 
 export function useTestMail() {
@@ -307,7 +281,7 @@ export function useTestMail() {
  * the broker says the job finished.
  */
 export function useSendCampaign() {
-  const changed = useCampaignsChanged();
+  const changed = useBulkMailsChanged();
   return useMutation({
     mutationFn: async ({
       id,
