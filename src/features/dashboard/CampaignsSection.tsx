@@ -1,13 +1,14 @@
 // The campaigns dashboard (SPEC §1, issue 17): how the bulk mails are doing, counted live by the server
 // — sends over time, rates per campaign, answers, the latest campaigns with their progress and how the
 // contacts grow by source. Every chart has its numbers beside it.
-import { Badge, Box, Card, Heading, HStack, Progress, SimpleGrid, Stat, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Heading, HStack, Progress, SimpleGrid, Stat, Text } from '@chakra-ui/react';
 import { campaignStatusLabels } from '../../../contracts/campaigns';
 import type { CampaignsDashboard } from '../../../contracts/campaigns-dashboard';
 import { type ContactSource, contactSourceLabels, contactSources } from '../../../contracts/marketing';
 import { statusColor } from '../../lib/status-color';
 import { getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';
+import { FiguresTable } from '../../ui/figures-table';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { useCampaignsDashboard } from './api';
 
@@ -110,24 +111,16 @@ function SentOverTime({ rows }: { rows: CampaignsDashboard['sentOverTime'] }) {
               />
             }
             table={
-              <Table.Root size="sm">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Month</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Campaigns</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Mails</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {rows.map((row) => (
-                    <Table.Row key={row.month}>
-                      <Table.Cell>{monthLabel(row.month)}</Table.Cell>
-                      <Table.Cell textAlign="end">{number(row.campaigns)}</Table.Cell>
-                      <Table.Cell textAlign="end">{number(row.mails)}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
+              <FiguresTable
+                label="Mails sent per month"
+                rows={rows}
+                rowKey={(row) => row.month}
+                columns={[
+                  { header: 'Month', cell: (row) => monthLabel(row.month) },
+                  { header: 'Campaigns', cell: (row) => number(row.campaigns), numeric: true },
+                  { header: 'Mails', cell: (row) => number(row.mails), numeric: true },
+                ]}
+              />
             }
           />
         )}
@@ -201,32 +194,26 @@ function RatesPerCampaign({ rows }: { rows: CampaignsDashboard['perCampaign'] })
               data={rows.map((row) => ({ label: row.name, value: row.responseRate }))}
             />
             <Box overflowX="auto" mt="3">
-              <Table.Root size="sm">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Campaign</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Sent</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Failed</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Responses</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Unsubscribes</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {rows.map((row) => (
-                    <Table.Row key={row.id}>
-                      <Table.Cell>{row.name}</Table.Cell>
-                      <Table.Cell textAlign="end">{number(row.sent)}</Table.Cell>
-                      <Table.Cell textAlign="end">{number(row.failed)}</Table.Cell>
-                      <Table.Cell textAlign="end">
-                        {number(row.responses)} ({percent(row.responseRate)})
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        {number(row.unsubscribes)} ({percent(row.unsubscribeRate)})
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
+              <FiguresTable
+                label="Rates per campaign"
+                rows={rows}
+                rowKey={(row) => row.id}
+                columns={[
+                  { header: 'Campaign', cell: (row) => row.name },
+                  { header: 'Sent', cell: (row) => number(row.sent), numeric: true },
+                  { header: 'Failed', cell: (row) => number(row.failed), numeric: true },
+                  {
+                    header: 'Responses',
+                    cell: (row) => `${number(row.responses)} (${percent(row.responseRate)})`,
+                    numeric: true,
+                  },
+                  {
+                    header: 'Unsubscribes',
+                    cell: (row) => `${number(row.unsubscribes)} (${percent(row.unsubscribeRate)})`,
+                    numeric: true,
+                  },
+                ]}
+              />
             </Box>
           </>
         )}
@@ -250,16 +237,16 @@ function ResponsesByAnswer({ rows }: { rows: CampaignsDashboard['responsesByAnsw
               />
             }
             table={
-              <Table.Root size="sm">
-                <Table.Body>
-                  {rows.map((row) => (
-                    <Table.Row key={row.response}>
-                      <Table.Cell>{row.response}</Table.Cell>
-                      <Table.Cell textAlign="end">{number(row.count)}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
+              <FiguresTable
+                label="Responses by answer"
+                headless
+                rows={rows}
+                rowKey={(row) => row.response}
+                columns={[
+                  { header: 'Answer', cell: (row) => row.response },
+                  { header: 'Responses', cell: (row) => number(row.count), numeric: true },
+                ]}
+              />
             }
           />
         )}
@@ -268,8 +255,14 @@ function ResponsesByAnswer({ rows }: { rows: CampaignsDashboard['responsesByAnsw
   );
 }
 
+interface GrowthRow {
+  month: string;
+  bySource: Record<ContactSource, number>;
+  total: number;
+}
+
 /** New contacts per month, one column per source. */
-export function growthTable(rows: CampaignsDashboard['contactsGrowth']) {
+export function growthTable(rows: CampaignsDashboard['contactsGrowth']): GrowthRow[] {
   const months = [...new Set(rows.map((row) => row.month))].sort();
   const count = new Map(rows.map((row) => [`${row.month} ${row.source}`, row.count]));
   return months.map((month) => {
@@ -294,32 +287,20 @@ function ContactsGrowth({ rows }: { rows: CampaignsDashboard['contactsGrowth'] }
               data={table.map((row) => ({ label: monthLabel(row.month), value: row.total }))}
             />
             <Box overflowX="auto" mt="3">
-              <Table.Root size="sm">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Month</Table.ColumnHeader>
-                    {contactSources.map((source) => (
-                      <Table.ColumnHeader key={source} textAlign="end">
-                        {contactSourceLabels[source]}
-                      </Table.ColumnHeader>
-                    ))}
-                    <Table.ColumnHeader textAlign="end">All</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {table.map((row) => (
-                    <Table.Row key={row.month}>
-                      <Table.Cell>{monthLabel(row.month)}</Table.Cell>
-                      {contactSources.map((source) => (
-                        <Table.Cell key={source} textAlign="end">
-                          {number(row.bySource[source])}
-                        </Table.Cell>
-                      ))}
-                      <Table.Cell textAlign="end">{number(row.total)}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
+              <FiguresTable
+                label="New contacts per month by source"
+                rows={table}
+                rowKey={(row) => row.month}
+                columns={[
+                  { header: 'Month', cell: (row) => monthLabel(row.month) },
+                  ...contactSources.map((source) => ({
+                    header: contactSourceLabels[source],
+                    cell: (row: GrowthRow) => number(row.bySource[source]),
+                    numeric: true,
+                  })),
+                  { header: 'All', cell: (row) => number(row.total), numeric: true },
+                ]}
+              />
             </Box>
           </>
         )}
