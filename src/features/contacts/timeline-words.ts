@@ -33,10 +33,10 @@ const withoutActor: Record<string, string> = {
   unsubscribed: 'Unsubscribed',
   bounced: 'Mail to this address bounced',
   responded: 'Answered a campaign',
-  sent: 'Mailed by a campaign',
-  mailed: 'Mailed by a campaign',
-  deferred: 'A mail was deferred (retried later)',
-  failed: 'A mail failed',
+  // What the send job (and the demo seed) write for each recipient's outcome.
+  mail_sent: 'Mailed by a campaign',
+  mail_deferred: 'A mail was deferred (retried later)',
+  mail_failed: 'A mail failed',
   help_chat: 'Help chat',
   customer_query: 'Customer query',
 };
