@@ -2,12 +2,15 @@ import { Alert, Field, Input, Textarea } from '@chakra-ui/react';
 import { getErrorMessage } from '../services/api-error';
 import type { SubmissionState } from './use-submission';
 
-/** The server's answer above a form: an error (role alert) or a success (role status). Nothing when empty. */
+/**
+ * The server's answer above a form: an error (role alert), a success or a notice (role status).
+ * Nothing when empty.
+ */
 export function FormMessage({
   status,
   children,
 }: {
-  status: 'error' | 'success';
+  status: 'error' | 'success' | 'info';
   children: string | null | undefined;
 }) {
   if (!children) return null;

@@ -37,6 +37,12 @@ describe.each(testBackends)('campaigns API on %s', (backend) => {
     return json<Campaign>(response);
   };
   const get = async (id: string) => json<Campaign>(await as('Staff', 'GET', `${API}/${id}`));
+  const taskStatus = async (taskId: string) =>
+    json<{ status: string }>(await as('Staff', 'GET', `/api/v1/tasks/${taskId}`)).status;
+  const notifiedStatuses = async (taskId: string) =>
+    rowsOf<{ status: string }>(
+      await t.database.db.execute(sql`SELECT status FROM notifications WHERE task_id = ${taskId}`),
+    ).map((row) => row.status);
   const send = async (campaign: Campaign, body: object = {}) =>
     as('Staff', 'POST', `${API}/${campaign.id}/send`, { version: campaign.version, ...body });
 
@@ -191,6 +197,19 @@ describe.each(testBackends)('campaigns API on %s', (backend) => {
       counts: { queued: 0, sending: 0, sent: 4, deferred: 0, failed: 0, skipped: 1 },
     });
     expect(done.finishedAt).not.toBeNull();
+    // The mailed contacts' last-contacted times are their mails' (written after the mails, by the same
+    // task, which lets go of the campaign then); the skipped contact was not contacted.
+    const stamps = rowsOf<{ email: string; stamped: boolean }>(
+      await t.database.db.execute(sql`SELECT c.email, c.last_contacted_at = r.sent_at AS stamped
+        FROM campaign_recipients r JOIN contacts c ON c.id = r.contact_id
+        WHERE r.campaign_id = ${campaign.id} ORDER BY c.email`),
+    );
+    expect(stamps.filter((row) => row.stamped)).toHaveLength(4);
+    expect(stamps.find((row) => row.email === made[1]?.email)?.stamped).toBeFalsy();
+    const [released] = rowsOf<{ task_id: string | null }>(
+      await t.database.db.execute(sql`SELECT task_id FROM campaigns WHERE id = ${campaign.id}`),
+    );
+    expect(released?.task_id).toBeNull();
     // 3 and 6 speak German, which the template lacks: they get the fallback (English).
     expect(done.byLanguage).toEqual([
       { language: 'EN', count: 3 },
@@ -364,6 +383,10 @@ describe.each(testBackends)('campaigns API on %s', (backend) => {
     expect(stopped.counts.sent).toBeGreaterThan(0);
     expect(stopped.counts.sent).toBeLessThanOrEqual(10);
     expect(stopped.counts.sent + stopped.counts.queued).toBe(30);
+    // The paused send's task ends Paused, never Completed: the task toast reads "Bulk mail Paused".
+    const firstTask = sent.taskStatus?.taskId as string;
+    expect(await taskStatus(firstTask)).toBe('Paused');
+    expect(await notifiedStatuses(firstTask)).toEqual(['Paused']);
     expect((await as('Staff', 'POST', `${API}/${campaign.id}/pause`)).statusCode).toBe(409);
     const resumed = await as('Staff', 'POST', `${API}/${campaign.id}/resume`);
     expect(resumed.statusCode, resumed.body).toBe(200);
@@ -372,7 +395,25 @@ describe.each(testBackends)('campaigns API on %s', (backend) => {
     await t.database.db.execute(sql`UPDATE campaigns SET rate_per_second = 2000 WHERE id = ${campaign.id}`);
     await runJobs();
     expect(await get(campaign.id)).toMatchObject({ status: 'sent', counts: { sent: 30, queued: 0 } });
+    expect(await taskStatus(again.taskStatus?.taskId as string)).toBe('Completed');
+    expect(await notifiedStatuses(again.taskStatus?.taskId as string)).toEqual(['Completed']);
     expect((await as('Staff', 'POST', `${API}/${campaign.id}/resume`)).statusCode).toBe(409);
+  });
+
+  it('pausing a campaign whose job has not started ends its task as Paused at once', async () => {
+    await insertContacts(t.database.db, { tag: 'pause-queued', n: 3 });
+    const campaign = await draft('pause-queued');
+    const sent = json<Answer>(await send(campaign));
+    const taskId = sent.taskStatus?.taskId as string;
+    // Waiting in the queue (e.g. for deferred retries hours away): pausing makes it due now.
+    await t.database.db.execute(
+      sql`UPDATE jobs SET run_after = now() + interval '1 hour' WHERE id = ${taskId}`,
+    );
+    expect((await as('Staff', 'POST', `${API}/${campaign.id}/pause`)).statusCode).toBe(200);
+    await runJobs();
+    expect(await taskStatus(taskId)).toBe('Paused');
+    expect(await notifiedStatuses(taskId)).toEqual(['Paused']);
+    expect(await get(campaign.id)).toMatchObject({ status: 'paused', counts: { queued: 3, sent: 0 } });
   });
 
   it('sends a test mail to the signed-in user, writing no recipient', async () => {
@@ -384,6 +425,11 @@ describe.each(testBackends)('campaigns API on %s', (backend) => {
       (mail) => mail.headers.get('to') === 'staff@demo.local',
     );
     expect(mails.map((mail) => mail.headers.get('subject'))).toContain('[Test] Hello Asha');
+    // Its links open the pages in test mode: no signed link that would unsubscribe the author.
+    const testMail = mails.find((mail) => mail.headers.get('subject') === '[Test] Hello Asha');
+    expect(testMail?.body).toContain('/unsubscribe?test=1');
+    expect(testMail?.body).not.toContain('token=');
+    expect(testMail?.headers.get('list-unsubscribe')).toContain('/unsubscribe?test=1');
     expect(await get(campaign.id)).toMatchObject({ status: 'draft', total: 0 });
     const [recipients] = rowsOf<{ n: number }>(
       await t.database.db.execute(

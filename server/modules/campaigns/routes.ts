@@ -181,7 +181,7 @@ export async function campaignRoutes(app: FastifyInstance, options: { config: Co
     async (request) =>
       sendTestMail(
         app.db,
-        { mailer: app.mailer, links: app.mailLinks, from: config.MAIL_FROM, publicUrl: config.publicUrl },
+        { mailer: app.mailer, from: config.MAIL_FROM, publicUrl: config.publicUrl },
         request.params.id,
         request.user.id,
       ),
@@ -224,6 +224,8 @@ export async function campaignRoutes(app: FastifyInstance, options: { config: Co
     },
     async (request) => {
       await pauseCampaign(app.db, request.params.id, await actorOf(app.db, request));
+      // A job that was waiting is due now: it ends its task as Paused.
+      wake();
       return { campaign: await readCampaign(app.db, request.params.id) };
     },
   );

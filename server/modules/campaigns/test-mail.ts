@@ -1,13 +1,14 @@
 // POST /:id/testMail: the campaign's mail as a recipient would get it, sent to the signed-in user's own
 // address with "[Test]" before the subject. The user's values are theirs if they are a contact, else the
-// preview's sample contact. Nothing about recipients is written: a test mail is no delivery.
+// preview's sample contact. Nothing about recipients is written: a test mail is no delivery, and its
+// unsubscribe and answer links only say so.
 import { eq } from 'drizzle-orm';
 import { sampleTemplateValues } from '../../../contracts/mail-templates';
 import type { Db } from '../../db/client';
 import { mailTemplateVariants, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { Mailer } from '../../plugins/mail';
-import type { MailLinks } from '../mail-links/links';
+import { createTestMailLinks } from '../mail-links/links';
 import { contactValues } from '../mail-templates/values';
 import { campaignNotFound, readCampaign } from './campaigns';
 import { addressOf, composeCampaignMail } from './compose';
@@ -16,7 +17,7 @@ import { messageKeyPrefix } from './sending';
 
 export async function sendTestMail(
   db: Db,
-  deps: { mailer: Mailer; links: MailLinks; from: string; publicUrl: string },
+  deps: { mailer: Mailer; from: string; publicUrl: string },
   campaignId: string,
   userId: string,
 ): Promise<{ message: string }> {
@@ -48,7 +49,8 @@ export async function sendTestMail(
   if (!variant) throw new HttpError(400, 'The campaign’s template has no version to send.', 'NO_TEMPLATE');
   const mail = composeCampaignMail(
     {
-      links: deps.links,
+      // Links that open the pages but change nothing: the author is no recipient.
+      links: createTestMailLinks(deps.publicUrl),
       campaignId,
       responseOptions: campaign.responseOptions,
       fromAddress: addressOf(deps.from),

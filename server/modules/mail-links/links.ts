@@ -47,6 +47,22 @@ export function createMailLinks(secret: string, publicUrl: string): MailLinks {
   };
 }
 
+/**
+ * The links of a test mail (a campaign sent to its author): they open the same pages, which say that
+ * the link works and that nothing changes. A signed link would unsubscribe the author, or count their
+ * answer among the campaign's responses.
+ */
+export function createTestMailLinks(publicUrl: string): MailLinks {
+  const url = (path: string, params: Record<string, string> = {}) =>
+    `${publicUrl}${path}?${new URLSearchParams({ test: '1', ...params }).toString()}`;
+  return {
+    unsubscribeUrl: () => url('/unsubscribe'),
+    oneClickUnsubscribeUrl: () => url('/unsubscribe'),
+    responseUrl: (_email, _campaign, response) => url('/responseCollection', response ? { response } : {}),
+    verify: () => false,
+  };
+}
+
 /** MAIL_LINK_SECRET when set; otherwise one generated on first start and kept in the settings table. */
 export async function mailLinkSecret(db: Db, configured: string | undefined): Promise<string> {
   return (

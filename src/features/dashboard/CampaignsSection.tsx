@@ -157,6 +157,8 @@ function LatestCampaigns({ rows }: { rows: CampaignsDashboard['latest'] }) {
                       <Progress.Root
                         value={share}
                         size="sm"
+                        // As on the campaigns list: the brand colour, orange while a person must resume.
+                        colorPalette={row.status === 'paused' ? 'orange' : 'brand'}
                         mt="1"
                         aria-label={`${row.name}: ${share} % done`}
                       >

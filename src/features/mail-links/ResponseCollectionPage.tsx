@@ -15,12 +15,24 @@ type Field = 'response' | 'comment';
  * an optional comment. Answering again replaces the earlier answer.
  */
 export default function ResponseCollectionPage() {
-  const link = linkParams(useSearch(), ['email', 'campaign', 'token']);
+  const search = useSearch();
+  const link = linkParams(search, ['email', 'campaign', 'token']);
   const [response, setResponse] = useState(link?.response ?? '');
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const { state, submit } = useSubmission(collectResponse);
 
+  const test = new URLSearchParams(search);
+  if (test.get('test') === '1') {
+    const answer = test.get('response');
+    return (
+      <PublicLayout title="Your response">
+        <FormMessage status="info">
+          {`${answer ? `This “${answer}” link` : 'This link'} comes from a test mail. Recipients answer the campaign here; a test answer is not recorded.`}
+        </FormMessage>
+      </PublicLayout>
+    );
+  }
   if (!link?.email || !link.campaign || !link.token) {
     return (
       <PublicLayout title="Your response">

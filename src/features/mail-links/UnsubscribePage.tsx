@@ -5,14 +5,25 @@ import { PublicLayout } from '../../ui/PublicLayout';
 import { useSubmission } from '../../ui/use-submission';
 import { linkParams, unsubscribeEmail } from './api';
 
+export const TEST_MAIL_UNSUBSCRIBE =
+  'This link comes from a test mail. In the campaign’s mails it unsubscribes the recipient; here nothing changes.';
+
 /**
  * /unsubscribe?email=…&token=… from a marketing mail (SPEC §2, public). The recipient confirms with a
  * button rather than on page load: mail scanners open links in advance, and must not unsubscribe anyone.
  */
 export default function UnsubscribePage() {
-  const link = linkParams(useSearch(), ['email', 'token']);
+  const search = useSearch();
+  const link = linkParams(search, ['email', 'token']);
   const { state, submit } = useSubmission(unsubscribeEmail);
 
+  if (new URLSearchParams(search).get('test') === '1') {
+    return (
+      <PublicLayout title="Unsubscribe">
+        <FormMessage status="info">{TEST_MAIL_UNSUBSCRIBE}</FormMessage>
+      </PublicLayout>
+    );
+  }
   if (!link?.email || !link.token) {
     return (
       <PublicLayout title="Unsubscribe">
