@@ -15,6 +15,8 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['contracts/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+            // Seeds the demo data once per run; test apps start from copies of it.
+            globalSetup: ['./server/test-snapshots.ts'],
           },
         },
         {

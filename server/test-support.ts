@@ -1,14 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DEMO_PASSWORD, seedDemo } from './db/seed';
 import type { JobsOptions } from './jobs/plugin';
 import { syncRolePermissions } from './modules/permissions/service';
+import { createPostgresDatabase } from './test-databases';
+import type { TestSnapshots } from './test-snapshots';
 
 /**
  * The databases API tests run on: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set
@@ -30,34 +32,50 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `mp_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      // pool.end() resolves before its connections are gone; dropping WITH (FORCE) right away would kill
-      // them mid-goodbye (57P01 on a client that no longer listens). Wait for them to leave first.
-      for (let attempt = 0; attempt < 50; attempt++) {
-        const { rows } = await client.query(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+/** The seeded copies this run made once (server/test-snapshots.ts); none outside the server tests. */
+function snapshots(): TestSnapshots | undefined {
+  try {
+    return inject('testSnapshots');
+  } catch {
+    return undefined; // not under vitest, or a project without the global setup
+  }
+}
+
+const dumps = new Map<string, Promise<Blob>>();
+/** A dump file read once per test process: the copies are made from it in memory. */
+function dumpAt(file: string): Promise<Blob> {
+  let dump = dumps.get(file);
+  if (!dump) {
+    dump = readFile(file).then((bytes) => new Blob([bytes]));
+    dumps.set(file, dump);
+  }
+  return dump;
+}
+
+/** A database migrated, with the roles' permissions and (unless `seed` is false) the demo data. */
+async function openTestDatabase(backend: 'pglite' | 'postgres', seed: boolean) {
+  const copies = snapshots();
+  const kind = seed ? 'seeded' : 'empty';
+  if (backend === 'postgres') {
+    const template = copies?.postgres?.[kind];
+    const created = await createPostgresDatabase({ template });
+    const database = await openDatabase({ databaseUrl: created.url, dataDir: '' });
+    if (!template) await prepareDatabase(database, seed);
+    return { database, pgDatabase: created };
+  }
+  const dumpFile = copies?.pglite[kind];
+  const database = await openDatabase({
+    dataDir: 'memory://',
+    loadDataDir: dumpFile ? await dumpAt(dumpFile) : undefined,
+  });
+  if (!dumpFile) await prepareDatabase(database, seed);
+  return { database, pgDatabase: undefined };
+}
+
+async function prepareDatabase(database: Database, seed: boolean) {
+  await database.migrate();
+  await syncRolePermissions(database.db);
+  if (seed) await seedDemo(database.db);
 }
 
 export async function createTestApp(
@@ -74,20 +92,13 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-test-'));
-  const pgDatabase = options.backend === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     STATIC_DIR: path.join(dataDir, 'no-spa'),
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const database = await openDatabase({
-    databaseUrl: pgDatabase?.url,
-    dataDir: pgDatabase ? dataDir : 'memory://',
-  });
-  await database.migrate();
-  await syncRolePermissions(database.db);
-  if (options.seed !== false) await seedDemo(database.db);
+  const { database, pgDatabase } = await openTestDatabase(options.backend ?? 'pglite', options.seed !== false);
   // Counts in a shared Redis must not carry over between test apps (or test runs).
   const rateLimitNamespace =
     options.rateLimits?.namespace ??

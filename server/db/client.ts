@@ -15,6 +15,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Flushes and closes: PGlite writes its files, the pg pool ends its connections. */
   close(): Promise<void>;
+  /** PGlite only: the whole database as one tarball, for `loadDataDir` (tests start from a seeded copy). */
+  dumpDataDir?(): Promise<Blob>;
   /**
    * Hears `pg_notify(channel, payload)` from every connection to this database (delivered when the
    * sending transaction commits), so every instance sharing the database hears it. `onGap` is called
@@ -34,6 +36,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Where PGlite keeps its files; `memory://` for a throwaway database. */
   dataDir: string;
+  /** PGlite in memory only: start from this dump (`dumpDataDir`) instead of an empty database. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

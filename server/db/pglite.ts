@@ -10,7 +10,7 @@ import { type Database, type DatabaseOptions, type Db, migrationsFolder } from '
 import { initialiseDataDir, pgliteStartParams } from './pglite-options';
 import * as schema from './schema';
 
-export async function openPglite(options: Pick<DatabaseOptions, 'dataDir'>): Promise<Database> {
+export async function openPglite(options: Pick<DatabaseOptions, 'dataDir' | 'loadDataDir'>): Promise<Database> {
   const inMemory = options.dataDir.startsWith('memory://');
   const pgliteDir = inMemory ? options.dataDir : path.join(options.dataDir, 'pglite');
   if (!inMemory) {
@@ -19,6 +19,8 @@ export async function openPglite(options: Pick<DatabaseOptions, 'dataDir'>): Pro
   }
   // pg_trgm backs the seller search index (migration 0002).
   const client = await PGlite.create(pgliteDir, {
+    // A dump is loaded into memory only: a data dir on disk is the database itself.
+    loadDataDir: inMemory ? options.loadDataDir : undefined,
     extensions: { pg_trgm },
     startParams: pgliteStartParams(),
   });
@@ -28,6 +30,7 @@ export async function openPglite(options: Pick<DatabaseOptions, 'dataDir'>): Pro
     kind: 'pglite',
     migrate: () => migrate(db as never, { migrationsFolder }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
     // One process holds a PGlite database, so its in-process notifications reach everyone; they are
     // delivered by the time the sending transaction's commit returns.
     async listen(channel, onNotify) {
