@@ -5,8 +5,11 @@ import { z } from 'zod';
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 
-/** Job and task statuses. Only `Completed` is a success (SPEC §7 task toast). */
-export const taskStatuses = ['Queued', 'Running', 'Completed', 'Failed'] as const;
+/**
+ * Job and task statuses. Only `Completed` is a success (SPEC §7 task toast); `Paused` ends a task its
+ * user paused (a bulk mail: resuming starts a new task), neither a success nor a failure.
+ */
+export const taskStatuses = ['Queued', 'Running', 'Completed', 'Paused', 'Failed'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
 /** What a long action answers at once (the browser's task handler records it). */

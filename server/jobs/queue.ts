@@ -142,11 +142,32 @@ export async function releaseJob(db: Db, claim: Claim): Promise<void> {
     .where(held(claim));
 }
 
+/**
+ * Puts a running job back in the queue until `runAfter` without finishing it (a bulk mail waiting for
+ * its deferred retries): its attempt is not counted and its owner is not notified, so the task reads as
+ * queued, with its progress, until a later run completes it.
+ */
+export async function requeueJob(db: Db, claim: Claim, runAfter: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'Queued',
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      runAfter,
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(held(claim))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
 /** The owner's notification of a finished job: one per job (its id is the notification's task id). */
 async function notifyOwner(
   tx: Tx,
   job: JobRow,
-  status: 'Completed' | 'Failed',
+  status: 'Completed' | 'Paused' | 'Failed',
   input: NotificationInput,
 ): Promise<NotificationRow | null> {
   if (!job.ownerId) return null;
@@ -154,22 +175,24 @@ async function notifyOwner(
 }
 
 /**
- * Finishes a job: Completed with its result and the owner's notification in ONE transaction, so the
- * job is never done without its notification nor notified twice. Answers the notification to publish,
- * or null when nothing was stored (the claim was lost, or the task was already notified).
+ * Finishes a job: Completed (or Paused: a bulk mail its user paused, resumed by a new job) with its
+ * result and the owner's notification in ONE transaction, so the job is never done without its
+ * notification nor notified twice. Answers the notification to publish, or null when nothing was stored
+ * (the claim was lost, or the task was already notified).
  */
 export async function completeJob(
   db: Db,
   claim: Claim,
   result: Record<string, unknown>,
   notification: NotificationInput,
+  status: 'Completed' | 'Paused' = 'Completed',
 ): Promise<NotificationRow | null> {
   return db.transaction(async (tx) => {
     const [job] = await tx
       .update(jobs)
       .set({
-        status: 'Completed',
-        progress: 100,
+        status,
+        ...(status === 'Completed' ? { progress: 100 } : {}),
         result,
         lastError: null,
         finishedAt: sql`now()`,
@@ -179,7 +202,7 @@ export async function completeJob(
       })
       .where(held(claim))
       .returning();
-    return job ? notifyOwner(tx, job, 'Completed', notification) : null;
+    return job ? notifyOwner(tx, job, status, notification) : null;
   });
 }
 

@@ -15,6 +15,7 @@ import {
   recordProgress,
   releaseJob,
   renewLease,
+  requeueJob,
 } from './queue';
 
 /** What a handler answers: kept as the job's result; `title`, `body` and `link` make its notification. */
@@ -22,6 +23,14 @@ export interface JobResult extends Record<string, unknown> {
   title?: string;
   body?: string;
   link?: string | null;
+  /**
+   * The task is not finished: the job goes back to the queue until this time (a bulk mail waiting for
+   * its deferred retries), uncounted as an attempt and with no notification, so the task reads as
+   * queued, never Completed, until a later run ends it.
+   */
+  runAgainAt?: Date;
+  /** The task ends Paused, not Completed: its notification (and the SPA's task toast) says so. */
+  paused?: boolean;
 }
 
 export interface JobContext {
@@ -208,15 +217,28 @@ export class JobWorker {
     };
     log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
     try {
-      const result = await handler({ job, payload: job.payload, setProgress, signal: controller.signal });
+      const { runAgainAt, paused, ...result } = await handler({
+        job,
+        payload: job.payload,
+        setProgress,
+        signal: controller.signal,
+      });
+      if (runAgainAt) {
+        // Not done: back in the queue until then (a lost lease makes this a no-op).
+        await requeueJob(db, claim, runAgainAt);
+        log.info({ jobId: job.id, kind: job.kind, runAgainAt }, 'job waits to run again');
+        return;
+      }
       // Done is done, even if the worker is stopping meanwhile; a lost lease makes this a no-op.
       const { title, body, link } = result;
-      const notification = await completeJob(db, claim, result, {
-        title: title ?? `${job.name} is done`,
-        body: body ?? '',
-        link: link ?? null,
-      });
-      log.info({ jobId: job.id, kind: job.kind }, 'job completed');
+      const notification = await completeJob(
+        db,
+        claim,
+        result,
+        { title: title ?? `${job.name} is done`, body: body ?? '', link: link ?? null },
+        paused ? 'Paused' : 'Completed',
+      );
+      log.info({ jobId: job.id, kind: job.kind }, paused ? 'job paused' : 'job completed');
       if (notification) await this.options.publish(notification);
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;

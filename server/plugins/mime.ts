@@ -21,6 +21,8 @@ export interface MimeMessage {
 }
 
 const CRLF = '\r\n';
+const BOUNDARY_PREFIX = randomBytes(9).toString('hex');
+let boundaries = 0;
 
 /** One header line, folded at 76 columns; values are single-line (no header injection). */
 function header(name: string, value: string): string {
@@ -49,7 +51,9 @@ export function buildMimeMessage(message: MimeMessage): string {
   if (message.html === undefined) {
     return [...lines, ...textPart, ''].join(CRLF);
   }
-  const boundary = `--_mp_${randomBytes(12).toString('hex')}`;
+  // Unique per message without asking the system for randomness each time (a campaign writes
+  // thousands a second): a random prefix per process and a counter.
+  const boundary = `--_mp_${BOUNDARY_PREFIX}_${(++boundaries).toString(36)}`;
   return [
     ...lines,
     `Content-Type: multipart/alternative; boundary="${boundary}"`,

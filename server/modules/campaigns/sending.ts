@@ -3,7 +3,7 @@
 // restarts, and it freezes the audience when it starts), pause and resume. The campaign row says which
 // job works on it (`task_id`): a job that is no longer the campaign's does nothing, so rescheduling,
 // sending a scheduled campaign now or resuming never leaves two jobs mailing one campaign.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CAMPAIGN_TASK_NAME } from '../../../contracts/campaigns';
 import { emptyRecipientCounts } from '../../../contracts/marketing';
 import type { TaskStatusInfo } from '../../../contracts/notifications';
@@ -59,6 +59,8 @@ export async function freezeAudience(tx: Tx, campaign: CampaignRow): Promise<num
                ${messageKeyPrefix(campaign.id)} || replace(contacts.id::text, '-', '')
         FROM contacts
         WHERE ${where} AND ${mailableContact}
+        -- In the order the send job walks them (the primary key): its reads go page after page.
+        ORDER BY contacts.id
         ON CONFLICT DO NOTHING
         RETURNING 1
       )
@@ -149,7 +151,11 @@ async function mailableCount(tx: Tx, campaign: CampaignRow): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Sending stops after the chunk in flight: the job reads the status before each chunk. */
+/**
+ * Sending stops after the chunk in flight: the job reads the status before each chunk and ends its task
+ * as Paused. A job waiting in the queue (not started yet, or for deferred retries hours away) is made due
+ * now, so its task reads Paused at once rather than when it would have run.
+ */
 export async function pauseCampaign(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, id);
@@ -168,6 +174,11 @@ export async function pauseCampaign(db: Db, id: string, actor: Actor): Promise<v
         updatedAt: sql`now()`,
       })
       .where(eq(campaigns.id, id));
+    if (campaign.taskId)
+      await tx
+        .update(jobs)
+        .set({ runAfter: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(jobs.id, campaign.taskId), eq(jobs.status, 'Queued')));
   });
 }
 

@@ -69,6 +69,12 @@ describe.each(testBackends)('campaign delivery over SMTP on %s', (backend) => {
     while (await t.app.jobs.worker.runOnce()) {}
   };
   const get = async (id: string) => json<Campaign>(await as('Staff', 'GET', `${API}/${id}`));
+  const taskOf = async (taskId: string) =>
+    json<{ status: string; progress: number }>(await as('Staff', 'GET', `/api/v1/tasks/${taskId}`));
+  const notifiedStatuses = async (taskId: string) =>
+    rowsOf<{ status: string }>(
+      await t.database.db.execute(sql`SELECT status FROM notifications WHERE task_id = ${taskId}`),
+    ).map((row) => row.status);
 
   it('sends, defers a 451 until the retry succeeds, fails a 550 and bounces its contact', async () => {
     const db = t.database.db;
@@ -89,6 +95,7 @@ describe.each(testBackends)('campaign delivery over SMTP on %s', (backend) => {
     );
     const sent = await as('Staff', 'POST', `${API}/${draft.id}/send`, { version: draft.version });
     expect(sent.statusCode, sent.body).toBe(200);
+    const taskId = json<{ taskStatus: { taskId: string } }>(sent).taskStatus.taskId;
     await runJobs();
 
     const first = await get(draft.id);
@@ -111,6 +118,10 @@ describe.each(testBackends)('campaign delivery over SMTP on %s', (backend) => {
     );
     expect(contact?.subscription).toBe('bounced');
     expect(received).toHaveLength(3);
+    // Nor is its task Completed: the same task waits in the queue for the retry, and nobody is told
+    // "Bulk mail Completed" meanwhile.
+    expect(await taskOf(taskId)).toMatchObject({ status: 'Queued' });
+    expect(await notifiedStatuses(taskId)).toEqual([]);
 
     // The retry's time comes (the backoff is 30 s; the test moves the clock instead of waiting).
     await db.execute(sql`UPDATE campaign_recipients SET next_attempt_at = now()
@@ -124,6 +135,9 @@ describe.each(testBackends)('campaign delivery over SMTP on %s', (backend) => {
       counts: { queued: 0, sending: 0, sent: 4, deferred: 0, failed: 1, skipped: 0 },
     });
     expect(received).toHaveLength(4);
+    // The follow-up run completes the one task.
+    expect(await taskOf(taskId)).toMatchObject({ status: 'Completed', progress: 100 });
+    expect(await notifiedStatuses(taskId)).toEqual(['Completed']);
     const mail = parseEml('soft', received[3] as string);
     expect(mail.headers.get('to')).toBe('soft-1@example.com');
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -135,6 +149,48 @@ describe.each(testBackends)('campaign delivery over SMTP on %s', (backend) => {
       await as('Staff', 'POST', `${API}/audienceCount`, audienceOf('smtp')),
     );
     expect(counted).toMatchObject({ matching: 5, mailable: 4 });
+  });
+
+  it('a campaign waiting for its retries keeps its task open; pausing it ends the task as Paused', async () => {
+    const db = t.database.db;
+    await insertContacts(db, { tag: 'smtp-wait', n: 2, prefix: 'ok-wait' });
+    await insertContacts(db, { tag: 'smtp-wait', n: 1, prefix: 'soft-wait' });
+    const template = json<SavedTemplate>(
+      await as('Admin', 'POST', '/api/v1/mailTemplates', twoLanguageTemplate('SMTP wait template')),
+    );
+    const draft = json<Campaign>(
+      await as('Staff', 'POST', API, {
+        name: 'Waiting for retries',
+        templateId: template.id,
+        fallbackLanguage: 'EN',
+        audience: audienceOf('smtp-wait'),
+        ratePerSecond: 500,
+      }),
+    );
+    const sent = await as('Staff', 'POST', `${API}/${draft.id}/send`, { version: draft.version });
+    const taskId = json<{ taskStatus: { taskId: string } }>(sent).taskStatus.taskId;
+    await runJobs();
+    expect(await get(draft.id)).toMatchObject({ status: 'sending', counts: { sent: 2, deferred: 1 } });
+    expect(await taskOf(taskId)).toMatchObject({ status: 'Queued' });
+    expect(await notifiedStatuses(taskId)).toEqual([]);
+    // Paused while waiting (the retry is 30 s away): the task ends now, as Paused.
+    expect((await as('Staff', 'POST', `${API}/${draft.id}/pause`)).statusCode).toBe(200);
+    await runJobs();
+    expect(await taskOf(taskId)).toMatchObject({ status: 'Paused' });
+    expect(await notifiedStatuses(taskId)).toEqual(['Paused']);
+    // Resumed: a new task, which waits for the retry's time and then completes.
+    const resumed = json<{ taskStatus: { taskId: string } }>(
+      await as('Staff', 'POST', `${API}/${draft.id}/resume`),
+    );
+    await runJobs();
+    expect(await taskOf(resumed.taskStatus.taskId)).toMatchObject({ status: 'Queued' });
+    await db.execute(sql`UPDATE campaign_recipients SET next_attempt_at = now()
+      WHERE campaign_id = ${draft.id} AND state = 'deferred'`);
+    await db.execute(sql`UPDATE jobs SET run_after = now() WHERE id = ${resumed.taskStatus.taskId}`);
+    await runJobs();
+    expect(await get(draft.id)).toMatchObject({ status: 'sent', counts: { sent: 3, deferred: 0 } });
+    expect(await taskOf(resumed.taskStatus.taskId)).toMatchObject({ status: 'Completed' });
+    expect(await notifiedStatuses(resumed.taskStatus.taskId)).toEqual(['Completed']);
   });
 
   it('a test mail goes through SMTP too; a refusal is a clear 502', async () => {

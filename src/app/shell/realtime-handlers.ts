@@ -54,7 +54,8 @@ export function createBrokerHandlers(effects: RealtimeEffects): BrokerMessageHan
       const stored = taskId ? effects.removeTask(taskId) : undefined;
       const name = taskName ?? stored?.name ?? 'Task';
       effects.toast({
-        type: status === 'Completed' ? 'success' : 'error',
+        // A paused task (a bulk mail its user paused) is neither done nor failed.
+        type: status === 'Completed' ? 'success' : status === 'Paused' ? 'info' : 'error',
         title: taskToastTitle(name, status),
       });
       effects.refreshNotifications();

@@ -6,7 +6,7 @@ import { type LiveStatus, NotificationBell } from './NotificationBell';
 import { NotificationDrawer } from './NotificationDrawer';
 import { TasksIndicator } from './TasksIndicator';
 
-const FINISHED = new Set(['Completed', 'Failed']);
+const FINISHED = new Set(['Completed', 'Paused', 'Failed']);
 
 /**
  * A task whose completion message was missed (the browser was offline, the tab closed) is finished
