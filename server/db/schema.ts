@@ -1367,7 +1367,23 @@ export const contacts = pgTable(
       sql`coalesce(${table.lastContactedAt}, '-infinity'::timestamptz)`,
       table.id,
     ),
-    index('contacts_country_idx').on(table.country, table.createdAt),
+    // Audiences and list filters by country, company type, language and subscription (issue 17: a
+    // 3-filter audience counted in ≤ 50 ms at 100k contacts): the equalities narrow the range in that
+    // order, and with created_at and id in the index a count or an exact page is an index-only scan
+    // (after a VACUUM; the seed and large lead imports run one). It replaces (country, created_at):
+    // one index fewer to write for every contact row written.
+    index('contacts_audience_idx').on(
+      table.country,
+      table.companyTypeId,
+      table.language,
+      table.subscription,
+      table.createdAt,
+      table.id,
+    ),
+    // The few unsubscribed contacts: a campaign's unsubscribes are counted from them.
+    index('contacts_unsubscribed_idx')
+      .on(table.unsubscribedAt)
+      .where(sql`${table.subscription} = 'unsubscribed'`),
     index('contacts_company_type_idx').on(table.companyTypeId),
     index('contacts_tags_idx').using('gin', table.tags),
     index('contacts_search_trgm_idx').using('gin', sql`${table.searchKey} gin_trgm_ops`),

@@ -23,6 +23,9 @@ import { type LeadContext, type LeadFields, type LeadVerdict, leadVerdict } from
 
 export const LEAD_IMPORT_KIND = 'contacts.leadImport';
 export const LEAD_CHUNK = 1000;
+/** After an import that wrote this many contacts, VACUUM (ANALYZE) contacts; after fewer, ANALYZE. */
+const VACUUM_AFTER_ROWS = 10_000;
+const ANALYZE_AFTER_ROWS = 1_000;
 export const leadTaskName = (fileName: string) => `Import leads from ${fileName}`;
 export const leadImportLink = (id: string) => `/marketing/contacts?leadImport=${id}`;
 
@@ -118,7 +121,9 @@ async function writeChunk(
 ): Promise<void> {
   const last = verdicts.at(-1)?.line ?? state.checkpoint;
   const counts = { ...state.counts };
-  const seen = new Map(state.seen);
+  // The chunk's own addresses, added to the import's once the chunk commits (copying the import's map
+  // for every chunk made a 100,000-row import quadratic: 2 s of a 28 s import).
+  const added = new Map<string, number>();
   await db.transaction(async (tx) => {
     const stored: StoredRow[] = [];
     const fresh: { verdict: LeadVerdict & { ok: true }; row: StoredRow }[] = [];
@@ -134,7 +139,7 @@ async function writeChunk(
       };
       stored.push(row);
       if (!verdict.ok) continue;
-      const first = seen.get(verdict.email);
+      const first = state.seen.get(verdict.email) ?? added.get(verdict.email);
       if (first !== undefined) {
         row.outcome = 'skipped';
         row.errors = [
@@ -148,7 +153,7 @@ async function writeChunk(
         ];
         continue;
       }
-      seen.set(verdict.email, verdict.line);
+      added.set(verdict.email, verdict.line);
       candidates.push({ verdict, row });
     }
 
@@ -209,7 +214,7 @@ async function writeChunk(
   });
   state.checkpoint = last;
   state.counts = counts;
-  state.seen = seen;
+  for (const [email, line] of added) state.seen.set(email, line);
 }
 
 /** New contacts in one statement; a suppressed address starts unsubscribed; each gets 'imported'. */
@@ -366,6 +371,11 @@ async function run(db: Db, dataDir: string, context: JobContext, upload: ImportR
     await setProgress(percent);
     return false;
   });
+  // Many new or changed contacts: the planner's statistics (and on PGlite, which never vacuums by
+  // itself, the visibility map that lets audience counts read only the index) are brought up to date.
+  const written = state.counts.created + state.counts.updated - upload.counts.created - upload.counts.updated;
+  if (written >= VACUUM_AFTER_ROWS) await db.execute(sql`VACUUM (ANALYZE) contacts`);
+  else if (written >= ANALYZE_AFTER_ROWS) await db.execute(sql`ANALYZE contacts`);
   const seconds = Math.max((Date.now() - started) / 1000, 0.001);
   await setStatus(db, upload.id, {
     status: 'done',
