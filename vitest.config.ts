@@ -8,6 +8,9 @@ export default mergeConfig(
     test: {
       testTimeout: 20_000,
       hookTimeout: 60_000,
+      // Two test files at a time even on two cores (Vitest's default is one less than the cores): the
+      // server tests spend much of their time waiting on PostgreSQL, Redis, child servers and timers.
+      maxWorkers: 2,
       projects: [
         {
           extends: true,
