@@ -186,7 +186,12 @@ export function sendJobHandler(options: SendJobOptions): JobHandler {
    * which cost as much as the rest of the send together on PGlite. Idempotent (a contact contacted later
    * keeps its later time), so a run that dies half-way is simply taken up again.
    */
-  async function stampContacts(jobId: string, campaignId: string, contactIds: string[] | 'all') {
+  async function stampContacts(
+    jobId: string,
+    campaignId: string,
+    contactIds: string[] | 'all',
+    signal: AbortSignal,
+  ) {
     const update = (ids: string[]) =>
       db.execute(sql`UPDATE contacts c SET last_contacted_at = r.sent_at
         FROM campaign_recipients r
@@ -204,6 +209,8 @@ export function sendJobHandler(options: SendJobOptions): JobHandler {
         if (ids.length) await update(ids);
         if (ids.length < STAMP_BATCH) break;
         cursor = ids[ids.length - 1] as string;
+        // A stopping worker gives the job back: the next run writes them all again (idempotent).
+        signal.throwIfAborted();
         await yieldToEventLoop();
       }
       await db
@@ -214,6 +221,7 @@ export function sendJobHandler(options: SendJobOptions): JobHandler {
     }
     for (let at = 0; at < contactIds.length; at += STAMP_BATCH) {
       await update(contactIds.slice(at, at + STAMP_BATCH));
+      signal.throwIfAborted();
       await yieldToEventLoop();
     }
   }
@@ -566,12 +574,12 @@ export function sendJobHandler(options: SendJobOptions): JobHandler {
       return outcomes;
     };
 
-    // A pipeline of chunks: while chunk N's mails go out (disk or network I/O), chunk N−1's outcomes are
-    // recorded and chunk N+1 is claimed (database work). On PGlite the database runs on this thread, so
-    // this overlap is what lets I/O and database work add up to less than their sum.
     // The planner's statistics of the recipients: a freeze of 100,000 rows leaves it believing the
     // table is empty, and its plans for the claims would then read every recipient of the campaign.
     await db.execute(sql`ANALYZE campaign_recipients`);
+    // A pipeline of chunks: while chunk N's mails go out (disk or network I/O), chunk N−1's outcomes are
+    // recorded and chunk N+1 is claimed (database work). On PGlite the database runs on this thread, so
+    // this overlap is what lets I/O and database work add up to less than their sum.
     const state: RunState = { cursor: null, inFlight: false, counted: false };
     /** Recipients this run recorded as sent: a run that ends before the campaign does stamps them. */
     const sentThisRun: string[] = [];
@@ -612,7 +620,7 @@ export function sendJobHandler(options: SendJobOptions): JobHandler {
     if (step.kind === 'drain') throw new Error('a claim without a chunk in flight cannot drain');
     // The mails are out (the campaign may already read `sent`): now the contacts' last-contacted times.
     const { [STAMP_ALL]: all, ...result } = step.result;
-    await stampContacts(job.id, campaignId, all ? 'all' : sentThisRun);
+    await stampContacts(job.id, campaignId, all ? 'all' : sentThisRun, signal);
     return result;
   }
 
