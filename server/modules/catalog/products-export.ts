@@ -23,7 +23,12 @@ import { rowsOf } from '../../db/rows';
 import { categories, products, sellers } from '../../db/schema';
 import { JobFailure } from '../../jobs/worker';
 import { HttpError } from '../../lib/http-error';
-import { type ExportCursor, type ExportDefinition, exportJobHandler } from '../exports/export-job';
+import {
+  type ExportCursor,
+  type ExportDefinition,
+  exportJobHandler,
+  pastCursor,
+} from '../exports/export-job';
 import type { Cell, Column } from '../exports/table';
 import { attributesByCode } from './attribute-defs';
 import { type AttributeDef, plainTextOf } from './attribute-values';
@@ -67,7 +72,7 @@ interface ExportRow {
 }
 
 /** Sort keys and the type their text form is cast back to for the keyset. */
-const sortKeys: Record<ProductSortField, { key: SQL; type: string }> = {
+const sortKeys: Record<ProductSortField, { key: SQL; type: 'text' | 'timestamptz' | 'integer' }> = {
   updatedAt: { key: sql`${products.updatedAt}`, type: 'timestamptz' },
   createdAt: { key: sql`${products.createdAt}`, type: 'timestamptz' },
   title: { key: sql`${products.titleKey}`, type: 'text' },
@@ -159,14 +164,9 @@ const productsExport: ExportDefinition<ProductsExportPayload, ExportRow> = {
   async readBatch(db, payload, after: ExportCursor | null, limit) {
     const where = await whereOf(db, payload);
     const { key, type } = sortKeys[payload.sort];
-    const castType = sql.raw(type);
     const descending = payload.order === 'desc';
     const direction = sql.raw(descending ? 'DESC' : 'ASC');
-    const keyset = after
-      ? descending
-        ? sql`(${key}, ${products.id}) < (CAST(${after.key} AS ${castType}), CAST(${after.id} AS uuid))`
-        : sql`(${key}, ${products.id}) > (CAST(${after.key} AS ${castType}), CAST(${after.id} AS uuid))`
-      : sql`true`;
+    const keyset = pastCursor(key, products.id, after, type, descending);
     return rowsOf<ExportRow>(
       await db.execute(sql`
         SELECT ${products.id} AS id, (${key})::text AS "cursorKey", ${products.title} AS title,

@@ -18,7 +18,12 @@ import { rowsOf } from '../../db/rows';
 import { companyTypes, contacts } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { countries } from '../configs/countries';
-import { type ExportCursor, type ExportDefinition, exportJobHandler } from '../exports/export-job';
+import {
+  type ExportCursor,
+  type ExportDefinition,
+  exportJobHandler,
+  pastCursor,
+} from '../exports/export-job';
 import type { Column } from '../exports/table';
 import { compileContactQuery } from './audience';
 import { sortKeys } from './list';
@@ -109,14 +114,10 @@ const contactsExport: ExportDefinition<ContactsExportPayload, ExportRow> = {
   async readBatch(db, payload, after: ExportCursor | null, limit) {
     const key = sortKeys[payload.sort];
     // Every order's key is text, a timestamp or the coalesced timestamp; its text form casts back.
-    const castType = sql.raw(payload.sort === 'name' || payload.sort === 'email' ? 'text' : 'timestamptz');
+    const keyType = payload.sort === 'name' || payload.sort === 'email' ? 'text' : 'timestamptz';
     const descending = payload.order === 'desc';
     const direction = sql.raw(descending ? 'DESC' : 'ASC');
-    const keyset = after
-      ? descending
-        ? sql`(${key}, ${contacts.id}) < (CAST(${after.key} AS ${castType}), CAST(${after.id} AS uuid))`
-        : sql`(${key}, ${contacts.id}) > (CAST(${after.key} AS ${castType}), CAST(${after.id} AS uuid))`
-      : sql`true`;
+    const keyset = pastCursor(key, contacts.id, after, keyType, descending);
     return rowsOf<ExportRow>(
       await db.execute(sql`
         SELECT ${contacts.id} AS id, (${key})::text AS "cursorKey", ${contacts.firstName} AS first_name,

@@ -5,6 +5,7 @@
 // sellers were the first list, staging products the second.
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ExportFileFormat, exportDownloadPath } from '../../../contracts/exports';
 import type { Db } from '../../db/client';
@@ -50,6 +51,24 @@ export interface ExportDefinition<P extends { format: ExportFileFormat }, Row ex
   cellsOf(row: Row, payload: P, context: unknown): Cell[];
   /** The writer of the `json` format, for a list that offers it (its rows' cells in, JSON out). */
   jsonWriter?(file: string, columns: Column[], payload: P): TableWriter;
+}
+
+/**
+ * The rows past a cursor in an export's order (sort key, then id): `(key, id) > (cursor)` ascending,
+ * `<` descending, the key cast back from its text form to `keyType` (a timestamp keeps its
+ * microseconds, so no row is skipped or repeated). Every row when there is no cursor yet.
+ */
+export function pastCursor(
+  key: SQLWrapper,
+  id: SQLWrapper,
+  after: ExportCursor | null,
+  keyType: 'text' | 'timestamptz' | 'integer',
+  descending: boolean,
+): SQL {
+  if (!after) return sql`true`;
+  const cast = sql.raw(keyType);
+  const cursor = sql`(CAST(${after.key} AS ${cast}), CAST(${after.id} AS uuid))`;
+  return descending ? sql`(${key}, ${id}) < ${cursor}` : sql`(${key}, ${id}) > ${cursor}`;
 }
 
 /** Export kinds by job kind: the download route names the file by them. */

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { sellers } from '../../db/schema';
 import { sellerStatus } from '../sellers/dto';
 import { listSellers, searchSellers, sellerSelection } from '../sellers/listing';
-import { type ExportCursor, type ExportDefinition, exportJobHandler } from './export-job';
+import { type ExportCursor, type ExportDefinition, exportJobHandler, pastCursor } from './export-job';
 import type { Cell, Column } from './table';
 
 export const SELLERS_EXPORT_KIND = 'export.sellers';
@@ -92,13 +92,9 @@ async function readBatch(
   limit: number,
 ): Promise<ExportRow[]> {
   const { where, sortKey } = sellerSelection(payload);
-  const keyType = sql.raw(payload.sort === 'createdAt' ? 'timestamptz' : 'text');
   const descending = payload.order === 'desc';
-  const keyset = after
-    ? descending
-      ? sql`(${sortKey}, ${sellers.id}) < (CAST(${after.key} AS ${keyType}), CAST(${after.id} AS uuid))`
-      : sql`(${sortKey}, ${sellers.id}) > (CAST(${after.key} AS ${keyType}), CAST(${after.id} AS uuid))`
-    : undefined;
+  const keyType = payload.sort === 'createdAt' ? 'timestamptz' : 'text';
+  const keyset = pastCursor(sortKey, sellers.id, after, keyType, descending);
   const order = descending ? desc : asc;
   return db
     .select({ ...sellerColumns, cursorKey: sql<string>`(${sortKey})::text` })
