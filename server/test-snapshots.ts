@@ -64,7 +64,10 @@ export default async function setup(project: TestProject) {
   ]);
   const snapshots: TestSnapshots = { pglite: { seeded, empty } };
   if (process.env.TEST_DATABASE_URL) {
-    const [seededTemplate, emptyTemplate] = await Promise.all([postgresTemplate(true), postgresTemplate(false)]);
+    const [seededTemplate, emptyTemplate] = await Promise.all([
+      postgresTemplate(true),
+      postgresTemplate(false),
+    ]);
     templates.push(seededTemplate, emptyTemplate);
     snapshots.postgres = { seeded: seededTemplate, empty: emptyTemplate };
   }

@@ -98,7 +98,10 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const { database, pgDatabase } = await openTestDatabase(options.backend ?? 'pglite', options.seed !== false);
+  const { database, pgDatabase } = await openTestDatabase(
+    options.backend ?? 'pglite',
+    options.seed !== false,
+  );
   // Counts in a shared Redis must not carry over between test apps (or test runs).
   const rateLimitNamespace =
     options.rateLimits?.namespace ??

@@ -10,7 +10,9 @@ import { type Database, type DatabaseOptions, type Db, migrationsFolder } from '
 import { initialiseDataDir, pgliteStartParams } from './pglite-options';
 import * as schema from './schema';
 
-export async function openPglite(options: Pick<DatabaseOptions, 'dataDir' | 'loadDataDir'>): Promise<Database> {
+export async function openPglite(
+  options: Pick<DatabaseOptions, 'dataDir' | 'loadDataDir'>,
+): Promise<Database> {
   const inMemory = options.dataDir.startsWith('memory://');
   const pgliteDir = inMemory ? options.dataDir : path.join(options.dataDir, 'pglite');
   if (!inMemory) {
