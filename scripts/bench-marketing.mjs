@@ -40,6 +40,7 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { SMTPServer } from 'smtp-server';
 import { childEnv, startServer, stopChildren, track } from './bench-children.mjs';
+import { timedCall } from './bench-http.mjs';
 import { seedBulk } from './bench-lists.mjs';
 import { signIn } from './bench-sellers.mjs';
 import { SERVER_NODE_ARGS } from './server-node-args.mjs';
@@ -177,24 +178,8 @@ function rssSampler(pid) {
 
 // ── HTTP ───────────────────────────────────────────────────────────────────────────────────────────
 
-async function call(base, token, method, url, { body, form, timeoutMs = REQUEST_LIMIT_MS } = {}) {
-  const headers = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const started = performance.now();
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers,
-    body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  let parsed = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {}
-  return { ms, status: response.status, ok: response.ok, body: parsed };
-}
+const call = (base, token, method, url, { body, form, timeoutMs = REQUEST_LIMIT_MS } = {}) =>
+  timedCall(base, token, method, url, { body, form, timeoutMs });
 
 async function must(base, token, method, url, options) {
   const answer = await call(base, token, method, url, options);

@@ -31,6 +31,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { runVisibleBench, startServer } from './bench-children.mjs';
+import { timedCall } from './bench-http.mjs';
 import { run, signIn } from './bench-sellers.mjs';
 
 const NODES = Number(process.env.BENCH_TAG_NODES ?? 50_000);
@@ -95,24 +96,8 @@ function stats(times) {
 }
 
 /** One request, timed as the client sees it: `{ ms, status, ok, body }` (body parsed when JSON). */
-async function call(base, token, method, url, body) {
-  const headers = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const started = performance.now();
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  let parsed = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {}
-  return { ms, status: response.status, ok: response.ok, body: parsed };
-}
+const call = (base, token, method, url, body) =>
+  timedCall(base, token, method, url, { body, timeoutMs: REQUEST_LIMIT_MS });
 
 /** As `call`, but a failure fails the bench. */
 async function must(base, token, method, url, body) {
