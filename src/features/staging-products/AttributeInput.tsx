@@ -95,6 +95,7 @@ export function AttributeInput({
 }) {
   const multi = def.attributeType === 'MULTI';
   const id = `attribute-${def.code}`;
+  const labelId = `${id}-label`;
   let input: React.ReactNode;
   switch (def.dataType) {
     case 'ENUMERATED': {
@@ -104,6 +105,10 @@ export function AttributeInput({
           {def.options.map((option) => (
             <Checkbox.Root
               key={option.valueId}
+              // Inside the field, every box would take the field's one control id and the field's
+              // label: a click on any option's label would tick the first box, and each box would be
+              // named after the attribute. Each box gets its own id and its own option as its name.
+              ids={{ hiddenInput: `${id}-${option.valueId}`, label: `${id}-${option.valueId}-label` }}
               size="sm"
               checked={chosen.includes(option.valueId)}
               onCheckedChange={(event) =>
@@ -220,17 +225,25 @@ export function AttributeInput({
     case 'BOOLEAN':
       input = (
         <HStack>
+          {/* The switch is the field's control, named by the field's label (which points at `id`); its
+              state is plain text beside it, not a second label. */}
           <Switch.Root
+            ids={{ hiddenInput: id, label: labelId }}
             size="sm"
             checked={value === true}
             onCheckedChange={(event) => onChange(event.checked)}
           >
-            <Switch.HiddenInput aria-label={def.label} />
+            <Switch.HiddenInput />
             <Switch.Control />
-            <Switch.Label>{value === null ? 'Not set' : value ? 'Yes' : 'No'}</Switch.Label>
           </Switch.Root>
+          <Text fontSize="sm">{value === null ? 'Not set' : value ? 'Yes' : 'No'}</Text>
           {value !== null ? (
-            <Button size="2xs" variant="ghost" onClick={() => onChange(null)}>
+            <Button
+              size="2xs"
+              variant="ghost"
+              aria-label={`Clear ${def.label}`}
+              onClick={() => onChange(null)}
+            >
               Clear
             </Button>
           ) : null}
@@ -252,7 +265,7 @@ export function AttributeInput({
   }
   return (
     <Field.Root invalid={Boolean(error)} required={def.isRequired}>
-      <Field.Label htmlFor={id}>
+      <Field.Label htmlFor={id} id={labelId}>
         {def.label}
         {def.unit && def.dataType !== 'NUMBER' && def.dataType !== 'FLOAT' ? ` (${def.unit})` : ''}
         <Field.RequiredIndicator />
