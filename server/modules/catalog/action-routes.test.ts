@@ -8,7 +8,7 @@ import { exportDownloadPath } from '../../../contracts/exports';
 import type { Task, TaskAccepted } from '../../../contracts/notifications';
 import type { QueryTree } from '../../../contracts/query-tree';
 import type { SellerHistory } from '../../../contracts/seller-admin';
-import { parseCsv } from '../../../tests/csv';
+import { formulaCells, parseCsv } from '../../../tests/csv';
 import {
   attributeOptions,
   attributes,
@@ -68,7 +68,8 @@ describe.each(testBackends)('staging product actions on %s', (backend) => {
     // Four products of the demo seller: two complete, two missing the colour.
     for (const [index, complete] of [true, true, false, false].entries()) {
       const response = await as('Seller', 'POST', `${API}/`, {
-        title: `Bulk phone ${index}`,
+        // The last one's title would be three cells, one a formula, if read with ';' as the separator.
+        title: `Bulk phone ${index}${index === 3 ? ';=1+1;y' : ''}`,
         sku: `BULK-${index}`,
         categoryId: phones,
         price: 100 + index,
@@ -224,7 +225,7 @@ describe.each(testBackends)('staging product actions on %s', (backend) => {
       query: everything,
       sort: 'sku',
       order: 'asc',
-      columns: ['sku', 'status', 'price'],
+      columns: ['sku', 'title', 'status', 'price'],
       attributeColumns: ['b_colour'],
       format: 'csv',
     });
@@ -237,14 +238,16 @@ describe.each(testBackends)('staging product actions on %s', (backend) => {
     const download = await as('Seller', 'GET', exportDownloadPath(task.taskId));
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/filename="products-\d{4}-\d{2}-\d{2}\.csv"/);
-    const [header, ...rows] = parseCsv(download.rawPayload.toString('utf8').slice(1));
-    expect(header).toEqual(['SKU', 'Status', 'Price', 'Currency', 'Colour']);
+    const text = download.rawPayload.toString('utf8');
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(header).toEqual(['SKU', 'Title', 'Status', 'Price', 'Currency', 'Colour']);
     expect(rows).toEqual([
-      ['BULK-0', 'Approved', '100', 'INR', ''],
-      ['BULK-1', 'Approved', '101', 'INR', 'Red'],
-      ['BULK-2', 'Draft', '102', 'INR', ''],
-      ['BULK-3', 'Draft', '103', 'INR', ''],
+      ['BULK-0', 'Bulk phone 0', 'Approved', '100', 'INR', ''],
+      ['BULK-1', 'Bulk phone 1', 'Approved', '101', 'INR', 'Red'],
+      ['BULK-2', 'Bulk phone 2', 'Draft', '102', 'INR', ''],
+      ['BULK-3', 'Bulk phone 3;=1+1;y', 'Draft', '103', 'INR', ''],
     ]);
+    expect(formulaCells(text)).toEqual([]);
   });
 
   it('refuses an export or a report whose query names an unknown attribute', async () => {

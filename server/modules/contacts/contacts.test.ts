@@ -17,7 +17,7 @@ import type {
 } from '../../../contracts/contacts';
 import type { TaskAccepted } from '../../../contracts/notifications';
 import { encodeQuery, type QueryTree } from '../../../contracts/query-tree';
-import { parseCsv } from '../../../tests/csv';
+import { formulaCells, parseCsv } from '../../../tests/csv';
 import { contacts, emailUnsubscribes } from '../../db/schema';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { exportFilePath } from '../exports/export-job';
@@ -299,8 +299,13 @@ describe.each(testBackends)('contacts API on %s', (backend) => {
 
   it('imports leads: mapping, 10% bad rows, sheet duplicates, existing skipped, unsubscribed never resubscribed', async () => {
     const lines = ['E-mail Address,Full Name,Country,Language,Company Type,Tags,Opt-in'];
-    for (let i = 1; i <= 90; i++) lines.push(`lead${i}@corp.example,Lead ${i},India,hi,retail,"a,b",yes`);
-    for (let i = 1; i <= 10; i++) lines.push(`broken${i}@,Bad ${i},Narnia,xx,retail,,maybe`);
+    for (let i = 1; i <= 90; i++) {
+      const name = i === 90 ? 'Lead 90;=1+1;x' : `Lead ${i}`; // exported below, read with ';' too
+      lines.push(`lead${i}@corp.example,${name},India,hi,retail,"a,b",yes`);
+    }
+    // The bad rows' names hold ';': read with ';' as the list separator (Excel in German, French…), an
+    // unquoted cell in the error sheet would split into three, one of them a formula.
+    for (let i = 1; i <= 10; i++) lines.push(`broken${i}@,Bad ${i};=1+1;x,Narnia,xx,retail,,maybe`);
     lines.push('LEAD1@corp.example,Dup Lead,FR,FR,,,no'); // the same address again: skipped
     lines.push('alan@example.com,Alan T,GB,EN,,,yes'); // unsubscribed contact: stays unsubscribed
     lines.push('ada@example.com,Ada L,GB,EN,,,yes'); // existing contact: skipped (policy skip)
@@ -383,8 +388,11 @@ describe.each(testBackends)('contacts API on %s', (backend) => {
     expect(sheet.statusCode, sheet.body).toBe(202);
     await runJobs();
     const file = exportFilePath(t.dataDir, json<TaskAccepted>(sheet).taskStatus.taskId, 'csv');
-    const rows = parseCsv(await readFile(file, 'utf8'));
+    const sheetText = await readFile(file, 'utf8');
+    const rows = parseCsv(sheetText);
     expect(rows[0]?.at(-1)).toBe('Errors');
+    expect(rows[1]?.[1]).toBe('Bad 1;=1+1;x');
+    expect(formulaCells(sheetText)).toEqual([]);
     expect(rows).toHaveLength(11);
     expect(rows[1]?.[0]).toBe('broken1@');
     expect(rows[1]?.at(-1)).toContain('A92: “broken1@” is not a valid e-mail address.');
@@ -407,8 +415,11 @@ describe.each(testBackends)('contacts API on %s', (backend) => {
     await runJobs();
     const file = exportFilePath(t.dataDir, json<TaskAccepted>(started).taskStatus.taskId, 'csv');
     // The CSV starts with a byte-order mark, so Excel reads it as UTF-8.
-    const [header, ...rows] = parseCsv((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''));
+    const exported = await readFile(file, 'utf8');
+    const [header, ...rows] = parseCsv(exported.replace(/^\uFEFF/, ''));
     expect(header?.slice(0, 3)).toEqual(['First name', 'Last name', 'E-mail']);
+    expect(rows.find((row) => row[2] === 'lead90@corp.example')?.slice(0, 2)).toEqual(['Lead', '90;=1+1;x']);
+    expect(formulaCells(exported)).toEqual([]);
     expect(header).toContain('Subscription');
     expect(rows.map((row) => row[2])).toEqual(listed.result.map((contact) => contact.email));
     const alan = rows.find((row) => row[2] === 'alan@example.com');

@@ -1,16 +1,22 @@
-// CSV as Excel and every other reader expect it: RFC 4180 (comma, CRLF, fields with a comma, quote or
-// line break quoted, quotes doubled), UTF-8 with a byte-order mark so Excel reads the accents right,
-// and no formula injection: a cell that a spreadsheet would run as a formula gets a leading apostrophe.
+// CSV as Excel and every other reader expect it: RFC 4180 (comma, CRLF, quotes doubled), UTF-8 with a
+// byte-order mark so Excel reads the accents right, and no formula injection in any locale:
+// - every text cell is quoted, so a reader whose list separator is not the comma (Excel in German,
+//   French, Spanish, Italian… splits on ';') still reads `x;=1+1;y` as one cell instead of three, one of
+//   them a formula;
+// - a text cell that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return, or their
+//   full-width forms, which some East Asian spreadsheets accept) gets a leading apostrophe.
+// Numbers and dates are written bare, so spreadsheets still read them as numbers and dates.
 import { FileSink } from './file-sink';
 import type { Cell, Column, TableWriter } from './table';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** Text of one cell, safe to open in a spreadsheet. */
 export function csvCell(value: Cell): string {
-  let text = value === null ? '' : value instanceof Date ? value.toISOString() : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (value === null) return '';
+  if (typeof value !== 'string') return value instanceof Date ? value.toISOString() : String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 export const csvLine = (cells: Cell[]) => `${cells.map(csvCell).join(',')}\r\n`;

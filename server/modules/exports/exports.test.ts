@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportDownloadPath } from '../../../contracts/exports';
 import type { Task, TaskAccepted } from '../../../contracts/notifications';
 import type { SellerList } from '../../../contracts/sellers';
-import { parseCsv } from '../../../tests/csv';
+import { formulaCells, parseCsv } from '../../../tests/csv';
 import { jobs, notifications, sellers } from '../../db/schema';
 import { seedBulkSellers } from '../../db/seed/bulk-sellers';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
@@ -41,6 +41,9 @@ const tricky = [
     email: 'line@export.test',
     phone: '\tTab',
   },
+  // Read with ';' as the list separator (Excel in German, French, Spanish…), an unquoted cell would be
+  // three cells, the middle one a formula.
+  { sellerCode: 'XP-0005', sellerName: 'x;=1+1;y', email: 'semi@export.test', phone: '' },
 ];
 
 describe.each(testBackends)('sellers export on %s', (backend) => {
@@ -125,6 +128,8 @@ describe.each(testBackends)('sellers export on %s', (backend) => {
       "'+91 98765 43210",
     ]);
     expect(byCode.get('XP-0002')?.[1]).toBe(`'=HYPERLINK("http://evil.test","Click")`);
+    expect(byCode.get('XP-0005')?.[1]).toBe('x;=1+1;y');
+    expect(formulaCells(body)).toEqual([]);
     expect(byCode.get('XP-0003')?.slice(1, 4)).toEqual(["'@SUM(A1:A9)", 'at@export.test', "'-2+3"]);
     expect(byCode.get('XP-0004')?.slice(1, 4)).toEqual([
       'Line\r\nBreak & <Tags> Émile',

@@ -19,7 +19,7 @@ import type {
   UploadAnswer,
 } from '../../../contracts/imports';
 import type { TaskAccepted } from '../../../contracts/notifications';
-import { parseCsv } from '../../../tests/csv';
+import { formulaCells, parseCsv } from '../../../tests/csv';
 import {
   attributeOptions,
   attributes,
@@ -117,7 +117,7 @@ describe.each(testBackends)('catalog imports on %s', (backend) => {
     HEADER,
     ['IMP-1', 'Gadget one', 'Imp Gadgets', '1,299.50', '10', 'red', 'first'],
     ['IMP-2', 'Gadget two', 'Imp Gadgets', '799', '4', 'Blue', ''],
-    ['IMP-3', '=HYPERLINK("http://evil.test","x")', 'Imp Gadgets', 'cheap', '1', 'Red', ''],
+    ['IMP-3', '=HYPERLINK("http://evil.test","x")', 'Imp Gadgets', 'cheap', '1', 'Red', 'x;=1+1;y'],
     ['IMP-4', 'Gadget four', 'Nowhere', '10', '1', 'Green', ''],
     ['IMP-1', 'Gadget one again', 'Imp Gadgets', '5', '1', 'Red', 'same SKU'],
     ['IMP-5', 'Gadget  ONE', 'Imp Gadgets', '5', '1', 'RED', 'same title and colour'],
@@ -189,6 +189,9 @@ describe.each(testBackends)('catalog imports on %s', (backend) => {
     expect(rows[0]).toEqual([...HEADER, 'Errors']);
     expect(rows).toHaveLength(4);
     expect(rows[1]?.[1]).toBe(`'=HYPERLINK("http://evil.test","x")`);
+    // Read with ';' as the list separator too (Excel in German, French…): no cell is a formula.
+    expect(rows[1]?.[6]).toBe('x;=1+1;y');
+    expect(formulaCells(file.body)).toEqual([]);
     expect(rows[1]?.[7]).toMatch(/^D4: The price must be a number/);
     const xlsx = await as('Seller', 'POST', `${API}/exportBatchErrors`, {
       batch: imported.batch.id,

@@ -18,7 +18,7 @@ import type {
   TagVersion,
   TagVersionList,
 } from '../../../contracts/tags';
-import { parseCsv } from '../../../tests/csv';
+import { formulaCells, parseCsv } from '../../../tests/csv';
 import { rowsOf } from '../../db/rows';
 import { products } from '../../db/schema';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
@@ -350,6 +350,8 @@ describe.each(testBackends)('tag tree API on %s', (backend) => {
   });
 
   it('exports the draft as CSV with full paths and a version as nested JSON', async () => {
+    // Read with ';' as the list separator, an unquoted name would be three cells, one a formula.
+    const hostile = await add('x;=1+1;y');
     const csvTask = json<TaskAccepted>(
       await as('Staff', 'POST', `${API}/export`, { source: 'draft', format: 'csv' }),
     );
@@ -372,7 +374,13 @@ describe.each(testBackends)('tag tree API on %s', (backend) => {
       'Apparel > Women > Shirts & Tees',
       'Apparel > Women > Shirts',
       'Accessories',
+      'x;=1+1;y',
     ]);
+    expect(formulaCells(csvText)).toEqual([]);
+    const removed = await as('Staff', 'POST', `${API}/draft/nodes/${hostile.id}/delete`, {
+      version: hostile.version,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
     const tree = JSON.parse(
       await readFile(exportFilePath(t.dataDir, jsonTask.taskStatus.taskId, 'json'), 'utf8'),
     );
