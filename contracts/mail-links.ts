@@ -41,7 +41,29 @@ export const collectResponseBodySchema = z.object({
 });
 export type CollectResponseBody = z.infer<typeof collectResponseBodySchema>;
 
+/**
+ * GET /api/v1/helperQuery/method/responseOptions?email&campaign&token: the answers the campaign offers
+ * (the page shows them as choices; no other answer is recorded) and the recipient's current one.
+ */
+export const responseLinkQuerySchema = z.object({
+  email: emailSchema,
+  token: tokenSchema,
+  campaign: campaignSchema,
+});
+export type ResponseLinkQuery = z.infer<typeof responseLinkQuerySchema>;
+export const responseOptionsSchema = z.object({
+  options: z.array(z.string()),
+  current: z.nullable(z.string()),
+});
+export type ResponseOptions = z.infer<typeof responseOptionsSchema>;
+
 export const UNSUBSCRIBED_MESSAGE =
   'You have been unsubscribed. You will not receive these e-mails any more.';
 export const RESPONSE_RECORDED_MESSAGE = 'Thank you, your response has been recorded.';
 export const INVALID_LINK_MESSAGE = 'This link is not valid. Use the link from your latest e-mail.';
+export const CAMPAIGN_GONE_MESSAGE = 'This campaign no longer takes answers.';
+/** A response outside the campaign's answers: the link's `response` was edited by hand. */
+export const unknownAnswerMessage = (options: readonly string[]) =>
+  options.length
+    ? `Choose one of the campaign’s answers: ${options.join(', ')}.`
+    : 'This campaign asks for no answer.';

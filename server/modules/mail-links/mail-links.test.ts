@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CAMPAIGN_GONE_MESSAGE,
   INVALID_LINK_MESSAGE,
   RESPONSE_RECORDED_MESSAGE,
   UNSUBSCRIBED_MESSAGE,
 } from '../../../contracts/mail-links';
-import { emailResponses, emailUnsubscribes } from '../../db/schema';
+import { campaigns, emailResponses, emailUnsubscribes } from '../../db/schema';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { createMailLinks } from './links';
@@ -81,20 +82,90 @@ describe.each(testBackends)('mail link API on %s', (backend) => {
     expect(await isUnsubscribed(t.database.db, 'victim@example.com')).toBe(false);
   });
 
+  /** A campaign row offering `answers` (the mail-link routes read only its answers). */
+  const campaignOffering = async (answers: string[]) => {
+    const [row] = await t.database.db
+      .insert(campaigns)
+      .values({
+        name: `Answers ${answers.join(' ')} ${Math.random()}`,
+        audience: { combinator: 'and', children: [] },
+        counts: { queued: 0, sending: 0, sent: 0, deferred: 0, failed: 0, skipped: 0 },
+        responseOptions: answers,
+        status: 'sent',
+      })
+      .returning({ id: campaigns.id });
+    return row?.id as string;
+  };
+  const optionsOf = (query: Record<string, string>, ip = '10.0.0.3') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/helperQuery/method/responseOptions?${new URLSearchParams(query).toString()}`,
+      remoteAddress: ip,
+    });
+
   it('records an answer to a campaign, and a second answer replaces the first', async () => {
-    const link = params(t.app.mailLinks.responseUrl('fan@example.com', 'spring-sale'));
-    const body = { email: 'fan@example.com', token: link.token, campaign: 'spring-sale' };
+    const campaign = await campaignOffering(['Interested', 'Not now']);
+    const link = params(t.app.mailLinks.responseUrl('fan@example.com', campaign));
+    const body = { email: 'fan@example.com', token: link.token as string, campaign };
+    const before = await optionsOf(body);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(json(before)).toEqual({ options: ['Interested', 'Not now'], current: null });
     const first = await post('collectResponse', { ...body, response: 'Interested', comment: '  Call me  ' });
     expect(first.statusCode).toBe(200);
     expect(json(first)).toEqual({ message: RESPONSE_RECORDED_MESSAGE });
-    await post('collectResponse', { ...body, response: 'Not now' });
+    // Case and spaces aside, the campaign's spelling is what is stored.
+    await post('collectResponse', { ...body, response: ' not NOW ' });
     const rows = await t.database.db
       .select()
       .from(emailResponses)
       .where(eq(emailResponses.email, 'fan@example.com'));
-    expect(rows).toEqual([
-      expect.objectContaining({ campaign: 'spring-sale', response: 'Not now', comment: null }),
-    ]);
+    expect(rows).toEqual([expect.objectContaining({ campaign, response: 'Not now', comment: null })]);
+    expect(json(await optionsOf(body))).toEqual({ options: ['Interested', 'Not now'], current: 'Not now' });
+  });
+
+  it('refuses an answer the campaign does not offer, and a campaign that is gone, storing nothing', async () => {
+    const campaign = await campaignOffering(['Yes', 'No']);
+    const link = params(t.app.mailLinks.responseUrl('picky@example.com', campaign));
+    const body = { email: 'picky@example.com', token: link.token as string, campaign };
+    const made = await post('collectResponse', { ...body, response: 'Buy me a pony' }, '10.0.0.4');
+    expect(made.statusCode).toBe(400);
+    expect(json(made)).toMatchObject({
+      message: 'Choose one of the campaign’s answers: Yes, No.',
+      code: 'UNKNOWN_ANSWER',
+    });
+    const silent = await campaignOffering([]);
+    const silentLink = params(t.app.mailLinks.responseUrl('picky@example.com', silent));
+    const none = await post(
+      'collectResponse',
+      { email: 'picky@example.com', token: silentLink.token, campaign: silent, response: 'Yes' },
+      '10.0.0.4',
+    );
+    expect(json(none)).toMatchObject({
+      message: 'This campaign asks for no answer.',
+      code: 'UNKNOWN_ANSWER',
+    });
+    // A signed link of a deleted (or never existing) campaign.
+    const goneId = '00000000-0000-4000-8000-000000000000';
+    const gone = params(t.app.mailLinks.responseUrl('picky@example.com', goneId));
+    const answer = await post(
+      'collectResponse',
+      { email: 'picky@example.com', token: gone.token, campaign: goneId, response: 'Yes' },
+      '10.0.0.4',
+    );
+    expect(answer.statusCode).toBe(404);
+    expect(json(answer)).toEqual({ message: CAMPAIGN_GONE_MESSAGE, code: 'CAMPAIGN_NOT_FOUND' });
+    expect(
+      (await optionsOf({ email: 'picky@example.com', token: gone.token as string, campaign: goneId }))
+        .statusCode,
+    ).toBe(404);
+    // The options need the signed link too.
+    const forged = await optionsOf({ email: 'other@example.com', token: link.token as string, campaign });
+    expect(forged.statusCode).toBe(403);
+    const rows = await t.database.db
+      .select()
+      .from(emailResponses)
+      .where(eq(emailResponses.email, 'picky@example.com'));
+    expect(rows).toEqual([]);
   });
 
   it('rejects bad input with a clear message and stores nothing', async () => {

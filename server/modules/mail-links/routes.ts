@@ -4,20 +4,24 @@ import { z } from 'zod';
 import { messageSchema } from '../../../contracts/auth';
 import { apiErrorSchema } from '../../../contracts/errors';
 import {
+  CAMPAIGN_GONE_MESSAGE,
   collectResponseBodySchema,
   INVALID_LINK_MESSAGE,
   RESPONSE_RECORDED_MESSAGE,
+  responseLinkQuerySchema,
+  responseOptionsSchema,
   UNSUBSCRIBED_MESSAGE,
+  unknownAnswerMessage,
   unsubscribeBodySchema,
 } from '../../../contracts/mail-links';
 import { HttpError } from '../../lib/http-error';
 import { requestLimit } from '../../plugins/rate-limits';
 import type { MailLinks } from './links';
-import { recordResponse, unsubscribe } from './service';
+import { campaignAnswers, currentAnswer, offeredAnswer, recordResponse, unsubscribe } from './service';
 
 export const TOO_MANY_MESSAGE = 'Too many requests. Try again in a few minutes.';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 
 /**
  * The public endpoints behind /unsubscribe and /responseCollection. No account: the signed link is the
@@ -105,6 +109,34 @@ export async function mailLinkRoutes(app: FastifyInstance, options: { links: Mai
     );
   });
 
+  /** The campaign's answers behind a verified response link; 404 when the campaign is gone. */
+  const answersOf = async (link: { email: string; token: string; campaign: string }) => {
+    if (!links.verify('response', link.token, link.email, link.campaign))
+      throw new HttpError(403, INVALID_LINK_MESSAGE, 'INVALID_LINK');
+    const options = await campaignAnswers(app.db, link.campaign);
+    if (options === null) throw new HttpError(404, CAMPAIGN_GONE_MESSAGE, 'CAMPAIGN_NOT_FOUND');
+    return options;
+  };
+
+  api.get(
+    '/responseOptions',
+    {
+      config: { public: true },
+      preHandler: throttle,
+      schema: {
+        tags: ['mail links'],
+        summary: "The answers a campaign mail offers and the recipient's current one (signed link)",
+        querystring: responseLinkQuerySchema,
+        response: { 200: responseOptionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const options = await answersOf(request.query);
+      const { email, campaign } = request.query;
+      return { options, current: await currentAnswer(app.db, email, campaign) };
+    },
+  );
+
   api.post(
     '/collectResponse',
     {
@@ -112,16 +144,20 @@ export async function mailLinkRoutes(app: FastifyInstance, options: { links: Mai
       preHandler: throttle,
       schema: {
         tags: ['mail links'],
-        summary: "Record a recipient's answer to a campaign mail (signed link from a mail)",
+        summary:
+          "Record a recipient's answer to a campaign mail: one of the campaign's answers (signed link)",
         body: collectResponseBodySchema,
         response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {
-      const { email, token, campaign } = request.body;
-      if (!links.verify('response', token, email, campaign))
-        throw new HttpError(403, INVALID_LINK_MESSAGE, 'INVALID_LINK');
-      await recordResponse(app.db, request.body);
+      const options = await answersOf(request.body);
+      const response = offeredAnswer(options, request.body.response);
+      if (response === null)
+        throw new HttpError(400, unknownAnswerMessage(options), 'UNKNOWN_ANSWER', {
+          response: unknownAnswerMessage(options),
+        });
+      await recordResponse(app.db, { ...request.body, response });
       return { message: RESPONSE_RECORDED_MESSAGE };
     },
   );

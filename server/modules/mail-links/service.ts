@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactHistory, contacts, emailResponses, emailUnsubscribes } from '../../db/schema';
+import { campaigns, contactHistory, contacts, emailResponses, emailUnsubscribes } from '../../db/schema';
 import { normalizeEmail, unsubscribeAddress } from '../contacts/subscription';
 
 /** Idempotent: unsubscribing twice keeps the first date. The address's contact is unsubscribed too. */
@@ -22,6 +22,35 @@ export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The answers a campaign's mail offers, or null when there is no such campaign (deleted, made up). */
+export async function campaignAnswers(db: Db, campaign: string): Promise<string[] | null> {
+  if (!UUID.test(campaign)) return null;
+  const [row] = await db
+    .select({ options: campaigns.responseOptions })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaign));
+  return row ? row.options : null;
+}
+
+/**
+ * The campaign's own spelling of an answer (case and surrounding spaces ignored), or null when the
+ * campaign does not offer it: a link's `response` is user text, and anything else would show up as a
+ * new answer category on the campaign page and the dashboard.
+ */
+export function offeredAnswer(options: readonly string[], response: string): string | null {
+  const wanted = response.trim().toLowerCase();
+  return options.find((option) => option.toLowerCase() === wanted) ?? null;
+}
+
+/** The recipient's recorded answer to a campaign, if any. */
+export async function currentAnswer(db: Db, email: string, campaign: string): Promise<string | null> {
+  const [row] = await db
+    .select({ response: emailResponses.response })
+    .from(emailResponses)
+    .where(and(eq(emailResponses.email, normalizeEmail(email)), eq(emailResponses.campaign, campaign)));
+  return row?.response ?? null;
+}
 
 /**
  * Records a recipient's answer to a campaign; a second answer replaces the first. The address's contact

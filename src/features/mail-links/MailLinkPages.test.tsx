@@ -1,7 +1,7 @@
 // The public pages of a mail's links in test mode: a test mail's unsubscribe and answer links open them
 // and change nothing (no request is made), so the campaign's author is neither unsubscribed nor counted.
 import { ChakraProvider } from '@chakra-ui/react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -17,7 +17,11 @@ let unconfigure: () => void;
 const originalAdapter = http.defaults.adapter;
 
 beforeEach(() => {
-  const fake = createFakeAdapter(() => ({ status: 200, data: { message: 'Done' } }));
+  const fake = createFakeAdapter((request) =>
+    request.url.endsWith('/responseOptions')
+      ? { status: 200, data: { options: ['Interested', 'Not now'], current: null } }
+      : { status: 200, data: { message: 'Done' } },
+  );
   requests = fake.requests;
   http.defaults.adapter = fake.adapter;
   unconfigure = configureHttp({ getAccessToken: () => null, notifyError: () => {}, onTask: () => {} });
@@ -60,5 +64,35 @@ describe('mail link pages opened from a test mail', () => {
   it('a real link still asks to confirm the unsubscribe', () => {
     renderAt('/unsubscribe?email=a%40b.co&token=t', <UnsubscribePage />);
     expect(screen.getByRole('button', { name: 'Unsubscribe' })).toBeInTheDocument();
+  });
+});
+
+describe('the answer page of a real link', () => {
+  const link = 'email=a%40b.co&campaign=c-1&token=tttttttttttttttttttttttt';
+
+  it("offers only the campaign's answers, preselects the clicked one and sends it", async () => {
+    renderAt(`/responseCollection?${link}&response=not%20now`, <ResponseCollectionPage />);
+    const chosen = await screen.findByRole('radio', { name: 'Not now' });
+    expect(chosen).toBeChecked();
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      'Interested',
+      'Not now',
+    ]);
+    expect(screen.queryByRole('textbox', { name: 'Your answer' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(requests.map((request) => request.method)).toEqual(['GET', 'POST']));
+    expect(requests[0]?.params).toMatchObject({
+      email: 'a@b.co',
+      campaign: 'c-1',
+      token: 'tttttttttttttttttttttttt',
+    });
+    expect(requests[1]?.body).toMatchObject({ campaign: 'c-1', response: 'Not now' });
+  });
+
+  it('a made-up answer in the link preselects nothing', async () => {
+    renderAt(`/responseCollection?${link}&response=Buy%20me%20a%20pony`, <ResponseCollectionPage />);
+    await screen.findByRole('radio', { name: 'Interested' });
+    expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    expect(screen.queryByText('Buy me a pony')).toBeNull();
   });
 });

@@ -1,18 +1,28 @@
-import { Button, Stack } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { Button, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { COMMENT_MAX_LENGTH } from '../../../contracts/mail-links';
-import { FormMessage, fieldErrors, SubmissionError, TextAreaField, TextField } from '../../ui/form-parts';
+import {
+  COMMENT_MAX_LENGTH,
+  type ResponseOptions,
+  unknownAnswerMessage,
+} from '../../../contracts/mail-links';
+import { getErrorMessage } from '../../services/http';
+import { FormMessage, fieldErrors, SubmissionError, TextAreaField } from '../../ui/form-parts';
 import { PublicLayout } from '../../ui/PublicLayout';
 import { useSubmission } from '../../ui/use-submission';
-import { collectResponse, linkParams } from './api';
+import { collectResponse, linkParams, responseOptions } from './api';
 
 type Field = 'response' | 'comment';
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | ({ status: 'ready' } & ResponseOptions);
 
 /**
  * /responseCollection?email=…&campaign=…&token=…[&response=…] from a campaign mail (SPEC §2, public):
- * the recipient sends an answer, preselected when they clicked one of the mail's answer buttons, with
- * an optional comment. Answering again replaces the earlier answer.
+ * the recipient picks one of the campaign's answers (preselected when they clicked one of the mail's
+ * answer buttons) and may add a comment. Only the campaign's answers are offered, and the server
+ * records no other. Answering again replaces the earlier answer.
  */
 export default function ResponseCollectionPage() {
   const search = useSearch();
@@ -20,11 +30,35 @@ export default function ResponseCollectionPage() {
   const [response, setResponse] = useState(link?.response ?? '');
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const { state, submit } = useSubmission(collectResponse);
+  const testMail = new URLSearchParams(search).get('test') === '1';
+  const { email, campaign, token } = link ?? {};
 
-  const test = new URLSearchParams(search);
-  if (test.get('test') === '1') {
-    const answer = test.get('response');
+  useEffect(() => {
+    if (testMail || !email || !campaign || !token) return;
+    let live = true;
+    responseOptions({ email, campaign, token }).then(
+      (answer) => {
+        if (!live) return;
+        setLoaded({ status: 'ready', ...answer });
+        // The clicked button's answer when the campaign offers it, else the one given before.
+        setResponse((clicked) => {
+          const offered = answer.options.find(
+            (option) => option.toLowerCase() === clicked.trim().toLowerCase(),
+          );
+          return offered ?? answer.current ?? '';
+        });
+      },
+      (error: unknown) => live && setLoaded({ status: 'error', message: getErrorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [testMail, email, campaign, token]);
+
+  if (testMail) {
+    const answer = new URLSearchParams(search).get('response');
     return (
       <PublicLayout title="Your response">
         <FormMessage status="info">
@@ -33,14 +67,32 @@ export default function ResponseCollectionPage() {
       </PublicLayout>
     );
   }
-  if (!link?.email || !link.campaign || !link.token) {
+  if (!email || !campaign || !token) {
     return (
       <PublicLayout title="Your response">
         <FormMessage status="error">This link is incomplete. Use the link from your e-mail.</FormMessage>
       </PublicLayout>
     );
   }
-  const { email, campaign, token } = link;
+  if (loaded.status !== 'ready') {
+    return (
+      <PublicLayout title="Your response">
+        {loaded.status === 'error' ? (
+          <FormMessage status="error">{loaded.message}</FormMessage>
+        ) : (
+          <Text color="fg.muted">Loading the answers…</Text>
+        )}
+      </PublicLayout>
+    );
+  }
+  const { options } = loaded;
+  if (options.length === 0) {
+    return (
+      <PublicLayout title="Your response">
+        <FormMessage status="info">{unknownAnswerMessage(options)}</FormMessage>
+      </PublicLayout>
+    );
+  }
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +100,10 @@ export default function ResponseCollectionPage() {
     const { collectResponseBodySchema } = await import('../../../contracts/mail-links');
     const parsed = collectResponseBodySchema.safeParse({ email, campaign, token, response, comment });
     // A problem in the link itself (address, campaign, token) is for the server to word.
-    const next = parsed.success ? {} : fieldErrors(parsed.error.issues, ['response', 'comment'] as const);
+    const next: Partial<Record<Field, string>> = parsed.success
+      ? {}
+      : fieldErrors(parsed.error.issues, ['response', 'comment'] as const);
+    if (!response) next.response = 'Choose an answer';
     if (Object.keys(next).length > 0) return setErrors(next);
     setErrors({});
     submit({ email, campaign, token, response, comment });
@@ -62,16 +117,30 @@ export default function ResponseCollectionPage() {
         <form onSubmit={send} noValidate>
           <Stack gap="4">
             <SubmissionError state={state} />
-            <TextField
-              label="Your answer"
-              name="response"
-              type="text"
-              autoComplete="off"
-              value={response}
-              onChange={setResponse}
-              error={errors.response}
-              autoFocus
-            />
+            <RadioGroup.Root
+              value={response || null}
+              onValueChange={(event) => setResponse(event.value ?? '')}
+              aria-label="Your answer"
+              aria-invalid={errors.response ? true : undefined}
+            >
+              <Text fontWeight="medium" mb="2">
+                Your answer
+              </Text>
+              <Stack gap="2">
+                {options.map((option) => (
+                  <RadioGroup.Item key={option} value={option}>
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>{option}</RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                ))}
+              </Stack>
+              {errors.response ? (
+                <Text color="fg.error" fontSize="sm" mt="1">
+                  {errors.response}
+                </Text>
+              ) : null}
+            </RadioGroup.Root>
             <TextAreaField
               label="Comment (optional)"
               name="comment"

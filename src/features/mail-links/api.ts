@@ -1,5 +1,10 @@
 // The public mail-link endpoints. "helper" requests go out without an access token (SPEC §5).
-import type { CollectResponseBody, UnsubscribeBody } from '../../../contracts/mail-links';
+import type {
+  CollectResponseBody,
+  ResponseLinkQuery,
+  ResponseOptions,
+  UnsubscribeBody,
+} from '../../../contracts/mail-links';
 import { http } from '../../services/http';
 
 const BASE = '/api/v1/helperQuery/method';
@@ -10,6 +15,11 @@ export async function unsubscribeEmail(body: UnsubscribeBody): Promise<{ message
 
 export async function collectResponse(body: CollectResponseBody): Promise<{ message: string }> {
   return (await http.post<{ message: string }>(`${BASE}/collectResponse`, body, { silent: true })).data;
+}
+
+/** The campaign's answers (the only ones recorded) and the recipient's current one. */
+export async function responseOptions(link: ResponseLinkQuery): Promise<ResponseOptions> {
+  return (await http.get<ResponseOptions>(`${BASE}/responseOptions`, { params: link, silent: true })).data;
 }
 
 /** The signed parameters a mail link carries; null when one the page needs is missing. */
