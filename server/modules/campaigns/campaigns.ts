@@ -19,6 +19,7 @@ import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { compileContactQuery } from '../contacts/audience';
 import type { Actor } from '../sellers/history';
+import { leftAfterThisMail } from './unsubscribes';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 type ParsedInput = Required<Omit<CampaignInput, 'audience'>> & {
@@ -193,8 +194,8 @@ function summaryOf(
 }
 
 /**
- * Responses and unsubscribes of some campaigns in two grouped queries (not one per row). An
- * unsubscribe counts for a campaign when its contact left after that campaign mailed them.
+ * Responses and unsubscribes of some campaigns in two grouped queries (not one per row). Unsubscribes
+ * as unsubscribes.ts defines them (the dashboard counts the same).
  */
 async function engagementOf(db: Db, ids: string[]) {
   const responses = new Map<string, number>();
@@ -209,7 +210,7 @@ async function engagementOf(db: Db, ids: string[]) {
     db.execute(sql`SELECT r.campaign_id AS id, count(*)::int AS n
       FROM contacts c
       JOIN campaign_recipients r ON r.contact_id = c.id AND r.campaign_id = ANY(${idArray}::uuid[])
-      WHERE c.subscription = 'unsubscribed' AND r.state = 'sent' AND c.unsubscribed_at >= r.sent_at
+      WHERE c.subscription = 'unsubscribed' AND ${leftAfterThisMail}
       GROUP BY r.campaign_id`),
   ]);
   for (const row of rowsOf<{ id: string; n: number }>(answered)) responses.set(row.id, row.n);

@@ -9,6 +9,7 @@ import { rowsOf } from '../../db/rows';
 import { campaignRecipients, campaigns, contacts } from '../../db/schema';
 import { compileContactQuery, contactSearchCondition, mailableContact } from '../contacts/audience';
 import { campaignNotFound } from './campaigns';
+import { leftAfterThisMail } from './unsubscribes';
 
 const nameOf = sql<string>`trim(${contacts.firstName} || ' ' || ${contacts.lastName})`;
 
@@ -111,12 +112,14 @@ export async function listResponses(db: Db, id: string, page: { skip: number; li
   };
 }
 
-/** Contacts this campaign mailed who unsubscribed afterwards (by its links, the one-click header, …). */
+/**
+ * The contacts this campaign is credited with losing (unsubscribes.ts: they left after its mail, before
+ * any later one), by whatever way they left (its links, the one-click header, …).
+ */
 export async function listUnsubscribes(db: Db, id: string, page: { skip: number; limit: number }) {
   await assertCampaign(db, id);
   const from = sql`FROM campaign_recipients r JOIN contacts c ON c.id = r.contact_id
-    WHERE r.campaign_id = ${id} AND r.state = 'sent'
-      AND c.subscription = 'unsubscribed' AND c.unsubscribed_at >= r.sent_at`;
+    WHERE r.campaign_id = ${id} AND ${leftAfterThisMail}`;
   const [rows, counted] = await Promise.all([
     db.execute(sql`SELECT c.email, trim(c.first_name || ' ' || c.last_name) AS name,
         c.unsubscribe_method AS method, c.unsubscribed_at AS at

@@ -6,6 +6,7 @@ import type { CampaignsDashboard } from '../../../contracts/campaigns-dashboard'
 import type { CampaignStatus, ContactSource, RecipientCounts } from '../../../contracts/marketing';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { leftAfterThisMail } from '../campaigns/unsubscribes';
 
 const PER_CAMPAIGN = 8;
 const LATEST = 5;
@@ -34,19 +35,15 @@ export async function campaignsDashboard(db: Db): Promise<CampaignsDashboard> {
       FROM campaigns
       WHERE started_at > now() - interval '12 months'
       GROUP BY 1 ORDER BY 1`),
-    // Unsubscribes are counted for a campaign when a recipient left after its mail was sent and before
-    // any later mail reached them.
+    // Unsubscribes as the campaigns list counts them (campaigns/unsubscribes.ts: `r` and `c`).
     db.execute(sql`
-      SELECT c.id, c.name, c.counts,
-        (SELECT count(*) FROM email_responses r WHERE r.campaign = c.id::text)::int AS responses,
-        (SELECT count(*) FROM campaign_recipients cr JOIN contacts ct ON ct.id = cr.contact_id
-          WHERE cr.campaign_id = c.id AND cr.state = 'sent' AND ct.unsubscribed_at >= cr.sent_at
-            AND NOT EXISTS (SELECT 1 FROM campaign_recipients later
-              WHERE later.contact_id = cr.contact_id AND later.state = 'sent'
-                AND later.sent_at > cr.sent_at AND later.sent_at <= ct.unsubscribed_at))::int AS unsubscribes
-      FROM campaigns c
-      WHERE c.started_at IS NOT NULL
-      ORDER BY c.started_at DESC, c.id
+      SELECT cm.id, cm.name, cm.counts,
+        (SELECT count(*) FROM email_responses er WHERE er.campaign = cm.id::text)::int AS responses,
+        (SELECT count(*) FROM campaign_recipients r JOIN contacts c ON c.id = r.contact_id
+          WHERE r.campaign_id = cm.id AND ${leftAfterThisMail})::int AS unsubscribes
+      FROM campaigns cm
+      WHERE cm.started_at IS NOT NULL
+      ORDER BY cm.started_at DESC, cm.id
       LIMIT ${PER_CAMPAIGN}`),
     db.execute(sql`
       SELECT response, count(*)::int AS count FROM email_responses
