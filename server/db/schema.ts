@@ -45,6 +45,7 @@ import type {
   LeadImportStatus,
   RecipientCounts,
   RecipientState,
+  TemplateLanguage,
 } from '../../contracts/marketing';
 import type { QueryTree } from '../../contracts/query-tree';
 import type { ServerRole } from '../../contracts/roles';
@@ -1472,6 +1473,11 @@ export const campaigns = pgTable(
     audienceViewId: uuid('audience_view_id'),
     /** Response buttons in the mail (/responseCollection); empty: the campaign asks for none. */
     responseOptions: text('response_options').array().notNull().default(sql`'{}'::text[]`),
+    /** The answers' wording per template language, in responseOptions' order (counted as those). */
+    responseLabels: jsonb('response_labels')
+      .$type<Partial<Record<TemplateLanguage, string[]>>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Mails a second at most. */
     ratePerSecond: integer('rate_per_second').notNull().default(50),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),

@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "response_labels" jsonb DEFAULT '{}'::jsonb NOT NULL;
