@@ -4,6 +4,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, sellers } from '../../db/schema';
+import { captureStatements } from '../../test-plans';
 import { createTestApp, type TestApp, testBackends } from '../../test-support';
 import { type CountLimits, findPage } from './product-search';
 
@@ -73,6 +74,31 @@ describe.each(testBackends)('the product total on %s', (backend) => {
     const total = await count(sql`${products.inventory} % 20 = 0`);
     expect(total.countExact).toBe(false);
     expect(total.count).toBeGreaterThan(limits.exactLimit);
+  });
+
+  it('trusts a sample that is surely past the limit, even below trustEstimateAbove: no capped read', async () => {
+    // 1,500 matches (the planner expects ~3,000, so the sample runs); the sample sees ~300 of them,
+    // whose low bound (4σ) is still ~1,150 > 100. Before, anything sampled below trustEstimateAbove was
+    // first read up to exactLimit + 1 matches and sampled a second time (the bench's nested query).
+    const odd = sql`NOT (${products.inventory} % 2 = 1)`;
+    const { result, statements } = await captureStatements(t.database.db, () =>
+      count(odd, false, { ...limits, trustEstimateAbove: 2000 }),
+    );
+    expect(result.countExact).toBe(false);
+    expect(Math.abs(result.count - ROWS / 2)).toBeLessThanOrEqual(ROWS * 0.15);
+    expect(statements.filter((statement) => /MATERIALIZED/.test(statement.text))).toEqual([]);
+    expect(statements.filter((statement) => /TABLESAMPLE/.test(statement.text))).toHaveLength(1);
+  });
+
+  it('samples once when the capped read passes the limit', async () => {
+    // 150 matches; the planner expects 1,000 (a third, for `<` on an expression), so the sample runs,
+    // predicts too few to trust, and the capped read passes 100: its estimate is the same sample's.
+    const { result, statements } = await captureStatements(t.database.db, () =>
+      count(sql`${products.inventory} % 20 < 1`, false, { ...limits, trustEstimateAbove: 500 }),
+    );
+    expect(result.countExact).toBe(false);
+    expect(statements.filter((statement) => /MATERIALIZED/.test(statement.text))).toHaveLength(1);
+    expect(statements.filter((statement) => /TABLESAMPLE/.test(statement.text))).toHaveLength(1);
   });
 
   it('answers the same page whichever way it counted', async () => {
