@@ -7,8 +7,10 @@
 //   the callee (room `user:{id}`). The server sets `from` (the caller's user id) and `name` from the
 //   authenticated socket; what a client puts there is ignored.
 // - `answerCall` {signal, to}: the callee's answer, delivered to the caller as `callAccepted` {signal}.
-// Each also carries `callId`: calls are the server's records (table video_calls), addressed to users,
-// never to a socket.id. What a real call needs and the SPEC leaves out is namespaced `videoCall:*`.
+// Our client also sends `callId`: calls are the server's records (table video_calls), addressed to
+// users, never to a socket.id. A client that sends exactly the SPEC's fields is served too: the server
+// makes the call's id and returns it in the acknowledgement of `callUser` (and with the callee's
+// `callUser` event), and an `answerCall` without one answers the call ringing from `to`. What a real call needs and the SPEC leaves out is namespaced `videoCall:*`.
 //
 // Every client event is acknowledged: `{ ok: true, ... }` or `{ ok: false, message, reason? }`.
 import { z } from 'zod';
@@ -53,9 +55,10 @@ function isType(type: VideoSignal['type']) {
 
 // --- client → server -------------------------------------------------------------------------------
 
-/** `callUser` as the caller sends it: the SPEC's fields (from and name ignored) and the call's id. */
+/** `callUser` as the caller sends it: the SPEC's fields (from and name ignored), and the call's id if
+ * the client made it (the server makes one otherwise). */
 export const callUserPayloadSchema = z.object({
-  callId: callIdSchema,
+  callId: callIdSchema.optional(),
   userToCall: userIdSchema,
   signalData: videoSignalSchema.refine(isType('offer'), 'signalData: a call starts with an offer'),
   from: z.unknown().optional(),
@@ -63,9 +66,10 @@ export const callUserPayloadSchema = z.object({
 });
 export type CallUserPayload = z.input<typeof callUserPayloadSchema>;
 
-/** `answerCall`: the callee's answer; `to` is the caller's user id. */
+/** `answerCall`: the callee's answer; `to` is the caller's user id. Without `callId` it answers the call
+ * ringing from `to`. */
 export const answerCallPayloadSchema = z.object({
-  callId: callIdSchema,
+  callId: callIdSchema.optional(),
   to: z.string().uuid('to must be the caller’s user id'),
   signal: videoSignalSchema.refine(isType('answer'), 'signal: an answer is expected'),
 });

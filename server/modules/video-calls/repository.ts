@@ -1,7 +1,7 @@
 // Video calls in the database (table video_calls, issue 13): each call's state, and what a call leaves
 // behind when it ends — one call log per party (call history, media 'video') and, when it was missed, a
 // notification for the callee — written in the same transaction as the state change.
-import { and, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CallDetails, CallStatus } from '../../../contracts/calls';
 import { CALL_HISTORY_ROUTE } from '../../../contracts/calls';
 import type { ServerRole } from '../../../contracts/roles';
@@ -46,6 +46,25 @@ export async function findVideoCall(db: Db | Tx, id: string, lock = false): Prom
   const query = db.select(callColumns).from(videoCalls).where(eq(videoCalls.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row;
+}
+
+/** The newest call ringing in time from `callerId` to `calleeId`, if any (the SPEC's `answerCall` names
+ * only the caller). */
+export async function ringingCallBetween(db: Db | Tx, callerId: string, calleeId: string) {
+  const [row] = await db
+    .select({ id: videoCalls.id })
+    .from(videoCalls)
+    .where(
+      and(
+        eq(videoCalls.callerId, callerId),
+        eq(videoCalls.calleeId, calleeId),
+        eq(videoCalls.state, 'ringing'),
+        ringingInTime,
+      ),
+    )
+    .orderBy(desc(videoCalls.createdAt))
+    .limit(1);
+  return row?.id;
 }
 
 export async function videoCallExists(db: Db | Tx, id: string): Promise<boolean> {

@@ -8,6 +8,7 @@
 // dropped here, and the sweep. Every state change is a conditional UPDATE, so when two instances (or two
 // tabs) race, one wins and the other changes nothing; a ringing row whose instance died is over for every
 // check once its ring_deadline passes, and the sweep ends it.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
@@ -72,6 +73,7 @@ import {
   partiesOf,
   rangOutCalls,
   recordEnd,
+  ringingCallBetween,
   type VideoCall,
   type VideoCallRow,
   videoCallExists,
@@ -121,7 +123,9 @@ export interface VideoCalls {
   pending(): { timers: string[]; running: number };
 }
 
-type Ack = { ok: true; state?: VideoCallState } | { ok: false; message: string; reason?: CallRefusal };
+type Ack =
+  | { ok: true; state?: VideoCallState; callId?: string }
+  | { ok: false; message: string; reason?: CallRefusal };
 const ok = (): Ack => ({ ok: true });
 const refused = (message: string, reason?: CallRefusal): Ack =>
   reason ? { ok: false, message, reason } : { ok: false, message };
@@ -294,7 +298,9 @@ export function attachVideoCalls(deps: {
     const isParty = (call: VideoCall) => call.callerId === me || call.calleeId === me;
     const otherParty = (call: VideoCall) => (call.callerId === me ? call.calleeId : call.callerId);
 
-    handle(E.callUser, callUserPayloadSchema, async ({ callId, userToCall, signalData }) => {
+    handle(E.callUser, callUserPayloadSchema, async ({ callId: sentId, userToCall, signalData }) => {
+      // A client speaking only the SPEC's fields sends no id: the server makes it (and acknowledges it).
+      const callId = sentId ?? randomUUID();
       if (!callLimiter.hit(me)) return refused(VIDEO_RATE_LIMITED_MESSAGE);
       if (userToCall === me) return refused(CALL_SELF_MESSAGE);
       if (!(await mayMakeCalls(db, socket.data.user)))
@@ -418,14 +424,17 @@ export function attachVideoCalls(deps: {
         avatarUrl: caller.avatarUrl,
       } satisfies CallUserEvent);
       later(ringKey(callId), settings.ringTimeoutMs, () => ringOut(callId));
-      return ok();
+      return { ok: true, callId };
     });
 
-    handle(E.answerCall, answerCallPayloadSchema, async ({ callId, to, signal }) => {
+    handle(E.answerCall, answerCallPayloadSchema, async ({ callId: sentId, to, signal }) => {
+      let callId = sentId ?? '';
       const ack = await db.transaction(async (tx): Promise<Ack> => {
         // This user's calls take turns (two tabs answering two calls at once).
         await lockUsers(tx, [me]);
-        const call = await findVideoCall(tx, callId, true);
+        // The SPEC's answerCall names only the caller: the call ringing from them to this user.
+        callId ||= (await ringingCallBetween(tx, to, me)) ?? '';
+        const call = callId ? await findVideoCall(tx, callId, true) : undefined;
         if (!call) return refused(CALL_GONE_MESSAGE);
         if (call.calleeId !== me || call.callerId !== to) return refused(NOT_YOUR_CALL_MESSAGE);
         if (isAnswered(call.state)) return refused(ANSWERED_ELSEWHERE_MESSAGE);

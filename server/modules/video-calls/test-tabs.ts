@@ -46,7 +46,10 @@ export interface Tab {
   untaken(app: FastifyInstance): Promise<string[]>;
 }
 
-export function callPayload(userToCall: string, extra: Partial<CallUserPayload> = {}): CallUserPayload {
+export function callPayload(
+  userToCall: string,
+  extra: Partial<CallUserPayload> = {},
+): CallUserPayload & { callId: string } {
   return { callId: randomUUID(), userToCall, signalData: OFFER, ...extra };
 }
 

@@ -99,7 +99,7 @@ describe.skipIf(!REDIS_URL)('video calls across two instances through Redis', ()
       const staff = await tab(a.app, 'Staff');
       const [first, second] = [await tab(b, 'Seller'), await tab(b, 'Seller')] as [Tab, Tab];
       const payload = callPayload(sessions.Seller.userId, { name: 'Mallory' });
-      expect(await staff.send(E.callUser, payload)).toEqual({ ok: true });
+      expect(await staff.send(E.callUser, payload)).toEqual({ ok: true, callId: payload.callId });
       for (const each of [first, second])
         expect(await each.next<CallUserEvent>(E.callUser)).toEqual({
           callId: payload.callId,

@@ -78,7 +78,7 @@ describe.each(testBackends)('video calls (%s)', (backend) => {
   /** `caller` calls `callee`'s tabs, which all ring: the payload and what the first tab saw. */
   const ring = async (caller: Tab, callee: Tab[], extra = {}) => {
     const payload = callPayload(callee[0]?.userId as string, extra);
-    expect(await caller.send(E.callUser, payload)).toEqual({ ok: true });
+    expect(await caller.send(E.callUser, payload)).toEqual({ ok: true, callId: payload.callId });
     const rung = await Promise.all(callee.map((each) => each.next<CallUserEvent>(E.callUser)));
     return { callId: payload.callId, rung: rung[0] as CallUserEvent };
   };
@@ -134,7 +134,7 @@ describe.each(testBackends)('video calls (%s)', (backend) => {
     const sellerTabs = [await tab('Seller'), await tab('Seller')];
     const admin = await tab('Admin');
     const payload = callPayload(sessions.Seller.userId, { from: sessions.Admin.userId, name: 'Mallory' });
-    expect(await staff.send(E.callUser, payload)).toEqual({ ok: true });
+    expect(await staff.send(E.callUser, payload)).toEqual({ ok: true, callId: payload.callId });
     for (const sellerTab of sellerTabs)
       expect(await sellerTab.next(E.callUser)).toEqual({
         callId: payload.callId,
@@ -148,6 +148,34 @@ describe.each(testBackends)('video calls (%s)', (backend) => {
     // Nobody else heard of it.
     expect(await admin.untaken(t.app)).toEqual([]);
     expect(await staff.untaken(t.app)).toEqual([]);
+  });
+
+  it('serves a client that sends exactly the SPEC’s fields: the server makes the call id', async () => {
+    const staff = await tab('Staff');
+    const seller = await tab('Seller');
+    // SPEC §7: callUser {userToCall, signalData, from, name}; answerCall {signal, to}. No callId.
+    const ack = await staff.send<{ callId: string }>(E.callUser, {
+      userToCall: sessions.Seller.userId,
+      signalData: OFFER,
+      from: sessions.Staff.userId,
+      name: NAMES.Staff,
+    });
+    expect(ack).toEqual({ ok: true, callId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const callId = ack.ok ? ack.callId : '';
+    expect(await seller.next<CallUserEvent>(E.callUser)).toMatchObject({
+      callId,
+      from: sessions.Staff.userId,
+    });
+    expect(await seller.send(E.answerCall, { to: sessions.Staff.userId, signal: ANSWER })).toEqual({
+      ok: true,
+    });
+    expect(await staff.next(E.callAccepted)).toEqual({ callId, signal: ANSWER });
+    expect(await rowOf(callId)).toMatchObject({ state: 'accepted', callerId: sessions.Staff.userId });
+    // Nothing rings from this caller any more: a second SPEC answer finds no call.
+    expect(await seller.send(E.answerCall, { to: sessions.Staff.userId, signal: ANSWER })).toMatchObject({
+      ok: false,
+    });
+    expect(await staff.send(E.hangup, { callId })).toEqual({ ok: true });
   });
 
   it('puts the first tab that answers through; the others stop ringing and cannot answer', async () => {
@@ -360,7 +388,7 @@ describe.each(testBackends)('video calls (%s)', (backend) => {
     const incoming = await sellerPhone.next<IncomingCallEvent>(V.incoming);
     // Ringing is not busy yet.
     const whileRinging = callPayload(sessions.Seller.userId);
-    expect(await staff.send(E.callUser, whileRinging)).toEqual({ ok: true });
+    expect(await staff.send(E.callUser, whileRinging)).toEqual({ ok: true, callId: whileRinging.callId });
     await seller.next(E.callUser);
     await staff.send(E.hangup, { callId: whileRinging.callId });
     await seller.next(E.callCancelled);
@@ -429,7 +457,7 @@ describe.each(testBackends)('video calls (%s)', (backend) => {
     // The lower id called first: its call gives way to the higher one's, which rings.
     const second = await ring(low, [high]);
     const theirs = callPayload(low.userId);
-    expect(await high.send(E.callUser, theirs)).toEqual({ ok: true });
+    expect(await high.send(E.callUser, theirs)).toEqual({ ok: true, callId: theirs.callId });
     expect(await low.next(E.callEnded)).toEqual({ callId: second.callId, reason: 'glare' });
     expect(await high.next(E.callCancelled)).toEqual({ callId: second.callId, reason: 'cancelled' });
     expect(await low.next<CallUserEvent>(E.callUser)).toMatchObject({
