@@ -37,6 +37,12 @@ export const CAMPAIGN_TASK_NAME = 'Bulk mail';
 export const MAX_RATE_PER_SECOND = 2000;
 export const MAX_RESPONSE_OPTIONS = 5;
 
+const answerSchema = z
+  .string()
+  .trim()
+  .min(1, 'Write the answer')
+  .max(40, 'An answer must be at most 40 characters');
+
 export const audienceSchema = z.object({
   query: queryTreeSchema,
   search: z.string().trim().max(100).default(''),
@@ -53,9 +59,16 @@ export const campaignInputSchema = z.object({
   audienceViewId: z.uuid().nullable().default(null),
   /** Answers offered as buttons in the mail (/responseCollection); none: the mail asks for no answer. */
   responseOptions: z
-    .array(z.string().trim().min(1).max(40, 'An answer must be at most 40 characters'))
+    .array(answerSchema)
     .max(MAX_RESPONSE_OPTIONS, `At most ${MAX_RESPONSE_OPTIONS} answers`)
     .default([]),
+  /**
+   * The answers as each template language's mail shows them, in the order of `responseOptions` (which
+   * are what is counted). A language without its wording shows `responseOptions`.
+   */
+  responseLabels: z
+    .partialRecord(z.enum(templateLanguages), z.array(answerSchema).max(MAX_RESPONSE_OPTIONS))
+    .default({}),
   ratePerSecond: z.number().int().min(1).max(MAX_RATE_PER_SECOND).default(50),
 });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
@@ -100,6 +113,7 @@ export const campaignSchema = campaignSummarySchema.extend({
   audience: audienceSchema,
   audienceViewId: z.string().nullable(),
   responseOptions: z.array(z.string()),
+  responseLabels: z.partialRecord(z.enum(templateLanguages), z.array(z.string())),
   ratePerSecond: z.number().int(),
   error: z.string().nullable(),
   /** Answers by option, for the campaign page and the dashboard. */

@@ -53,6 +53,8 @@ export const responseLinkQuerySchema = z.object({
 export type ResponseLinkQuery = z.infer<typeof responseLinkQuerySchema>;
 export const responseOptionsSchema = z.object({
   options: z.array(z.string()),
+  /** The options as the recipient's mail worded them (its template language), in the same order. */
+  labels: z.array(z.string()),
   current: z.nullable(z.string()),
 });
 export type ResponseOptions = z.infer<typeof responseOptionsSchema>;

@@ -87,6 +87,21 @@ export async function templateLanguages(
   return languages;
 }
 
+/** Each language's wording must give every answer, in the answers' order. */
+function responseLabelsOf(input: ParsedInput): CampaignRow['responseLabels'] {
+  const options = [...new Set(input.responseOptions)];
+  const labels: CampaignRow['responseLabels'] = {};
+  for (const [language, words] of Object.entries(input.responseLabels) as [TemplateLanguage, string[]][]) {
+    if (words.length === 0 || options.length === 0) continue;
+    if (words.length !== options.length) {
+      const message = `Give the ${languageName(language)} wording of each of the ${options.length} answers, in their order.`;
+      throw new HttpError(400, message, 'RESPONSE_LABELS', { responseLabels: message });
+    }
+    labels[language] = words;
+  }
+  return labels;
+}
+
 function columnsOf(input: ParsedInput) {
   // Compiled once to check it (400 naming the condition that does not fit); compiled again when sent.
   compileContactQuery(input.audience.query, input.audience.search);
@@ -98,6 +113,7 @@ function columnsOf(input: ParsedInput) {
     audienceSearch: input.audience.search,
     audienceViewId: input.audienceViewId,
     responseOptions: [...new Set(input.responseOptions)],
+    responseLabels: responseLabelsOf(input),
     ratePerSecond: input.ratePerSecond,
   };
 }
@@ -320,6 +336,7 @@ export async function readCampaign(db: Db, id: string): Promise<Campaign> {
     audience: { query: row.audience, search: row.audienceSearch },
     audienceViewId: row.audienceViewId,
     responseOptions: row.responseOptions,
+    responseLabels: row.responseLabels,
     ratePerSecond: row.ratePerSecond,
     error: row.error,
     responsesByAnswer: rowsOf<{ response: string; count: number }>(answers),

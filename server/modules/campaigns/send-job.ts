@@ -556,6 +556,7 @@ export function sendJobHandler(options: SendJobOptions): JobHandler {
         links: options.links,
         campaignId,
         responseOptions: campaign.responseOptions,
+        responseLabels: campaign.responseLabels,
         fromAddress,
         messageIdHost,
       };

@@ -35,7 +35,7 @@ export const audienceOf = (tag: string): { query: QueryTree; search: string } =>
 export interface Eml {
   name: string;
   headers: Map<string, string>;
-  /** The whole message with quoted-printable soft breaks and escapes decoded. */
+  /** The whole message with quoted-printable soft breaks and escapes decoded (as UTF-8). */
   body: string;
 }
 
@@ -48,10 +48,12 @@ export function parseEml(name: string, raw: string): Eml {
     const colon = line.indexOf(':');
     if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
   }
-  const body = raw
+  // Quoted-printable escapes are the bytes of UTF-8 text: decoded byte by byte, then read as UTF-8.
+  const bytes = raw
     .slice(split + 2)
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const body = Buffer.from(bytes, 'latin1').toString('utf8');
   return { name, headers, body };
 }
 

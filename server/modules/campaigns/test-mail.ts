@@ -53,6 +53,7 @@ export async function sendTestMail(
       links: createTestMailLinks(deps.publicUrl),
       campaignId,
       responseOptions: campaign.responseOptions,
+      responseLabels: campaign.responseLabels,
       fromAddress: addressOf(deps.from),
       messageIdHost: new URL(deps.publicUrl).hostname || 'marketplace.local',
     },

@@ -16,8 +16,16 @@ import {
 } from '../../../contracts/mail-links';
 import { HttpError } from '../../lib/http-error';
 import { requestLimit } from '../../plugins/rate-limits';
+import { answerLabelsOf } from '../campaigns/mail-texts';
 import type { MailLinks } from './links';
-import { campaignAnswers, currentAnswer, offeredAnswer, recordResponse, unsubscribe } from './service';
+import {
+  campaignAnswers,
+  currentAnswer,
+  offeredAnswer,
+  recipientLanguage,
+  recordResponse,
+  unsubscribe,
+} from './service';
 
 export const TOO_MANY_MESSAGE = 'Too many requests. Try again in a few minutes.';
 
@@ -113,9 +121,9 @@ export async function mailLinkRoutes(app: FastifyInstance, options: { links: Mai
   const answersOf = async (link: { email: string; token: string; campaign: string }) => {
     if (!links.verify('response', link.token, link.email, link.campaign))
       throw new HttpError(403, INVALID_LINK_MESSAGE, 'INVALID_LINK');
-    const options = await campaignAnswers(app.db, link.campaign);
-    if (options === null) throw new HttpError(404, CAMPAIGN_GONE_MESSAGE, 'CAMPAIGN_NOT_FOUND');
-    return options;
+    const answers = await campaignAnswers(app.db, link.campaign);
+    if (answers === null) throw new HttpError(404, CAMPAIGN_GONE_MESSAGE, 'CAMPAIGN_NOT_FOUND');
+    return answers;
   };
 
   api.get(
@@ -131,9 +139,15 @@ export async function mailLinkRoutes(app: FastifyInstance, options: { links: Mai
       },
     },
     async (request) => {
-      const options = await answersOf(request.query);
+      const { options, labels } = await answersOf(request.query);
       const { email, campaign } = request.query;
-      return { options, current: await currentAnswer(app.db, email, campaign) };
+      // Worded as the recipient's mail was (its template language).
+      const language = (await recipientLanguage(app.db, campaign, email)) ?? '';
+      return {
+        options,
+        labels: answerLabelsOf(options, labels, language),
+        current: await currentAnswer(app.db, email, campaign),
+      };
     },
   );
 
@@ -151,7 +165,7 @@ export async function mailLinkRoutes(app: FastifyInstance, options: { links: Mai
       },
     },
     async (request) => {
-      const options = await answersOf(request.body);
+      const { options } = await answersOf(request.body);
       const response = offeredAnswer(options, request.body.response);
       if (response === null)
         throw new HttpError(400, unknownAnswerMessage(options), 'UNKNOWN_ANSWER', {

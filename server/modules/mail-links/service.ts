@@ -1,6 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { campaigns, contactHistory, contacts, emailResponses, emailUnsubscribes } from '../../db/schema';
+import {
+  campaignRecipients,
+  campaigns,
+  contactHistory,
+  contacts,
+  emailResponses,
+  emailUnsubscribes,
+} from '../../db/schema';
 import { normalizeEmail, unsubscribeAddress } from '../contacts/subscription';
 
 /** Idempotent: unsubscribing twice keeps the first date. The address's contact is unsubscribed too. */
@@ -23,14 +30,32 @@ export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The answers a campaign's mail offers, or null when there is no such campaign (deleted, made up). */
-export async function campaignAnswers(db: Db, campaign: string): Promise<string[] | null> {
+/**
+ * The answers a campaign's mail offers and their wording per template language, or null when there is
+ * no such campaign (deleted, made up).
+ */
+export async function campaignAnswers(
+  db: Db,
+  campaign: string,
+): Promise<{ options: string[]; labels: Partial<Record<string, string[]>> } | null> {
   if (!UUID.test(campaign)) return null;
   const [row] = await db
-    .select({ options: campaigns.responseOptions })
+    .select({ options: campaigns.responseOptions, labels: campaigns.responseLabels })
     .from(campaigns)
     .where(eq(campaigns.id, campaign));
-  return row ? row.options : null;
+  return row ?? null;
+}
+
+/** The template language a campaign mailed this address in, or null (not a recipient). */
+export async function recipientLanguage(db: Db, campaign: string, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ language: campaignRecipients.language })
+    .from(campaignRecipients)
+    .where(
+      and(eq(campaignRecipients.campaignId, campaign), eq(campaignRecipients.email, normalizeEmail(email))),
+    )
+    .limit(1);
+  return row?.language ?? null;
 }
 
 /**

@@ -49,6 +49,7 @@ import {
   responseOptionProblem,
   serverCampaignErrors,
   validateCampaignForm,
+  withoutAnswerLabel,
 } from './campaign-form';
 import { type CloseGuard, DrawerForm, EditorDrawer, useCloseGuard, useRegisterClose } from './EditorDrawer';
 import { SendDialog } from './SendDialog';
@@ -73,10 +74,13 @@ interface Saved {
 function ResponseOptions({
   options,
   onChange,
+  onRemove,
   error,
 }: {
   options: string[];
   onChange(options: string[]): void;
+  /** The answer at this index goes (its wordings in other languages with it). */
+  onRemove(index: number): void;
   error?: string;
 }) {
   const [answer, setAnswer] = useState('');
@@ -117,7 +121,7 @@ function ResponseOptions({
               <Tag.EndElement>
                 <Tag.CloseTrigger
                   aria-label={`Remove ${option}`}
-                  onClick={() => onChange(options.filter((kept) => kept !== option))}
+                  onClick={() => onRemove(options.indexOf(option))}
                 />
               </Tag.EndElement>
             </Tag.Root>
@@ -130,6 +134,66 @@ function ResponseOptions({
         on the campaign and the contact.
       </Field.HelperText>
     </Field.Root>
+  );
+}
+
+/**
+ * The answers as the template's other languages' mails show them (the mail's footer is translated by
+ * the server). Counted together with the answers they translate; a blank keeps the answer's own text.
+ */
+function AnswerWordings({
+  options,
+  languages,
+  labels,
+  onChange,
+  error,
+}: {
+  options: string[];
+  languages: readonly TemplateLanguage[];
+  labels: Partial<Record<TemplateLanguage, string[]>>;
+  onChange(labels: Partial<Record<TemplateLanguage, string[]>>): void;
+  error?: string;
+}) {
+  if (options.length === 0 || languages.length === 0) return null;
+  const setWord = (language: TemplateLanguage, index: number, word: string) => {
+    const words = options.map((_, at) => labels[language]?.[at] ?? '');
+    words[index] = word;
+    onChange({ ...labels, [language]: words });
+  };
+  return (
+    <Stack as="fieldset" gap="2">
+      <Text as="legend" fontWeight="medium" fontSize="sm">
+        The answers in the template’s other languages
+      </Text>
+      {languages.map((language) => (
+        <HStack key={language} wrap="wrap" gap="2">
+          <Text fontSize="sm" minW="24">
+            {templateLanguageLabels[language]}
+          </Text>
+          {options.map((option, index) => (
+            <Input
+              key={option}
+              size="sm"
+              width="40"
+              maxLength={40}
+              aria-label={`“${option}” in ${templateLanguageLabels[language]}`}
+              placeholder={option}
+              value={labels[language]?.[index] ?? ''}
+              onChange={(event) => setWord(language, index, event.target.value)}
+            />
+          ))}
+        </HStack>
+      ))}
+      {error ? (
+        <Text color="fg.error" fontSize="sm">
+          {error}
+        </Text>
+      ) : null}
+      <Text color="fg.muted" fontSize="sm">
+        Left blank, a language’s mail shows the answer as written above. Answers count together whatever the
+        language.
+      </Text>
+    </Stack>
   );
 }
 
@@ -397,7 +461,20 @@ function ComposerForm({
               <ResponseOptions
                 options={form.responseOptions}
                 onChange={(responseOptions) => set({ responseOptions })}
+                onRemove={(index) =>
+                  set({
+                    responseOptions: form.responseOptions.filter((_, at) => at !== index),
+                    responseLabels: withoutAnswerLabel(form.responseLabels, index),
+                  })
+                }
                 error={errors.responseOptions}
+              />
+              <AnswerWordings
+                options={form.responseOptions}
+                languages={languages.filter((language) => language !== template.data?.defaultLanguage)}
+                labels={form.responseLabels}
+                onChange={(responseLabels) => set({ responseLabels })}
+                error={errors.responseLabels}
               />
               <Field.Root invalid={Boolean(errors.ratePerSecond)}>
                 <Field.Label>Mails per second</Field.Label>

@@ -5,10 +5,12 @@ import {
   type CampaignForm,
   localInputValue,
   newCampaignForm,
+  responseLabelsInput,
   responseOptionProblem,
   scheduleOf,
   serverCampaignErrors,
   validateCampaignForm,
+  withoutAnswerLabel,
 } from './campaign-form';
 
 const TEMPLATE = '11111111-2222-4333-8444-555555555555';
@@ -72,5 +74,16 @@ describe('the campaign form', () => {
     });
     const later = new Date(2030, 0, 2, 8, 30);
     expect(scheduleOf(localInputValue(later), now)).toEqual({ at: later.toISOString() });
+  });
+});
+
+describe('answer wordings per language', () => {
+  it('sends a language only when a word is given, a blank keeping the answer; removal drops the word', () => {
+    const form = {
+      responseOptions: ['Yes', 'No', 'Later'],
+      responseLabels: { FR: ['Oui', '', ''], DE: ['', '', ''] },
+    };
+    expect(responseLabelsInput(form)).toEqual({ FR: ['Oui', 'No', 'Later'] });
+    expect(withoutAnswerLabel({ FR: ['Oui', 'Non', 'Plus tard'] }, 1)).toEqual({ FR: ['Oui', 'Plus tard'] });
   });
 });

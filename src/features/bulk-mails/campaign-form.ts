@@ -21,6 +21,8 @@ export interface CampaignForm {
   search: string;
   audienceViewId: string | null;
   responseOptions: string[];
+  /** Per template language, the answers' wording, index for index with responseOptions ('' = not given). */
+  responseLabels: Partial<Record<TemplateLanguage, string[]>>;
   ratePerSecond: number;
 }
 
@@ -36,6 +38,7 @@ export const newCampaignForm = (): CampaignForm => ({
   search: '',
   audienceViewId: null,
   responseOptions: [],
+  responseLabels: {},
   ratePerSecond: DEFAULT_RATE,
 });
 
@@ -47,6 +50,7 @@ export const formOfCampaign = (campaign: Campaign): CampaignForm => ({
   search: campaign.audience.search,
   audienceViewId: campaign.audienceViewId,
   responseOptions: [...campaign.responseOptions],
+  responseLabels: { ...campaign.responseLabels },
   ratePerSecond: campaign.ratePerSecond,
 });
 
@@ -66,8 +70,34 @@ export const inputOfForm = (form: CampaignForm, fields?: readonly QueryField[]):
   audience: audienceOf(form, fields),
   audienceViewId: form.audienceViewId,
   responseOptions: form.responseOptions,
+  responseLabels: responseLabelsInput(form),
   ratePerSecond: form.ratePerSecond,
 });
+
+/**
+ * The wordings to save: a language with no wording given is left out (its mail shows the answers as
+ * written), and an answer left blank in a language keeps its own text there.
+ */
+export function responseLabelsInput(
+  form: Pick<CampaignForm, 'responseOptions' | 'responseLabels'>,
+): Partial<Record<TemplateLanguage, string[]>> {
+  const labels: Partial<Record<TemplateLanguage, string[]>> = {};
+  for (const [language, words] of Object.entries(form.responseLabels) as [TemplateLanguage, string[]][]) {
+    if (!form.responseOptions.some((_, index) => words[index]?.trim())) continue;
+    labels[language] = form.responseOptions.map((option, index) => words[index]?.trim() || option);
+  }
+  return labels;
+}
+
+/** The wordings after the answer at `index` was removed: every language loses its word for it. */
+export function withoutAnswerLabel(
+  labels: CampaignForm['responseLabels'],
+  index: number,
+): CampaignForm['responseLabels'] {
+  return Object.fromEntries(
+    Object.entries(labels).map(([language, words]) => [language, words.filter((_, at) => at !== index)]),
+  );
+}
 
 const FIELDS = new Set([
   'name',
@@ -75,6 +105,7 @@ const FIELDS = new Set([
   'fallbackLanguage',
   'audience',
   'responseOptions',
+  'responseLabels',
   'ratePerSecond',
 ]);
 

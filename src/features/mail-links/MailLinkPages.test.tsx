@@ -19,7 +19,14 @@ const originalAdapter = http.defaults.adapter;
 beforeEach(() => {
   const fake = createFakeAdapter((request) =>
     request.url.endsWith('/responseOptions')
-      ? { status: 200, data: { options: ['Interested', 'Not now'], current: null } }
+      ? {
+          status: 200,
+          data: {
+            options: ['Interested', 'Not now'],
+            labels: ['Intéressé', 'Pas maintenant'],
+            current: null,
+          },
+        }
       : { status: 200, data: { message: 'Done' } },
   );
   requests = fake.requests;
@@ -72,7 +79,8 @@ describe('the answer page of a real link', () => {
 
   it("offers only the campaign's answers, preselects the clicked one and sends it", async () => {
     renderAt(`/responseCollection?${link}&response=not%20now`, <ResponseCollectionPage />);
-    const chosen = await screen.findByRole('radio', { name: 'Not now' });
+    // Worded in the recipient's language; the answer sent is the campaign's.
+    const chosen = await screen.findByRole('radio', { name: 'Pas maintenant' });
     expect(chosen).toBeChecked();
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
       'Interested',
@@ -91,7 +99,7 @@ describe('the answer page of a real link', () => {
 
   it('a made-up answer in the link preselects nothing', async () => {
     renderAt(`/responseCollection?${link}&response=Buy%20me%20a%20pony`, <ResponseCollectionPage />);
-    await screen.findByRole('radio', { name: 'Interested' });
+    await screen.findByRole('radio', { name: 'Intéressé' });
     expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
     expect(screen.queryByText('Buy me a pony')).toBeNull();
   });

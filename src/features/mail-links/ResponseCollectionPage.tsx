@@ -127,11 +127,11 @@ export default function ResponseCollectionPage() {
                 Your answer
               </Text>
               <Stack gap="2">
-                {options.map((option) => (
+                {options.map((option, index) => (
                   <RadioGroup.Item key={option} value={option}>
                     <RadioGroup.ItemHiddenInput />
                     <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>{option}</RadioGroup.ItemText>
+                    <RadioGroup.ItemText>{loaded.labels[index] ?? option}</RadioGroup.ItemText>
                   </RadioGroup.Item>
                 ))}
               </Stack>
