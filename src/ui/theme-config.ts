@@ -42,14 +42,38 @@ const ref = (palette: string, shade: Shade) => `{colors.${palette}.${shade}}`;
  * Chakra does not resolve nested conditions inside token values (`_seller: { _dark }` is emitted
  * as a literal, broken selector), so every combination is a flat condition of its own.
  */
-const themed = (light: Shade, dark: Shade) => ({
+const themed = (light: Shade, dark: Shade, seller: { light: Shade; dark: Shade } = { light, dark }) => ({
   value: {
     base: ref(DEFAULT_PALETTE, light),
     _dark: ref(DEFAULT_PALETTE, dark),
-    _seller: ref(SELLER_PALETTE, light),
-    _sellerDark: ref(SELLER_PALETTE, dark),
+    _seller: ref(SELLER_PALETTE, seller.light),
+    _sellerDark: ref(SELLER_PALETTE, seller.dark),
   },
 });
+
+/** A Chakra colour token with one shade in light mode and another in dark mode. */
+const modal = (light: string, dark: string) => ({
+  value: { _light: `{colors.${light}}`, _dark: `{colors.${dark}}` },
+});
+
+/**
+ * Text and fills that must read at WCAG AA (4.5:1 for text) where Chakra's defaults do not: white
+ * on its green, teal, cyan and orange 600 fills is 3.3–3.7:1, its red, orange and green text (500/600
+ * shades) 3.3–3.8:1 on white and its "subtle" grey 2.6:1 (gray.400; 3.9:1 for gray.500 in dark mode).
+ * Darker shades in light mode, lighter ones in dark mode; theme-contrast.test.ts checks every pair.
+ */
+const readableColors = {
+  green: { solid: modal('green.700', 'green.700') },
+  teal: { solid: modal('teal.700', 'teal.700') },
+  cyan: { solid: modal('cyan.700', 'cyan.700') },
+  orange: { solid: modal('orange.700', 'orange.500') },
+  fg: {
+    subtle: modal('gray.500', 'gray.400'),
+    error: modal('red.700', 'red.400'),
+    warning: modal('orange.700', 'orange.300'),
+    success: modal('green.700', 'green.300'),
+  },
+};
 
 // `brand.50` … `brand.950` follow the theme but not the mode, exactly like Chakra's own scales.
 const brandScale = Object.fromEntries(
@@ -75,11 +99,13 @@ export const appThemeConfig = defineConfig({
     },
     semanticTokens: {
       colors: {
+        ...readableColors,
         // The seven keys Chakra recipes read from a colour palette, so `colorPalette="brand"` works
         // on every component (Button, Badge, Tabs, Switch, ...). Shades mirror Chakra's defaults.
         brand: {
           ...brandScale,
-          solid: themed('600', '500'),
+          // White on teal.600 is 3.7:1 and on indigo.500 4.5:1 (just under AA): one shade darker.
+          solid: themed('600', '600', { light: '700', dark: '700' }),
           contrast: { value: 'white' },
           fg: themed('700', '300'),
           muted: themed('200', '800'),

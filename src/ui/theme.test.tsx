@@ -73,9 +73,10 @@ describe.each([
 
   const cases: [ColorTheme, Record<string, string>][] = [
     ['default', { solid: 'indigo-600', fg: 'indigo-700', subtle: 'indigo-100', '500': 'indigo-500' }],
-    ['default-dark', { solid: 'indigo-500', fg: 'indigo-300', subtle: 'indigo-900', '500': 'indigo-500' }],
-    ['seller', { solid: 'teal-600', fg: 'teal-700', subtle: 'teal-100', '500': 'teal-500' }],
-    ['seller-dark', { solid: 'teal-500', fg: 'teal-300', subtle: 'teal-900', '500': 'teal-500' }],
+    // Solid fills carry white text: one shade darker than Chakra's usual where white would not read.
+    ['default-dark', { solid: 'indigo-600', fg: 'indigo-300', subtle: 'indigo-900', '500': 'indigo-500' }],
+    ['seller', { solid: 'teal-700', fg: 'teal-700', subtle: 'teal-100', '500': 'teal-500' }],
+    ['seller-dark', { solid: 'teal-700', fg: 'teal-300', subtle: 'teal-900', '500': 'teal-500' }],
   ];
 
   it.each(cases)('%s resolves the brand palette', (theme, expected) => {
@@ -84,6 +85,18 @@ describe.each([
       expect(resolve(`--chakra-colors-brand-${key}`, rules), `brand.${key}`).toBe(
         `var(--chakra-colors-${colour})`,
       );
+    }
+  });
+
+  // The readable text and fills of theme-config.ts reach the CSS in both modes (theme-contrast.test.ts
+  // checks their contrast).
+  it.each([
+    ['default', { 'fg-error': 'red-700', 'fg-subtle': 'gray-500', 'green-solid': 'green-700' }],
+    ['seller-dark', { 'fg-error': 'red-400', 'fg-subtle': 'gray-400', 'green-solid': 'green-700' }],
+  ] as const)('%s: the readable text and fill colours apply', (theme, expected) => {
+    applyColorTheme(theme);
+    for (const [key, colour] of Object.entries(expected)) {
+      expect(resolve(`--chakra-colors-${key}`, rules), key).toBe(`var(--chakra-colors-${colour})`);
     }
   });
 
