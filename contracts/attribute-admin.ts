@@ -9,6 +9,7 @@ import {
   attributeTypes,
   updateAttributeBodySchema,
 } from './catalog';
+import { intParam } from './int-param';
 
 /** The manifest route whose actions guard the admin API and page. */
 export const ATTRIBUTES_ROUTE = '/products/attributes';
@@ -19,8 +20,8 @@ export const listAttributesQuerySchema = z.object({
   query: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   dataType: z.enum(attributeDataTypes).optional(),
   groupName: z.string().trim().max(60).optional(),
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(ATTRIBUTE_PAGE_SIZE),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(100).default(ATTRIBUTE_PAGE_SIZE),
 });
 export type ListAttributesQuery = z.input<typeof listAttributesQuerySchema>;
 
@@ -91,8 +92,8 @@ export const listSetCategoriesQuerySchema = z.object({
   /** Absent: top-level categories; else that category's subcategories. */
   parentId: z.string().uuid('parentId must be a category id').optional(),
   query: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(200).default(100),
 });
 export type ListSetCategoriesQuery = z.input<typeof listSetCategoriesQuerySchema>;
 

@@ -1,6 +1,7 @@
 // Voice calls and call history (issue 6; SPEC §3 "Call log", §4 voice device / call status / calling
 // status, §7 "Call history" and "Voice"). Shared by the server, the call UI, the statecharts and the tests.
 import { z } from 'zod';
+import { intParam } from './int-param';
 
 /** The route of the call history page (contracts/routes.ts). */
 export const CALL_HISTORY_ROUTE = '/calls/call-history';
@@ -203,8 +204,8 @@ export const callListSchema = z.object({
 export type CallList = z.infer<typeof callListSchema>;
 
 const pageQuery = {
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(CALL_PAGE_SIZE),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(100).default(CALL_PAGE_SIZE),
 };
 
 export const listCallHistoryQuerySchema = z.object(pageQuery);

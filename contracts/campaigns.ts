@@ -2,6 +2,7 @@
 // the contact fields (contracts/marketing.ts contactQueryFields), the same structure as the staging
 // products builder — now or at a scheduled time, through a throttled, restartable send job.
 import { z } from 'zod';
+import { intParam } from './int-param';
 import {
   type CampaignStatus,
   campaignStatuses,
@@ -124,8 +125,8 @@ export const campaignSchema = campaignSummarySchema.extend({
 export type Campaign = z.infer<typeof campaignSchema>;
 
 export const campaignListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  skip: intParam.default(0),
+  limit: intParam.min(1).max(100).default(20),
   status: z.enum(campaignStatuses).optional(),
   query: z.string().trim().max(100).default(''),
 });
@@ -157,8 +158,8 @@ export const recipientSchema = z.object({
 });
 export type Recipient = z.infer<typeof recipientSchema>;
 export const recipientListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  skip: intParam.default(0),
+  limit: intParam.min(1).max(100).default(20),
   state: z.enum(recipientStates).optional(),
   query: z.string().trim().max(100).default(''),
 });
@@ -189,8 +190,8 @@ export const sendAnswerSchema = z.object({
 
 /** GET /:id/responses and /:id/unsubscribes: a page at a time, newest first. */
 export const campaignPageQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  skip: intParam.default(0),
+  limit: intParam.min(1).max(100).default(20),
 });
 
 /** POST /:id/pause: the campaign as it is now (sending stops after the chunk in flight). */

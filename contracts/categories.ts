@@ -1,6 +1,7 @@
 // Product categories and their subcategories (/sellers/manage-category → /sellers/manage-subcategory).
 // A subcategory is a category with a parent; the tree is one level deep.
 import { z } from 'zod';
+import { intParam } from './int-param';
 
 export const CATEGORY_PAGE_SIZE = 20;
 export const MAX_SLUG_LENGTH = 100;
@@ -47,8 +48,8 @@ export type CategoryBody = z.input<typeof categoryBodySchema>;
 export const listCategoriesQuerySchema = z.object({
   /** Name or slug; case-insensitive, partial. */
   query: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(CATEGORY_PAGE_SIZE),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(100).default(CATEGORY_PAGE_SIZE),
 });
 export type ListCategoriesQuery = z.input<typeof listCategoriesQuerySchema>;
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { exportFormats } from './exports';
 import { columnMappingSchema } from './imports';
+import { intParam } from './int-param';
 import {
   contactSources,
   contactSubscriptions,
@@ -153,8 +154,8 @@ export const CONTACT_VIEW_COLUMNS = [
 
 /** The list's query string: the filters travel as one query tree, JSON-encoded (as in the page URL). */
 export const contactListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(25),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(200).default(25),
   /** A query tree (contracts/query-tree.ts) as JSON; checked against the contact fields. */
   query: z.string().max(20_000).default(''),
   /** Name, e-mail or company contains. */
@@ -183,8 +184,8 @@ export const unsubscribeBodySchema = versionBodySchema;
 // ── The timeline ────────────────────────────────────────────────────────────────────────────────────
 
 export const timelineQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  skip: intParam.max(1_000_000).default(0),
+  limit: intParam.min(1).max(100).default(20),
 });
 
 /**
@@ -328,14 +329,14 @@ export type StartLeadImportBody = z.input<typeof startLeadImportBodySchema>;
 
 export const leadImportListSchema = z.object({ result: z.array(leadImportSchema), count: z.number().int() });
 export const leadImportListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  skip: intParam.max(1_000_000).default(0),
+  limit: intParam.min(1).max(100).default(10),
 });
 
 export const leadRowsQuerySchema = z.object({
   outcome: z.enum(leadRowOutcomes).optional(),
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(200).default(50),
 });
 export const leadRowProblemSchema = z.object({
   column: z.number().int().nullable(),

@@ -2,13 +2,14 @@
 // customer; a seller sees only the customers who registered through their store.
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { intParam } from './int-param';
 import { addressSchema } from './sellers';
 
 export const CUSTOMER_PAGE_SIZE = 10;
 
 const paging = {
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(CUSTOMER_PAGE_SIZE),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(100).default(CUSTOMER_PAGE_SIZE),
 };
 
 /** GET /api/v1/users/listCustomers */

@@ -3,6 +3,7 @@
 // person, and a seller or staff member takes over. Shared by the server, the back-office, the public
 // widget and the tests.
 import { z } from 'zod';
+import { intParam } from './int-param';
 
 /** SPEC §9: the chat user list pages 20 at a time from skip 0. */
 export const CHAT_PAGE_SIZE = 20;
@@ -61,8 +62,8 @@ export const chatUserEntrySchema = z.object({
 export type ChatUserEntry = z.infer<typeof chatUserEntrySchema>;
 
 export const chatListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(100).default(CHAT_PAGE_SIZE),
   query: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
 });
 export const chatListSchema = z.object({ result: z.array(chatUserEntrySchema), count: z.number().int() });

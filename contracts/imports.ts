@@ -12,6 +12,7 @@
 // - An **import request** is a seller asking staff to import for them: a file to map, or a feed URL.
 import { z } from 'zod';
 import { exportFormats } from './exports';
+import { intParam } from './int-param';
 import { taskStatusSchema } from './notifications';
 
 export const IMPORTS_ROUTE = '/imports/manage-imports';
@@ -243,8 +244,8 @@ export const importListSchema = z.object({ result: z.array(importSchema), count:
 export type ImportList = z.infer<typeof importListSchema>;
 
 const pageQuery = {
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(100).default(25),
 };
 
 export const listImportsQuerySchema = z.object({

@@ -2,6 +2,7 @@
 // written in the rich-text editor with {{variables}}. The server validates the variables, sanitises the
 // HTML and generates the plain-text part when a template is saved (server/modules/mail-templates).
 import { z } from 'zod';
+import { intParam } from './int-param';
 import { type TemplateLanguage, templateLanguageLabels, templateLanguages } from './marketing';
 
 /** What a template may say about its recipient. Values are escaped when a mail is rendered. */
@@ -121,8 +122,8 @@ export type RenderedMail = z.infer<typeof renderedMailSchema>;
 export const updateTemplateSchema = templateInputSchema.safeExtend({ version: z.number().int() });
 
 export const templateListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  skip: intParam.default(0),
+  limit: intParam.min(1).max(100).default(20),
   /** Name contains (case and accents ignored). */
   query: z.string().trim().max(100).default(''),
 });

@@ -2,6 +2,7 @@
 // action"): the stored list the bell shows, the broker message that rings the bell, and the
 // `taskStatus` a long action answers with. Shared by the server, the browser and the tests.
 import { z } from 'zod';
+import { intParam } from './int-param';
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 
@@ -49,8 +50,8 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const listNotificationsQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_PAGE_SIZE),
+  skip: intParam.max(1_000_000).default(0),
+  limit: intParam.min(1).max(100).default(NOTIFICATION_PAGE_SIZE),
 });
 
 /** `localEventMessage/listEventMessages`: SPEC §7 puts the list in `data.result`. */
@@ -88,8 +89,8 @@ export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
 
 /** `GET /api/v1/tasks`: the caller's recent tasks, newest first. */
 export const listTasksQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  skip: intParam.max(1_000_000).default(0),
+  limit: intParam.min(1).max(100).default(20),
 });
 
 export const taskListSchema = z.object({

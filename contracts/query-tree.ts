@@ -110,8 +110,8 @@ export type QueryNode = QueryGroup | QueryCondition;
 
 export const isGroup = (node: QueryNode): node is QueryGroup => 'combinator' in node;
 
-/** The tree's own shape; `queryTreeSchema` adds the limits. */
-const groupShape: z.ZodType<QueryGroup> = z.lazy(() =>
+/** The tree's own shape; `queryTreeSchema` adds the limits. The API document names it (it is recursive). */
+export const groupShape: z.ZodType<QueryGroup> = z.lazy(() =>
   z.object({
     combinator: z.enum(['and', 'or']),
     children: z.array(z.union([groupShape, queryConditionSchema])).max(QUERY_LIMITS.maxConditions),

@@ -2,6 +2,7 @@
 // response schemas of everything except list and search (contracts/sellers.ts), and the lifecycle table
 // that both the API (which enforces it) and the page (which only offers valid actions) read.
 import { z } from 'zod';
+import { intParam } from './int-param';
 import { addressSchema, type SellerStatus, sellerSchema } from './sellers';
 
 // ── Lifecycle ────────────────────────────────────────────────────────────────────────────────────────
@@ -120,12 +121,16 @@ export const updateStatusBySellerBodySchema = z.object({
 });
 
 export const markSellerFreeBodySchema = z.object({ isFree: z.boolean() });
+/** The same, as SPEC §7's GET sends it: `?isFree=true` or `false`. */
+export const markSellerFreeQuerySchema = z.object({
+  isFree: z.enum(['true', 'false'], 'isFree must be true or false').transform((value) => value === 'true'),
+});
 
 // ── Pickers ──────────────────────────────────────────────────────────────────────────────────────────
 
 export const fillerSellersQuerySchema = z.object({
   query: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: intParam.min(1).max(50).default(20),
 });
 export const fillerSellerSchema = z.object({
   id: z.string(),
@@ -138,8 +143,8 @@ export type FillerSeller = z.infer<typeof fillerSellerSchema>;
 // ── History ──────────────────────────────────────────────────────────────────────────────────────────
 
 export const historyQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(100).default(20),
 });
 export const sellerHistoryEntrySchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 // Sellers (SPEC §3, §4, §7): the seller record, the four tabs with their counts, list and search, and
 // the lifecycle. Shared by the API, the admin pages and the benchmark.
 import { z } from 'zod';
+import { intParam } from './int-param';
 
 export const addressSchema = z.object({
   fullName: z.string().trim().max(200),
@@ -100,8 +101,8 @@ export const listSellersQuerySchema = z.object({
   isActive: flag,
   isEmailVerified: flag,
   isKycDone: flag,
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(100).default(10),
   sort: z.enum(sellerSortFields).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -2,6 +2,7 @@
 // account on and off. Shared by the API and the admin page.
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { intParam } from './int-param';
 
 export const STAFF_PAGE_SIZE = 10;
 
@@ -12,8 +13,8 @@ export const listStaffQuerySchema = z.object({
   /** Name or e-mail; case-insensitive, partial. */
   query: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   status: z.enum(staffStatusFilters).default('all'),
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(STAFF_PAGE_SIZE),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(100).default(STAFF_PAGE_SIZE),
 });
 export type ListStaffQuery = z.input<typeof listStaffQuerySchema>;
 

@@ -2,6 +2,7 @@
 // subscription is in, renewal requests and blocking. Shared by the API, the seller's subscription page
 // and the admin's subscription requests page.
 import { z } from 'zod';
+import { intParam } from './int-param';
 
 // ── State ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -138,8 +139,8 @@ export const renewalListFilters = ['pending', 'approved', 'rejected', 'decided']
 export type RenewalListFilter = (typeof renewalListFilters)[number];
 
 export const pageQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  skip: intParam.default(0),
+  limit: intParam.min(1).max(100).default(20),
 });
 
 export const listRenewalRequestsQuerySchema = pageQuerySchema.extend({
@@ -176,7 +177,7 @@ export const sellerSubscriptionsSchema = z.object({
 export type SellerSubscriptions = z.infer<typeof sellerSubscriptionsSchema>;
 
 export const sellerSubscriptionsQuerySchema = pageQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(100).default(12),
+  limit: intParam.min(1).max(100).default(12),
   /** Sellers may name only themselves; anything else is refused (403), never silently swapped. */
   sellerId: z.string().uuid('sellerId must be a seller id').optional(),
 });

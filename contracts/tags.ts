@@ -11,6 +11,7 @@
 //   changed the node. Publishing names the draft revision its diff was read at, for the same reason.
 import { z } from 'zod';
 import { exportFormats } from './exports';
+import { intParam } from './int-param';
 
 export const TAGS_ROUTE = '/tags/manage-tags';
 
@@ -87,29 +88,29 @@ export type TagSearchResult = z.infer<typeof tagSearchResultSchema>;
 export const tagTreeSourceSchema = z.union([
   z.literal('draft'),
   z.literal('latest'),
-  z.coerce.number().int().min(1, 'There is no such version.'),
+  intParam.min(1, 'There is no such version.'),
 ]);
 export type TagTreeSource = z.infer<typeof tagTreeSourceSchema>;
 
 export const tagChildrenQuerySchema = z.object({
   /** The parent node; absent for the roots. */
   parent: uuid('There is no such tag.').optional(),
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(TAG_CHILDREN_PAGE_MAX).default(200),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(TAG_CHILDREN_PAGE_MAX).default(200),
 });
 export type TagChildrenQuery = z.input<typeof tagChildrenQuerySchema>;
 
 export const tagSearchQuerySchema = z.object({
   query: z.string().trim().min(1, 'Type something to search for.').max(100),
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(100).default(50),
 });
 export type TagSearchQuery = z.input<typeof tagSearchQuerySchema>;
 
 /** "Expand all": every node, a page at a time in seq order, compact (the client builds the tree). */
 export const tagAllQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(10_000).default(5_000),
+  after: intParam.default(0),
+  limit: intParam.min(1).max(10_000).default(5_000),
 });
 /** [id, parentId, name, code, level, childrenCount, productTotal, status] */
 export const compactTagSchema = z.tuple([
@@ -276,8 +277,8 @@ export type TagVersion = z.infer<typeof tagVersionSchema>;
 export const tagVersionListSchema = z.object({ result: z.array(tagVersionSchema), count: z.number().int() });
 export type TagVersionList = z.infer<typeof tagVersionListSchema>;
 export const tagVersionListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(100).default(20),
 });
 
 export const rollbackBodySchema = z.object({

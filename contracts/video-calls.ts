@@ -14,6 +14,7 @@
 //
 // Every client event is acknowledged: `{ ok: true, ... }` or `{ ok: false, message, reason? }`.
 import { z } from 'zod';
+import { intParam } from './int-param';
 import { type VideoSignal, videoSignalSchema } from './video-signal';
 
 export const VIDEO_CALL_EVENTS = {
@@ -187,8 +188,8 @@ export const VIDEO_PEOPLE_PAGE_SIZE = 20;
 export const videoPeopleQuerySchema = z.object({
   /** Name or e-mail; case-insensitive, partial. */
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
-  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(50).default(VIDEO_PEOPLE_PAGE_SIZE),
+  skip: intParam.max(1_000_000).default(0),
+  limit: intParam.min(1).max(50).default(VIDEO_PEOPLE_PAGE_SIZE),
 });
 export type VideoPeopleQuery = z.input<typeof videoPeopleQuerySchema>;
 

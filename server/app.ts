@@ -5,12 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -57,6 +52,7 @@ import { VIDEO_CALLS_PREFIX, videoCallRoutes } from './modules/video-calls/route
 import type { VideoCallOptions } from './modules/video-calls/signalling';
 import { voicePlugin } from './modules/voice/plugin';
 import { voiceRoutes } from './modules/voice/routes';
+import { documentTransform, routeTransform } from './openapi/document';
 import { authPlugin } from './plugins/auth';
 import { blockedSellerGuard } from './plugins/blocked-seller';
 import { dbPlugin } from './plugins/db';
@@ -149,7 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: routeTransform,
+    transformObject: documentTransform(config.publicUrl),
   });
   // Under the app's own CSP (security-headers.ts): the UI's assets are local, and the online validator
   // badge (an image from validator.swagger.io) is off.

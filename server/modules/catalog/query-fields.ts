@@ -4,6 +4,7 @@
 import { and, asc, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { attributeQueryField, productBuiltinFields } from '../../../contracts/catalog';
+import { intParam } from '../../../contracts/int-param';
 import { fieldKinds, type QueryField } from '../../../contracts/query-tree';
 import type { Db } from '../../db/client';
 import { categories, sellers } from '../../db/schema';
@@ -31,7 +32,7 @@ export const optionQuerySchema = z.object({
     .optional()
     .transform((text) => (text ? text.split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)) : [])),
   /** A form's category select wants every category; a search wants the first few. */
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: intParam.min(1).max(500).default(50),
 });
 export const queryOptionListSchema = z.object({
   result: z.array(z.object({ value: z.string(), label: z.string() })),

@@ -1,7 +1,8 @@
 // Catalog imports API (issue 15, SPEC §7 "Imports"), under /api/v1/imports. Every route names the
 // Imports permission it needs; a seller works only on their own imports (another seller's answer 404).
-// SPEC §7 lists the moves as GET; they change the catalogue, so they are served as POST (a GET must be
-// safe to repeat, prefetch or follow from a link).
+// SPEC §7 lists the moves and addImportProductsApi as GET; they change data, so they are served as POST
+// (a GET must be safe to repeat, prefetch or follow from a link) and, for SPEC's clients, as GET too:
+// bearer-only, without a HEAD twin (server/lib/state-changing-get.ts).
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -50,6 +51,7 @@ import { historyQuerySchema } from '../../../contracts/seller-admin';
 import { taskAccepted } from '../../jobs/queue';
 import { contentDisposition } from '../../lib/file-responses';
 import { HttpError } from '../../lib/http-error';
+import { STATE_CHANGING_GET_NOTE, stateChangingGet } from '../../lib/state-changing-get';
 import { allAttributes } from '../catalog/attribute-defs';
 import { viewerOf } from '../catalog/products';
 import {
@@ -262,6 +264,21 @@ export async function importRoutes(app: FastifyInstance, options: { dataDir: str
       },
       async (request) => moveBatch(app, request, request.query.batch, kind),
     );
+    api.get(
+      url,
+      {
+        ...stateChangingGet,
+        config: imports('import'),
+        schema: {
+          tags,
+          summary: `${summary} (SPEC §7's GET)`,
+          description: STATE_CHANGING_GET_NOTE,
+          querystring: batchQuerySchema,
+          response: { 200: batchTaskAnswerSchema, ...errors },
+        },
+      },
+      async (request) => moveBatch(app, request, request.query.batch, kind),
+    );
   }
 
   api.get(
@@ -453,6 +470,23 @@ export async function importRoutes(app: FastifyInstance, options: { dataDir: str
       }
       return reply.code(201).send(await requestFeedImport(app, request, parsed.data));
     },
+  );
+
+  // SPEC §7's GET: a feed URL in the query (a file cannot travel in a GET).
+  api.get(
+    '/addImportProductsApi',
+    {
+      ...stateChangingGet,
+      config: imports('import'),
+      schema: {
+        tags,
+        summary: 'Asks staff to import products from a feed URL (SPEC §7’s GET)',
+        description: `${STATE_CHANGING_GET_NOTE} Query \`feedUrl\`, \`note\`, (staff) \`sellerId\`. Answers 201 with the request.`,
+        querystring: feedRequestBodySchema,
+        response: { 201: importRequestSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await requestFeedImport(app, request, request.query)),
   );
 
   api.post(

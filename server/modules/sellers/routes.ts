@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../contracts/errors';
@@ -11,6 +11,7 @@ import {
   fillerSellersSchema,
   historyQuerySchema,
   markSellerFreeBodySchema,
+  markSellerFreeQuerySchema,
   nextSellerCodeSchema,
   sellerDetailSchema,
   sellerHistorySchema,
@@ -23,6 +24,7 @@ import { type FieldChange, sellerHistory, sellers } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { STATE_CHANGING_GET_NOTE, stateChangingGet } from '../../lib/state-changing-get';
 import { manage, SELLER_SELF } from './access';
 import { sellerDocumentRoutes } from './document-routes';
 import { sellerStatus, toSellerDto } from './dto';
@@ -274,6 +276,28 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
     },
   );
 
+  /** Marks a seller free of the subscription fee (which also unblocks them), or not. */
+  const markSellerFree = async (request: FastifyRequest, id: string, isFree: boolean) => {
+    const updated = await app.db.transaction(async (tx) => {
+      const before = await findSeller(tx, id, { forUpdate: true });
+      // A free seller owes nothing, so nothing can keep them blocked. Taking "free" away does not
+      // block anyone by itself: the subscription rules decide that when the period ends.
+      const patch = isFree ? { isFree, blocked: false } : { isFree };
+      const changes = diffFields(before, patch, ['isFree', 'blocked']);
+      if (changes.length === 0) return before;
+      const after = await updateSeller(tx, before.id, patch);
+      await recordSellerChange(tx, {
+        sellerId: before.id,
+        actor: await actorOf(tx, request),
+        action: 'free',
+        changes,
+        note: isFree ? 'Marked free of the subscription fee' : 'Subscription fee applies again',
+      });
+      return after;
+    });
+    return toSellerDto(updated);
+  };
+
   api.put(
     '/markSellerFree/:id',
     {
@@ -286,27 +310,25 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
         response: { 200: sellerSchema, ...sellerErrors },
       },
     },
-    async (request) => {
-      const { isFree } = request.body;
-      const updated = await app.db.transaction(async (tx) => {
-        const before = await findSeller(tx, request.params.id, { forUpdate: true });
-        // A free seller owes nothing, so nothing can keep them blocked. Taking "free" away does not
-        // block anyone by itself: the subscription rules decide that when the period ends.
-        const patch = isFree ? { isFree, blocked: false } : { isFree };
-        const changes = diffFields(before, patch, ['isFree', 'blocked']);
-        if (changes.length === 0) return before;
-        const after = await updateSeller(tx, before.id, patch);
-        await recordSellerChange(tx, {
-          sellerId: before.id,
-          actor: await actorOf(tx, request),
-          action: 'free',
-          changes,
-          note: isFree ? 'Marked free of the subscription fee' : 'Subscription fee applies again',
-        });
-        return after;
-      });
-      return toSellerDto(updated);
+    async (request) => markSellerFree(request, request.params.id, request.body.isFree),
+  );
+
+  // SPEC §7's method, with `isFree` in the query.
+  api.get(
+    '/markSellerFree/:id',
+    {
+      ...stateChangingGet,
+      config: manage('edit'),
+      schema: {
+        tags: ['sellers'],
+        summary: 'Mark a seller free of the subscription fee, or not (SPEC §7: GET, isFree=true|false)',
+        description: STATE_CHANGING_GET_NOTE,
+        params: sellerIdParams,
+        querystring: markSellerFreeQuerySchema,
+        response: { 200: sellerSchema, ...sellerErrors },
+      },
     },
+    async (request) => markSellerFree(request, request.params.id, request.query.isFree),
   );
 
   api.get(

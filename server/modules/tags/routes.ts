@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../contracts/errors';
+import { intParam } from '../../../contracts/int-param';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import type { RouteAction } from '../../../contracts/routes';
 import { historyQuerySchema, sellerHistorySchema } from '../../../contracts/seller-admin';
@@ -67,7 +68,7 @@ const openapiTags = ['tags'];
 const nodeParams = z.object({ id: z.string().uuid('There is no such tag.') });
 const sourceParams = z.object({ source: tagTreeSourceSchema });
 const sourceNodeParams = sourceParams.extend({ id: z.string().uuid('There is no such tag.') });
-const versionParams = z.object({ number: z.coerce.number().int().min(1, 'There is no such version.') });
+const versionParams = z.object({ number: intParam.min(1, 'There is no such version.') });
 
 /** The draft is for staff and admins: sellers read what is published. */
 function assertNotSeller(request: FastifyRequest) {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserSchema, serverRoleSchema } from '../../../contracts/auth';
 import { apiErrorSchema } from '../../../contracts/errors';
+import { intParam } from '../../../contracts/int-param';
 import {
   type PermissionMap,
   permissionConfigSchema,
@@ -39,6 +40,18 @@ const edit = { permission: { route: PERMISSIONS_PAGE, action: 'edit' as const } 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 const idParams = z.object({ id: z.string().uuid('id must be a user id') });
+
+/** The fields of a listUsersByRole row; `limitFields` picks among them (`id,username`). */
+const USER_LIST_FIELDS = ['id', 'username', 'email', 'role'] as const;
+const limitFieldsSchema = z
+  .string()
+  .max(200)
+  .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+  .pipe(
+    z
+      .array(z.enum(USER_LIST_FIELDS, 'limitFields names fields among id, username, email and role'))
+      .min(1, 'limitFields names fields among id, username, email and role'),
+  );
 
 /** An admin must not be able to lock every admin (or themselves) out of the permissions page. */
 function assertKeepsPermissionsAccess(map: PermissionMap, who: string) {
@@ -140,17 +153,26 @@ export async function usersRoutes(app: FastifyInstance) {
       schema: {
         tags: ['permissions'],
         summary: 'Users, optionally of one role, paged and searchable',
+        description:
+          '`limitFields` (SPEC §7) names the fields each row carries, comma-separated, of id, username, email and role; `id` always comes. Without it a row has all four.',
         querystring: z.object({
           role: z.optional(serverRoleSchema),
           query: z.string().trim().max(100).optional(),
-          skip: z.coerce.number().int().min(0).default(0),
-          limit: z.coerce.number().int().min(1).max(100).default(20),
+          limitFields: limitFieldsSchema.optional(),
+          skip: intParam.default(0),
+          limit: intParam.min(1).max(100).default(20),
         }),
-        response: { 200: z.object({ rows: z.array(userListRowSchema), count: z.number() }), ...errors },
+        response: {
+          200: z.object({
+            rows: z.array(userListRowSchema.partial().required({ id: true })),
+            count: z.number(),
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => {
-      const { role, query, skip, limit } = request.query;
+      const { role, query, skip, limit, limitFields } = request.query;
       const filters: SQL[] = [];
       if (role) filters.push(eq(users.role, role));
       if (query) {
@@ -179,12 +201,13 @@ export async function usersRoutes(app: FastifyInstance) {
           .offset(skip),
         app.db.select({ value: count() }).from(users).where(where),
       ]);
+      const fields = new Set(limitFields ?? USER_LIST_FIELDS);
       return {
         rows: rows.map((row) => ({
           id: row.id,
-          email: row.email,
-          role: row.role,
-          username: displayName(row.firstName, row.lastName, row.email),
+          ...(fields.has('email') && { email: row.email }),
+          ...(fields.has('role') && { role: row.role }),
+          ...(fields.has('username') && { username: displayName(row.firstName, row.lastName, row.email) }),
         })),
         count: total?.value ?? 0,
       };
