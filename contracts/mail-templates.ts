@@ -18,8 +18,42 @@ export const templateVariables = [
 export type TemplateVariable = (typeof templateVariables)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
 
-/** `{{ name }}`: letters only, spaces allowed inside the braces. */
-export const VARIABLE_PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
+/**
+ * `{{ name }}`, or `{{ name | fallback }}`: the fallback is written when the contact has no value
+ * (`{{company|your company}}`). Spaces around the name and the fallback are ignored; a fallback holds
+ * no braces and no `|`. The one pattern the editor's checks, the server's checks and rendering use.
+ */
+export const VARIABLE_PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*(?:\|([^{}|]*))?\}\}/g;
+export const FALLBACK_MAX = 100;
+
+/** One `{{…}}` of a text: its variable and its fallback (trimmed; null when it has none). */
+export interface VariableUse {
+  name: string;
+  fallback: string | null;
+}
+
+export function variableUses(text: string): VariableUse[] {
+  return [...text.matchAll(VARIABLE_PATTERN)].map((match) => ({
+    name: match[1] as string,
+    fallback: match[2] === undefined ? null : match[2].trim(),
+  }));
+}
+
+/**
+ * What is wrong with a text's fallbacks, or null: an empty one (`{{company|}}`), a long one, or a
+ * `{{name|…}}` the pattern cannot read (a brace or a second `|` inside), which would reach the mail as is.
+ */
+export function fallbackProblem(text: string): string | null {
+  for (const use of variableUses(text)) {
+    if (use.fallback === '')
+      return `Write what {{${use.name}|…}} says when a contact has no value, or remove the |.`;
+    if (use.fallback && use.fallback.length > FALLBACK_MAX)
+      return `The fallback of {{${use.name}}} must be at most ${FALLBACK_MAX} characters.`;
+  }
+  const unread = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\|/.exec(text.replace(VARIABLE_PATTERN, ''));
+  if (unread) return `The fallback of {{${unread[1]}}} may not contain braces or a second |.`;
+  return null;
+}
 
 /** The sample contact of the live preview (and of a test mail when the sender is no contact). */
 export const sampleTemplateValues: TemplateValues = {

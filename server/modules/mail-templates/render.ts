@@ -82,11 +82,41 @@ export function plainTextOf(html: string): string {
 
 const known = new Set<string>(templateVariables);
 
-/** Replaces {{variables}}; `write` writes each value for its context (HTML or plain text). */
-function fill(text: string, values: TemplateValues, write: (value: string) => string): string {
-  return text.replace(VARIABLE_PATTERN, (whole, name: string) =>
-    known.has(name) ? write(values[name as keyof TemplateValues] ?? '') : whole,
-  );
+/**
+ * The text of a fallback as it stands in stored HTML: the sanitiser wrote `&` as `&amp;` (and the editor
+ * may write `&nbsp;`), so it is read back to text before being escaped once, like a value.
+ */
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  '#x27': "'",
+  nbsp: ' ',
+};
+export function htmlTextOf(html: string): string {
+  return html.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '');
+}
+
+/**
+ * Replaces {{variables}}: the contact's value, or the fallback (`{{company|your company}}`) when the
+ * value is empty. `write` writes each for its context (HTML or plain text); `source` reads a fallback
+ * from the text it stands in (HTML in the body, plain text elsewhere). Both are user text, written as text.
+ */
+function fill(
+  text: string,
+  values: TemplateValues,
+  write: (value: string) => string,
+  source: (fallback: string) => string = (fallback) => fallback,
+): string {
+  return text.replace(VARIABLE_PATTERN, (whole, name: string, fallback: string | undefined) => {
+    if (!known.has(name)) return whole;
+    const value = values[name as keyof TemplateValues] ?? '';
+    if (value.trim() || fallback === undefined) return write(value);
+    // The plain-text part may have wrapped a long fallback over two lines.
+    return write(source(fallback).replace(/\s+/g, ' ').trim());
+  });
 }
 
 /** One contact's mail from a stored (sanitised) version of a template. */
@@ -98,7 +128,7 @@ export function renderTemplate(
   const headerSafe = (value: string) => value.replace(/[\r\n]+/g, ' ');
   return {
     subject: headerSafe(fill(variant.subject, values, headerSafe)),
-    html: fill(variant.html, values, escapeHtml),
+    html: fill(variant.html, values, escapeHtml, htmlTextOf),
     text: fill(variant.text, values, (value) => value),
   };
 }

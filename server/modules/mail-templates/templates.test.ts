@@ -37,7 +37,8 @@ describe.each(testBackends)('mail templates API on %s', (backend) => {
 
   it('creates a two-language template: sanitised, plain text generated, variables listed', async () => {
     const saved = await create(twoLanguageTemplate('Welcome'));
-    expect(saved.warnings).toEqual([]);
+    // Nothing was stripped (that some demo contacts have no company is fallbacks.test.ts's subject).
+    expect(saved.warnings.filter((warning) => !warning.includes('subscribed contacts'))).toEqual([]);
     expect(saved.version).toBe(1);
     const en = saved.variants.find((variant) => variant.language === 'EN');
     expect(en).toMatchObject({
@@ -188,7 +189,7 @@ describe.each(testBackends)('mail templates API on %s', (backend) => {
     expect(sample.subject).toBe('Hi Asha {{nope}}');
     expect(sample.html).toBe('<p>Asha Rao, India</p>');
     expect(sample.text).toBe('Asha Rao, India');
-    expect(sample.warnings).toEqual([
+    expect(sample.warnings.filter((warning) => !warning.includes('subscribed contacts'))).toEqual([
       'Unknown variable {{nope}} in the English subject. Use one of the listed variables.',
       'A script was removed from the English body.',
     ]);

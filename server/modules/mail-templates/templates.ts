@@ -12,7 +12,13 @@ import type {
   TemplateSummary,
   TemplateVariantInput,
 } from '../../../contracts/mail-templates';
-import { sampleTemplateValues, unknownVariable, variablesOf } from '../../../contracts/mail-templates';
+import {
+  fallbackProblem,
+  sampleTemplateValues,
+  unknownVariable,
+  variablesOf,
+  variableUses,
+} from '../../../contracts/mail-templates';
 import { type TemplateLanguage, templateLanguageLabels } from '../../../contracts/marketing';
 import { normalizeText } from '../../../contracts/query-tree';
 import type { Db, Tx } from '../../db/client';
@@ -21,6 +27,7 @@ import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Actor } from '../sellers/history';
+import { missingValueWarnings } from './missing-values';
 import { plainTextOf, renderTemplate, sanitizeTemplateHtml } from './render';
 import { contactValues } from './values';
 
@@ -58,13 +65,36 @@ function unknownVariableError(name: string, language: string, part: 'subject' | 
   );
 }
 
+/** A malformed `{{name|fallback}}` in a version's subject or body, as a 400. */
+function fallbackError(variant: { language: string; subject: string; html: string }): HttpError | null {
+  for (const [part, text] of [
+    ['subject', variant.subject],
+    ['body', variant.html],
+  ] as const) {
+    const problem = fallbackProblem(text);
+    if (problem)
+      return new HttpError(400, `${problem} (the ${languageName(variant.language)} ${part})`, 'BAD_FALLBACK');
+  }
+  return null;
+}
+
 /** A version as stored: sanitised, its text generated, its variables listed; 400 on an unknown variable. */
 export function prepareVariant(variant: TemplateVariantInput) {
   const subjectUnknown = unknownVariable(variant.subject);
   if (subjectUnknown) throw unknownVariableError(subjectUnknown, variant.language, 'subject');
   const bodyUnknown = unknownVariable(variant.html);
   if (bodyUnknown) throw unknownVariableError(bodyUnknown, variant.language, 'body');
+  const fallback = fallbackError(variant);
+  if (fallback) throw fallback;
   const html = sanitizeTemplateHtml(variant.html);
+  // Formatting inside a fallback would reach the mail as visible tags: a fallback is text.
+  const formatted = variableUses(html).find((use) => use.fallback?.includes('<'));
+  if (formatted)
+    throw new HttpError(
+      400,
+      `Format the whole {{${formatted.name}|…}} in the ${languageName(variant.language)} body, not part of its fallback.`,
+      'BAD_FALLBACK',
+    );
   const text = plainTextOf(html);
   if (!text && !/<img\b/i.test(html))
     throw new HttpError(400, `Write the ${languageName(variant.language)} body.`, 'EMPTY_BODY');
@@ -175,6 +205,13 @@ function prepareAll(input: TemplateInput) {
   return { rows: prepared.map((entry) => entry.row), warnings: prepared.flatMap((entry) => entry.warnings) };
 }
 
+/** What the stored versions leave empty for some contacts (missing-values.ts). */
+const holesOf = (db: Db, rows: { subject: string; html: string }[]) =>
+  missingValueWarnings(
+    db,
+    rows.flatMap((row) => [row.subject, row.html]),
+  );
+
 export async function createTemplate(db: Db, input: TemplateInput, actor: Actor): Promise<SavedTemplate> {
   const { rows, warnings } = prepareAll(input);
   const id = await uniqueName(input.name, () =>
@@ -197,7 +234,7 @@ export async function createTemplate(db: Db, input: TemplateInput, actor: Actor)
       return row.id;
     }),
   );
-  return { ...(await readTemplate(db, id)), warnings };
+  return { ...(await readTemplate(db, id)), warnings: [...warnings, ...(await holesOf(db, rows))] };
 }
 
 /** Replaces the template (name, languages, versions) if it is still at `version`; 409 otherwise. */
@@ -235,7 +272,7 @@ export async function updateTemplate(
       await tx.insert(mailTemplateVariants).values(rows.map((variant) => ({ ...variant, templateId: id })));
     }),
   );
-  return { ...(await readTemplate(db, id)), warnings };
+  return { ...(await readTemplate(db, id)), warnings: [...warnings, ...(await holesOf(db, rows))] };
 }
 
 /**
@@ -294,7 +331,10 @@ export async function previewTemplate(db: Db, input: TemplatePreviewInput): Prom
   if (subjectUnknown) warnings.push(unknownVariableError(subjectUnknown, input.language, 'subject').message);
   const bodyUnknown = unknownVariable(input.html);
   if (bodyUnknown) warnings.push(unknownVariableError(bodyUnknown, input.language, 'body').message);
+  const fallback = fallbackError(input);
+  if (fallback) warnings.push(fallback.message);
   warnings.push(...strippedWarnings(input.language, input.html));
+  warnings.push(...(await missingValueWarnings(db, [input.subject, input.html])));
   let values = sampleTemplateValues;
   if (input.contactId) {
     const contact = await contactValues(db, { id: input.contactId });

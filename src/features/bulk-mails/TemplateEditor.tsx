@@ -125,8 +125,9 @@ function VariantFields({
         </Box>
         <Field.ErrorText>{errors[htmlKey(variant.language)]}</Field.ErrorText>
         <Field.HelperText>
-          Variables such as {'{{firstName}}'} are filled in for each contact. A plain-text part is made from
-          the body when you save.
+          Variables such as {'{{firstName}}'} are filled in for each contact; {'{{company|your company}}'}
+          writes “your company” for a contact without one. The preview warns when some contacts lack a
+          variable. A plain-text part is made from the body when you save.
         </Field.HelperText>
       </Field.Root>
     </Stack>

@@ -40,6 +40,21 @@ describe('the template form', () => {
     expect(firstErrorLanguage(errors, form)).toBe('FR');
   });
 
+  it('accepts a fallback and refuses an empty or unreadable one before saving', () => {
+    const form = good();
+    form.variants[0] = {
+      language: 'EN',
+      subject: 'Hi {{firstName|there}}',
+      html: '<p>{{company|your company}}</p>',
+    };
+    expect(validateTemplateForm(form)).toEqual({});
+    form.variants[0] = { language: 'EN', subject: 'Hi {{firstName|}}', html: '<p>{{company|a|b}}</p>' };
+    expect(validateTemplateForm(form)).toEqual({
+      'subject.EN': 'Write what {{firstName|…}} says when a contact has no value, or remove the |.',
+      'html.EN': 'The fallback of {{company}} may not contain braces or a second |.',
+    });
+  });
+
   it('finds an unknown variable in the body and an empty subject', () => {
     const form = good();
     form.variants[0] = { language: 'EN', subject: '', html: '<p>Hi {{nickname}}</p>' };

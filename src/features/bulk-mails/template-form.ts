@@ -2,6 +2,7 @@
 // rules plus unknown {{variables}}, named the way the server names them), and where a refusal from the
 // server belongs (the field it is about, or above the form).
 import {
+  fallbackProblem,
   type MailTemplate,
   type TemplateInput,
   templateInputSchema,
@@ -109,6 +110,10 @@ export function validateTemplateForm(form: TemplateForm): TemplateErrors {
     if (inSubject) errors[subjectKey(variant.language)] ??= unknownVariableMessage(inSubject);
     const inBody = unknownVariable(variant.html);
     if (inBody) errors[htmlKey(variant.language)] ??= unknownVariableMessage(inBody);
+    const subjectFallback = fallbackProblem(variant.subject);
+    if (subjectFallback) errors[subjectKey(variant.language)] ??= subjectFallback;
+    const bodyFallback = fallbackProblem(variant.html);
+    if (bodyFallback) errors[htmlKey(variant.language)] ??= bodyFallback;
     if (isBlankHtml(variant.html))
       errors[htmlKey(variant.language)] ??= `Write the ${languageName(variant.language)} body.`;
   }
