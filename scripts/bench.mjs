@@ -35,6 +35,9 @@
 //   import, and a 100,000-recipient campaign delivered to an SMTP server the bench runs (mails/s, the
 //   server's RSS) and to the outbox, through HTTP on PGlite (scripts/bench-marketing.mjs);
 //   `--marketing-only` measures only that.
+// `--compare` (with any of the above): then prints every figure of the measured sections more than 25 %
+// worse than the committed bench/results.json and exits 1 if there is one (scripts/bench-compare.mjs);
+// `--compare-file <file>` compares a results file written earlier instead of measuring.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +48,13 @@ import { benchCalls } from './bench-calls.mjs';
 import { benchCatalog, benchCatalogLarge } from './bench-catalog.mjs';
 import { benchChats } from './bench-chats.mjs';
 import { stopChildren } from './bench-children.mjs';
+import {
+  committedResults,
+  compareResults,
+  DEFAULT_PERCENT,
+  readResults,
+  reportComparison,
+} from './bench-compare.mjs';
 import { benchImports } from './bench-imports.mjs';
 import { benchMarketing } from './bench-marketing.mjs';
 import { benchSellers } from './bench-sellers.mjs';
@@ -152,6 +162,27 @@ const only =
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const videoOptions = videoOptionsFromArgs(process.argv);
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
+
+/** `--name value` or `--name=value`. */
+function argValue(name) {
+  const index = process.argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (index < 0) return undefined;
+  const arg = process.argv[index];
+  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : process.argv[index + 1];
+}
+// --compare: after the run, every figure of the sections it measured more than 25 % (--compare-percent)
+// worse than the committed bench/results.json, exit code 1 if any. --compare-file <file> compares a
+// results file written before (by another run or machine) instead of measuring anything.
+const compareFile = argValue('--compare-file');
+const compare = process.argv.includes('--compare') || compareFile !== undefined;
+const comparePercent = Number(argValue('--compare-percent') ?? DEFAULT_PERCENT);
+const committed = compare ? committedResults(root) : null;
+const baseline = committed ?? previous;
+const baselineName = committed ? 'the committed bench/results.json' : 'bench/results.json before this run';
+if (compareFile !== undefined) {
+  const worse = compareResults(baseline, readResults(path.resolve(compareFile)), { percent: comparePercent });
+  process.exit(reportComparison(worse, { percent: comparePercent, baselineName }));
+}
 let measured;
 if (only) {
   measured = previous;
@@ -201,3 +232,27 @@ const results = {
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 console.info(JSON.stringify(results, null, 2));
+if (compare) {
+  // Only what this run measured: an --x-only run copies the other sections from the file.
+  const measuredSections = only
+    ? Object.entries({
+        sellers: sellersOnly,
+        broker: brokerOnly,
+        chats: chatsOnly,
+        calls: callsOnly,
+        video: videoOnly,
+        server: serverOnly,
+        auth: authOnly,
+        catalog: catalogOnly || catalogLarge,
+        imports: importsOnly,
+        tags: tagsOnly,
+        marketing: marketingOnly,
+      }).flatMap(([section, measuredNow]) => (measuredNow ? [section] : []))
+    : undefined;
+  const worse = compareResults(baseline, results, { sections: measuredSections, percent: comparePercent });
+  process.exitCode = reportComparison(worse, {
+    percent: comparePercent,
+    sections: measuredSections,
+    baselineName,
+  });
+}
