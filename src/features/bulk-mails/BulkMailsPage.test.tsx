@@ -3,7 +3,7 @@
 // campaigns list, and pause / resume by status and permission.
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -185,6 +185,17 @@ function bulkServer() {
         data: {
           campaign: campaignOf('sending', { id: NEW_CAMPAIGN_ID, name: 'Retailers' }),
           taskStatus: { taskId: 't-1', taskName: 'Bulk mail', status: 'Queued' },
+        },
+      };
+    }
+    if (url === `/api/v1/campaigns/${CAMPAIGN_ID}/send`) {
+      state.sent = request.body;
+      state.campaign = campaignOf('sending');
+      return {
+        status: 200,
+        data: {
+          campaign: state.campaign,
+          taskStatus: { taskId: 't-2', taskName: 'Bulk mail', status: 'Queued' },
         },
       };
     }
@@ -440,6 +451,28 @@ describe('the campaigns list and a campaign', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['Yes9', 'No0']);
+  });
+
+  it('a draft says what will be sent and is sent from its drawer, without opening Edit', async () => {
+    server.state.campaign = campaignOf('draft');
+    renderPage(`?campaign=${CAMPAIGN_ID}`);
+    expect(await screen.findByRole('heading', { name: 'What will be sent' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'What was sent' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /Send now/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Send to 1,234 contacts' }));
+    await waitFor(() => expect(server.state.sent).toEqual({ scheduledAt: null, version: 2 }));
+    await waitFor(() => expect(tasks).toHaveLength(1));
+    // Sending now: what was sent, and pause instead of send.
+    expect(await screen.findByRole('heading', { name: 'What was sent' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Send now/ })).not.toBeInTheDocument();
+  });
+
+  it('someone who may only look cannot send a draft', async () => {
+    server.state.campaign = campaignOf('draft');
+    renderPage(`?campaign=${CAMPAIGN_ID}`, ['view']);
+    expect(await screen.findByRole('heading', { name: 'What will be sent' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Send now/ })).not.toBeInTheDocument();
   });
 
   it('offers neither pause nor resume to someone who may not edit, nor on a finished campaign', async () => {

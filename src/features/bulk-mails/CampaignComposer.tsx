@@ -52,7 +52,7 @@ import {
   withoutAnswerLabel,
 } from './campaign-form';
 import { type CloseGuard, DrawerForm, EditorDrawer, useCloseGuard, useRegisterClose } from './EditorDrawer';
-import { SendDialog } from './SendDialog';
+import { announceSent, SendDialog } from './SendDialog';
 
 const TEMPLATE_CHOICES = 100;
 
@@ -551,13 +551,7 @@ function ComposerForm({
           mode={sending}
           onClose={() => setSending(null)}
           onSent={(sent) => {
-            notify({
-              type: 'success',
-              title:
-                sent.status === 'scheduled' && sent.scheduledAt
-                  ? `${sent.name} is scheduled for ${new Date(sent.scheduledAt).toLocaleString()}`
-                  : `${sent.name} is sending`,
-            });
+            announceSent(sent);
             setSending(null);
             onSent(sent.id);
           }}

@@ -22,7 +22,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Pause, Pencil, Play } from 'lucide-react';
+import { CalendarClock, Pause, Pencil, Play, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { type Campaign, recipientStateLabels } from '../../../contracts/campaigns';
 import { type RecipientState, recipientStates, templateLanguageLabels } from '../../../contracts/marketing';
@@ -51,6 +51,7 @@ import {
   When,
 } from './CampaignParts';
 import { useRefreshOnTaskDone } from './CampaignsTab';
+import { announceSent, SendDialog } from './SendDialog';
 
 const PAGE = 20;
 
@@ -389,6 +390,9 @@ function DetailBody({
       },
     );
   const started = campaign.total > 0;
+  // A draft or a scheduled campaign has mailed nobody: it is sent (or rescheduled) from here too.
+  const notSent = campaign.status === 'draft' || campaign.status === 'scheduled';
+  const [sending, setSending] = useState<'now' | 'schedule' | null>(null);
   return (
     <Stack gap="6">
       <HStack gap="2" wrap="wrap">
@@ -403,12 +407,32 @@ function DetailBody({
             <Play /> Resume
           </Button>
         ) : null}
-        {(campaign.status === 'draft' || campaign.status === 'scheduled') && canEdit ? (
-          <Button size="sm" variant="outline" onClick={onEdit}>
-            <Pencil /> Edit
-          </Button>
+        {notSent && canEdit ? (
+          <>
+            <Button size="sm" variant="outline" onClick={onEdit}>
+              <Pencil /> Edit
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setSending('schedule')}>
+              <CalendarClock /> {campaign.status === 'scheduled' ? 'Reschedule…' : 'Schedule…'}
+            </Button>
+            <Button size="sm" colorPalette="brand" onClick={() => setSending('now')}>
+              <Send /> Send now…
+            </Button>
+          </>
         ) : null}
       </HStack>
+      {sending ? (
+        <SendDialog
+          campaign={campaign}
+          audience={campaign.audience}
+          mode={sending}
+          onClose={() => setSending(null)}
+          onSent={(sent) => {
+            announceSent(sent);
+            setSending(null);
+          }}
+        />
+      ) : null}
       {campaign.error ? (
         <Alert.Root status="error">
           <Alert.Indicator />
@@ -451,7 +475,7 @@ function DetailBody({
       ) : null}
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6">
         <Stack gap="2">
-          <Heading size="sm">What was sent</Heading>
+          <Heading size="sm">{notSent ? 'What will be sent' : 'What was sent'}</Heading>
           <Summary campaign={campaign} />
         </Stack>
         <ResponsesByAnswer campaign={campaign} />

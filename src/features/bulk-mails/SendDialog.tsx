@@ -6,9 +6,21 @@ import { useEffect, useState } from 'react';
 import type { Audience, Campaign } from '../../../contracts/campaigns';
 import { getErrorMessage } from '../../services/api-error';
 import { FormMessage } from '../../ui/form-parts';
+import { notify } from '../../ui/notify';
 import { useAudienceCount, useSendCampaign } from './api';
 import { formatCount } from './CampaignParts';
 import { localInputValue, scheduleOf } from './campaign-form';
+
+/** The toast of an accepted send: scheduled for a time, or sending (its end has a task toast of its own). */
+export function announceSent(sent: Campaign) {
+  notify({
+    type: 'success',
+    title:
+      sent.status === 'scheduled' && sent.scheduledAt
+        ? `${sent.name} is scheduled for ${new Date(sent.scheduledAt).toLocaleString()}`
+        : `${sent.name} is sending`,
+  });
+}
 
 export function SendDialog({
   campaign,
