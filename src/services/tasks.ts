@@ -65,13 +65,32 @@ export function handleTaskResponse(body: unknown, now: number = Date.now()): str
   const parsed = taskStatusOf(body);
   if (!parsed) return null;
   const { taskId, taskName } = parsed;
+  // A quick task's completion can arrive on the broker before the answer that started it: it is done,
+  // not running.
+  if (finished.includes(taskId)) return taskId;
   const task: StoredTask = { name: taskName, timestamp: now };
   setState({ taskGenerated: true, tasks: { ...state.tasks, [taskId]: task } });
   return taskId;
 }
 
+/** Ids of tasks whose completion arrived, newest last (a few: they matter for a moment). */
+const finished: string[] = [];
+const FINISHED_KEPT = 50;
+
+/**
+ * Whether the task's completion already arrived. A "… started" toast asks first: shown after the
+ * task's own "… Completed" toast it would say the opposite of what happened.
+ */
+export function isTaskFinished(id: string): boolean {
+  return finished.includes(id);
+}
+
 /** Forgets a task (its completion arrived). Returns it, or undefined when it was not known. */
 export function removeTask(id: string): StoredTask | undefined {
+  if (!finished.includes(id)) {
+    finished.push(id);
+    if (finished.length > FINISHED_KEPT) finished.shift();
+  }
   const task = state.tasks[id];
   if (!task) return undefined;
   const { [id]: _removed, ...rest } = state.tasks;
@@ -91,5 +110,6 @@ export function replaceTasks(tasks: StoredTasks): void {
 
 /** Back to empty: sign-out, tests. */
 export function resetTasks(): void {
+  finished.length = 0;
   setState({ taskGenerated: false, tasks: {} });
 }

@@ -550,8 +550,8 @@ function ComposerForm({
           audience={audience}
           mode={sending}
           onClose={() => setSending(null)}
-          onSent={(sent) => {
-            announceSent(sent);
+          onSent={(sent, task) => {
+            announceSent(sent, task);
             setSending(null);
             onSent(sent.id);
           }}

@@ -427,8 +427,8 @@ function DetailBody({
           audience={campaign.audience}
           mode={sending}
           onClose={() => setSending(null)}
-          onSent={(sent) => {
-            announceSent(sent);
+          onSent={(sent, task) => {
+            announceSent(sent, task);
             setSending(null);
           }}
         />

@@ -4,16 +4,20 @@
 import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import type { Audience, Campaign } from '../../../contracts/campaigns';
+import type { TaskStatusInfo } from '../../../contracts/notifications';
 import { getErrorMessage } from '../../services/api-error';
 import { FormMessage } from '../../ui/form-parts';
-import { notify } from '../../ui/notify';
+import { notifyTaskStarted } from '../notifications/task-started';
 import { useAudienceCount, useSendCampaign } from './api';
 import { formatCount } from './CampaignParts';
 import { localInputValue, scheduleOf } from './campaign-form';
 
-/** The toast of an accepted send: scheduled for a time, or sending (its end has a task toast of its own). */
-export function announceSent(sent: Campaign) {
-  notify({
+/**
+ * The toast of an accepted send: scheduled for a time, or sending. A send's end has a task toast of its
+ * own ("Bulk mail Completed"), which a small audience can bring first: "is sending" then stays away.
+ */
+export function announceSent(sent: Campaign, task: TaskStatusInfo | null) {
+  notifyTaskStarted(task, {
     type: 'success',
     title:
       sent.status === 'scheduled' && sent.scheduledAt
@@ -33,7 +37,7 @@ export function SendDialog({
   audience: Audience;
   mode: 'now' | 'schedule';
   onClose(): void;
-  onSent(campaign: Campaign): void;
+  onSent(campaign: Campaign, task: TaskStatusInfo | null): void;
 }) {
   const count = useAudienceCount(audience);
   const send = useSendCampaign();
@@ -65,7 +69,7 @@ export function SendDialog({
     setProblem(null);
     send.mutate(
       { id: campaign.id, version: campaign.version, scheduledAt },
-      { onSuccess: (answer) => onSent(answer.campaign) },
+      { onSuccess: (answer) => onSent(answer.campaign, answer.taskStatus) },
     );
   };
 

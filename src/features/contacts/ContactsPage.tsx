@@ -11,12 +11,12 @@ import { useRouteActions } from '../../services/route-permissions';
 import { useBareUrlView } from '../../services/saved-views';
 import { FileFormatMenu } from '../../ui/file-format-menu';
 import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
-import { notify } from '../../ui/notify';
 import { EmptyListState, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { completeConditionsOnly, describeQuery, QueryBuilder } from '../../ui/query-builder';
 import { SavedViewsMenu } from '../../ui/saved-views';
 import { SearchBox } from '../../ui/search-box';
+import { notifyTaskStarted } from '../notifications/task-started';
 import { useContactFields, useContactList, useExportContacts } from './api';
 import { CompanyTypesDialog } from './CompanyTypesDialog';
 import { ContactDialog } from './ContactDialog';
@@ -72,7 +72,7 @@ export default function ContactsPage() {
     exportContacts.mutate(
       { ...selection, format },
       // A failure is toasted by the http client; the file comes as a notification with its link.
-      { onSuccess: () => notify({ type: 'info', title: CONTACTS_EXPORT_STARTED }) },
+      { onSuccess: (task) => notifyTaskStarted(task, { type: 'info', title: CONTACTS_EXPORT_STARTED }) },
     );
   };
 

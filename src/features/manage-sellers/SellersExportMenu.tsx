@@ -1,6 +1,6 @@
 import type { ExportFormat } from '../../../contracts/exports';
 import { FileFormatMenu } from '../../ui/file-format-menu';
-import { notify } from '../../ui/notify';
+import { notifyTaskStarted } from '../notifications/task-started';
 import { exportBodyOf, type SellerListParams, useExportSellers } from './api';
 
 export const EXPORT_STARTED_MESSAGE = 'Sellers export started. You will be notified when it is ready.';
@@ -18,7 +18,8 @@ export function SellersExportMenu({
   const start = (format: ExportFormat) =>
     exportSellers.mutate(exportBodyOf(view, format), {
       // A failure is toasted by the http client.
-      onSuccess: () => notify({ type: 'info', title: EXPORT_STARTED_MESSAGE }),
+      // Not after the export's own "Completed" toast, when the job was that quick.
+      onSuccess: (task) => notifyTaskStarted(task, { type: 'info', title: EXPORT_STARTED_MESSAGE }),
     });
   return (
     <FileFormatMenu
