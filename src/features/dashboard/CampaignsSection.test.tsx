@@ -89,6 +89,13 @@ describe('the campaigns dashboard', () => {
     expect(
       screen.getByRole('img', { name: 'Responses by answer: Interested 150, Not now 80' }),
     ).toBeInTheDocument();
+    // The rates chart charts both rates, and says which colour is which.
+    expect(
+      screen.getByRole('img', {
+        name: 'Rates per campaign, percent of the mails sent: October newsletter: Response rate 7 %, Unsubscribe rate 1 %',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Unsubscribe rate')).toBeInTheDocument();
     const rates = screen.getByRole('row', { name: /October newsletter/ });
     expect(within(rates).getByText('70 (7 %)')).toBeInTheDocument();
     expect(within(rates).getByText('10 (1 %)')).toBeInTheDocument();

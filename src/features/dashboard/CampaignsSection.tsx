@@ -7,7 +7,7 @@ import type { CampaignsDashboard } from '../../../contracts/campaigns-dashboard'
 import { type ContactSource, contactSourceLabels, contactSources } from '../../../contracts/marketing';
 import { statusColor } from '../../lib/status-color';
 import { getErrorMessage } from '../../services/http';
-import { BarChart } from '../../ui/bar-chart';
+import { BarChart, GroupedBarChart } from '../../ui/bar-chart';
 import { FiguresTable } from '../../ui/figures-table';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { useCampaignsDashboard } from './api';
@@ -63,7 +63,8 @@ function CampaignStats({ totals }: { totals: CampaignsDashboard['totals'] }) {
             <Stat.Root>
               <Stat.Label>{label}</Stat.Label>
               <Stat.ValueText>{value}</Stat.ValueText>
-              {help ? <Stat.HelpText>{help}</Stat.HelpText> : null}
+              {/* A <dl> holds only <dt>/<dd>: the help is a second <dd> of the figure. */}
+              {help ? <Stat.HelpText as="dd">{help}</Stat.HelpText> : null}
             </Stat.Root>
           </Card.Body>
         </Card.Root>
@@ -191,9 +192,23 @@ function RatesPerCampaign({ rows }: { rows: CampaignsDashboard['perCampaign'] })
           <Empty>Rates appear once a campaign has been sent.</Empty>
         ) : (
           <>
-            <BarChart
-              label="Response rate per campaign, percent"
-              data={rows.map((row) => ({ label: row.name, value: row.responseRate }))}
+            <GroupedBarChart
+              label="Rates per campaign, percent of the mails sent"
+              categories={rows.map((row) => row.name)}
+              series={[
+                {
+                  name: 'Response rate',
+                  color: 'brand.solid',
+                  values: rows.map((row) => row.responseRate),
+                  format: percent,
+                },
+                {
+                  name: 'Unsubscribe rate',
+                  color: 'orange.solid',
+                  values: rows.map((row) => row.unsubscribeRate),
+                  format: percent,
+                },
+              ]}
             />
             <Box overflowX="auto" mt="3">
               <FiguresTable
@@ -210,6 +225,8 @@ function RatesPerCampaign({ rows }: { rows: CampaignsDashboard['perCampaign'] })
                     numeric: true,
                   },
                   {
+                    // The campaigns list counts the same: recipients who left after this campaign's mail
+                    // and before any later one.
                     header: 'Unsubscribes',
                     cell: (row) => `${number(row.unsubscribes)} (${percent(row.unsubscribeRate)})`,
                     numeric: true,
@@ -235,6 +252,7 @@ function ResponsesByAnswer({ rows }: { rows: CampaignsDashboard['responsesByAnsw
             chart={
               <BarChart
                 label="Responses by answer"
+                rows
                 data={rows.map((row) => ({ label: row.response, value: row.count }))}
               />
             }
