@@ -40,6 +40,11 @@ const routes: RouteCase[] = [
   { method: 'POST', url: `/moveToStaging?batch=${NONE}`, action: 'import' },
   { method: 'POST', url: `/moveToStagingOnlyPricingAndInventory?batch=${NONE}`, action: 'import' },
   { method: 'POST', url: `/mergeDuplicatesToStaging?batch=${NONE}`, action: 'import' },
+  // SPEC §7's GETs of the moves and of addImportProductsApi, beside the POSTs.
+  { method: 'GET', url: `/moveToStaging?batch=${NONE}`, action: 'import' },
+  { method: 'GET', url: `/moveToStagingOnlyPricingAndInventory?batch=${NONE}`, action: 'import' },
+  { method: 'GET', url: `/mergeDuplicatesToStaging?batch=${NONE}`, action: 'import' },
+  { method: 'GET', url: '/addImportProductsApi?feedUrl=x', action: 'import' },
   { method: 'GET', url: `/markInactive?batch=${NONE}`, action: 'import' },
   { method: 'POST', url: '/markInactive', action: 'import', body: { batch: NONE, expected: 0 } },
   { method: 'POST', url: '/getSuggestedTitles', action: 'view', body: { batch: NONE } },
