@@ -66,6 +66,38 @@ describe('embedded MQTT broker at /mqtt', () => {
     expect((await client.subscribeAsync(`mp_${userId}_message`, { qos: 2 }))[0]?.qos).toBe(2);
   });
 
+  it('acknowledges and drops a publish off the client’s topics, keeping the connection (MQTT 3.1.1 §3.3.5)', async () => {
+    const { userId: adminId, client: admin } = await session(demoEmails.Admin);
+    await admin.subscribeAsync(`mp_${adminId}_message`, { qos: 1 });
+    const heard: string[] = [];
+    admin.on('message', (_topic, payload) => heard.push(payload.toString()));
+    // A third-party client with a kept session and QoS 1: were the publish refused by closing the
+    // connection, it would resend the packet on every reconnect.
+    const { token, userId } = await signInAs(t.app, demoEmails.Staff);
+    const staff = await connect(userId, token, { clean: false });
+    let closes = 0;
+    staff.on('close', () => closes++);
+    // Resolves once the broker acknowledged it (PUBACK; PUBCOMP at QoS 2).
+    await staff.publishAsync(`mp_${adminId}_message`, 'forged', { qos: 1 });
+    await staff.publishAsync(`mp_${adminId}_admin`, 'forged', { qos: 2 });
+    // Its own topic still works after that, on the same connection.
+    await staff.subscribeAsync(`mp_${userId}_message`, { qos: 1 });
+    const own = new Promise<string>((resolve) =>
+      staff.once('message', (_t, payload) => resolve(payload.toString())),
+    );
+    await staff.publishAsync(`mp_${userId}_message`, 'mine', { qos: 1 });
+    expect(await own).toBe('mine');
+    expect(staff.connected).toBe(true);
+    expect(closes).toBe(0);
+    // What the server publishes to the admin arrives; the forged messages never did.
+    const next = new Promise<string>((resolve) =>
+      admin.once('message', (_t, payload) => resolve(payload.toString())),
+    );
+    await t.app.broker.publishToUser(adminId, { type: 'NOTIFICATION', message: 'real' });
+    expect(JSON.parse(await next)).toEqual({ type: 'NOTIFICATION', message: 'real' });
+    expect(heard.some((text) => text === 'forged')).toBe(false);
+  });
+
   it('refuses a bad token, and a token used under another username', async () => {
     const { token } = await signInAs(t.app, demoEmails.Staff);
     await expect(connect('someone', 'not-a-token')).rejects.toThrow(/Bad username or password/i);

@@ -83,7 +83,18 @@ export interface AuthHookOptions {
    * keep at most `keep` others. Without it the cap is not enforced (tests of the hooks alone).
    */
   makeRoomForSession?(userId: string, keep: number): Promise<void>;
+  /** A client published where it may not: the publish was acknowledged and dropped. */
+  onRefusedPublish?(refused: { clientId: string; userId: string | null; topic: string }): void;
 }
+
+/**
+ * Marks a publish that the ACL refused. MQTT 3.1.1 §3.3.5 lets a server acknowledge a publish it will
+ * not deliver: Aedes, asked to refuse it, would close the connection instead, and a client with a kept
+ * session and QoS 1 resends the same packet on every reconnect (a loop until its session expires). So
+ * the refused packet is acknowledged (PUBACK / PUBREC as usual) and the broker's publish drops it.
+ */
+const REFUSED_PUBLISH = Symbol('refused publish');
+type MaybeRefused = { [REFUSED_PUBLISH]?: true };
 
 /** Client id → owner, with each user's ids at hand (the kept-session cap counts them). */
 export class ClientIdRegistry {
@@ -121,6 +132,7 @@ export function createAuthHooks({
   readsAllChats,
   limits,
   makeRoomForSession,
+  onRefusedPublish,
 }: AuthHookOptions) {
   const { connectionsPerUser, sessionsPerUser } = { ...DEFAULT_BROKER_LIMITS, ...limits };
   // Aedes passes the client object through every hook; the verified user rides on it.
@@ -188,7 +200,9 @@ export function createAuthHooks({
       if (!client) return done(null); // the server itself
       const session = sessions.get(client);
       if (session && mayPublish(session.user, packet.topic, prefix)) return done(null);
-      done(new Error('Publishing on this topic is not allowed'));
+      (packet as MaybeRefused)[REFUSED_PUBLISH] = true;
+      onRefusedPublish?.({ clientId: client.id, userId: session?.user.id ?? null, topic: packet.topic });
+      done(null);
     },
     authorizeForward<P extends { topic: string }>(client: Client, packet: P): P | null {
       const session = sessions.get(client);
@@ -220,6 +234,8 @@ export async function startEmbeddedBroker(
       if (ids.length <= keep) return;
       await sessions.forgetOldestAway(ids, ids.length - keep);
     },
+    onRefusedPublish: (refused) =>
+      app.log.warn(refused, 'broker: a publish on a topic the client may not use, acknowledged and dropped'),
   });
   const aedes = await Aedes.createBroker({
     persistence,
@@ -228,6 +244,16 @@ export async function startEmbeddedBroker(
     authorizePublish: hooks.authorizePublish,
     authorizeForward: hooks.authorizeForward,
   } as never);
+  // A refused publish (see REFUSED_PUBLISH) was acknowledged by Aedes' publish handler, which then asks
+  // the broker to publish it: it goes no further. The server's own publishes are never marked.
+  // (Aedes calls it as publish(packet, client, done); its typings name only publish(packet, done).)
+  type AnyPublish = (packet: MaybeRefused, ...rest: unknown[]) => void;
+  const brokerPublish = aedes.publish.bind(aedes) as unknown as AnyPublish;
+  (aedes as unknown as { publish: AnyPublish }).publish = (packet, ...rest) => {
+    if (!packet[REFUSED_PUBLISH]) return brokerPublish(packet, ...rest);
+    const done = rest.at(-1);
+    if (typeof done === 'function') done();
+  };
 
   // A dropped connection says why in the debug log (a refused publish, a protocol error, a store error).
   aedes.on('clientError', (client, error) =>
