@@ -258,7 +258,9 @@ function UnsubscribesTable({ campaign }: { campaign: Campaign }) {
       loadingLabel="Loading unsubscribes"
       empty={{
         title: 'Nobody unsubscribed',
-        description: 'Contacts who leave through this campaign’s mails appear here.',
+        // One definition with the campaigns list and the dashboard (server campaigns/unsubscribes.ts).
+        description:
+          'Contacts who unsubscribe after this campaign’s mail, before any later one, appear here.',
       }}
       label="Unsubscribes"
       pagerLabel="Unsubscribes pages"
