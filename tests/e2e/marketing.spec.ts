@@ -202,6 +202,8 @@ test('leads are imported, filtered, mailed in their language, and their answer a
   await composer.getByLabel('Template', { exact: true }).selectOption({ label: `${template} (EN, FR)` });
   await composer.getByPlaceholder('e.g. Interested').fill('Interested');
   await composer.getByRole('button', { name: 'Add answer' }).click();
+  // The French mail words the answer in French; it counts as "Interested".
+  await composer.getByLabel('“Interested” in French').fill('Intéressée');
 
   // A test mail to oneself: the sample contact's values, "[Test]" before the subject.
   await composer.getByRole('button', { name: 'Send test mail' }).click();
@@ -233,12 +235,15 @@ test('leads are imported, filtered, mailed in their language, and their answer a
   const [english] = await mailsIn(prefix, (mail) => mail.includes(`To: ${email('ben')}`));
   expect(english).toContain(`Subject: Spring offers for Ben ${run}`);
   expect(english).toContain('Dear Ben, our spring prices are in.');
+  expect(english).toContain('You receive this mail because you are in our marketing contacts.');
   const [mail] = await mailsIn(prefix, (mail) => mail.includes(`To: ${email('amelie')}`));
   expect(mail).toMatch(/^Subject: .*Offres de printemps pour/m);
   expect(mail).toContain('Bonjour Amélie, nos prix de printemps sont arrivés.');
   expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-  const unsubscribeLink = linkIn(mail as string, 'Unsubscribe');
-  const responseLink = linkIn(mail as string, 'Interested');
+  // The footer and the answer are French too.
+  expect(mail).toContain('Vous recevez cet e-mail parce que vous faites partie de nos contacts marketing.');
+  const unsubscribeLink = linkIn(mail as string, 'Se désabonner');
+  const responseLink = linkIn(mail as string, 'Intéressée');
   expect(unsubscribeLink).toMatch(/^\/unsubscribe\?/);
   expect(responseLink).toMatch(/^\/responseCollection\?/);
 
@@ -250,7 +255,8 @@ test('leads are imported, filtered, mailed in their language, and their answer a
   await inbox.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(inbox.getByRole('status')).toHaveText(/You have been unsubscribed/);
   await inbox.goto(responseLink);
-  await expect(inbox.getByLabel('Your answer')).toHaveValue('Interested');
+  // The campaign's answers to choose from, the clicked one chosen, worded as in the mail.
+  await expect(inbox.getByRole('radio', { name: 'Intéressée' })).toBeChecked();
   await inbox.getByLabel('Comment (optional)').fill(`Call me ${run}`);
   await inbox.getByRole('button', { name: 'Send' }).click();
   await expect(inbox.getByRole('status')).toHaveText('Thank you, your response has been recorded.');
