@@ -116,6 +116,32 @@ describe('signalling (socket.io at /engine.io)', () => {
     ).rejects.toThrow('Access token expired');
   });
 
+  it('closes a connection when its access token expires; the browser comes back with its fresh one', async () => {
+    const staff = await signInAs(t.app, demoEmails.Staff);
+    const user = await t.app.tokens.verify(staff.token);
+    const shortToken = await (
+      await createTokenService(t.database.db, { secret: JWT_SECRET, ttlSeconds: 2, sessions: t.app.sessions })
+    ).sign(user);
+    const { exp } = JSON.parse(Buffer.from(shortToken.split('.')[1] ?? '', 'base64url').toString());
+    // The browser's adapter: its first connection uses the short token, later ones the fresh one.
+    let current = shortToken;
+    const socket = await connected(open(connectSignalling({ url: origin, getAccessToken: () => current })));
+    const lasting = await connected(
+      open(ioClient(origin, { path: SIGNALLING_PATH, auth: { token: staff.token }, reconnection: false })),
+    );
+    current = staff.token;
+    const [reason] = await nextEvent<[string]>(socket, 'disconnect');
+    // Closed because the token ran out, not before (a socket that outlived it leaves this test waiting).
+    expect(Date.now()).toBeGreaterThanOrEqual((exp as number) * 1000);
+    expect(reason).toBe('transport close');
+    expect(lasting.connected).toBe(true);
+    await nextEvent(socket, 'connect');
+    // Back, with the fresh token: events reach it again.
+    const heard = nextEvent<[string]>(socket, 'callUser');
+    t.app.signalling.emitToUser(staff.userId, 'callUser', 'again');
+    expect(await heard).toEqual(['again']);
+  });
+
   it('refuses reserved event names on both sides', async () => {
     const staff = await signInAs(t.app, demoEmails.Staff);
     const socket = await connected(

@@ -25,6 +25,8 @@ import { upgradeRouter } from './upgrades';
 type AnyEvents = Record<string, (...args: any[]) => void>;
 export interface SocketData {
   user: TokenUser;
+  /** When the access token the socket connected with expires (epoch ms): the connection ends then. */
+  tokenExpiresAt: number;
   /**
    * How many local voice calls this socket has answered and not ended (server/modules/voice): with
    * REDIS_URL, `fetchSockets()` reads it from any instance, so a video call to a user on a voice call
@@ -54,12 +56,18 @@ export interface SignallingOptions {
 }
 
 /** Why a handshake is refused; the browser sees it as `connect_error`'s message. */
-async function authenticate(tokens: TokenService, auth: Record<string, unknown>): Promise<TokenUser> {
+async function authenticate(
+  tokens: TokenService,
+  auth: Record<string, unknown>,
+): Promise<{ user: TokenUser; expiresAt: number }> {
   const token = auth.token;
   if (typeof token !== 'string' || token.length === 0) throw new Error('Access token is missing');
   try {
     const user = await tokens.verify(token);
-    return { id: user.id, role: user.role, sellerId: user.sellerId, sessionId: user.sessionId };
+    return {
+      user: { id: user.id, role: user.role, sellerId: user.sellerId, sessionId: user.sessionId },
+      expiresAt: user.expiresAt,
+    };
   } catch (error) {
     // "Access token expired" or "Invalid access token", from the token service.
     throw new Error(error instanceof Error ? error.message : 'Invalid access token');
@@ -127,8 +135,9 @@ export const signallingPlugin = fp(
 
     io.use((socket, next) => {
       authenticate(options.tokens, socket.handshake.auth ?? {}).then(
-        (user) => {
+        ({ user, expiresAt }) => {
           socket.data.user = user;
+          socket.data.tokenExpiresAt = expiresAt;
           next();
         },
         (error: Error) => next(error),
@@ -136,6 +145,16 @@ export const signallingPlugin = fp(
     });
     io.on('connection', (socket) => {
       void socket.join(userRoom(socket.data.user.id));
+      // A connection lives no longer than the access token it was opened with, as on the broker. Its
+      // transport is closed (not `disconnect`, which tells the client not to come back): the browser
+      // reconnects at once with its current token (signalling-socket.ts asks for it on every attempt),
+      // and a call in progress rejoins within its grace.
+      const expiry = setTimeout(
+        () => socket.conn.close(),
+        Math.max(0, socket.data.tokenExpiresAt - Date.now()),
+      );
+      expiry.unref();
+      socket.once('disconnect', () => clearTimeout(expiry));
       // SPEC §5: a client may not send a reserved name either. socket.io's parser drops six of them
       // (connect, disconnect, …); the others ('error', 'connection', 'message', …) would reach any
       // listener a feature (or socket.io itself, for 'error') has under that name. They are refused here,
