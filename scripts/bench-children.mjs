@@ -3,7 +3,7 @@
 // real server (`scripts/start.mjs`, the built SPA) until it answers /api/health, and running the
 // "… → visible in Chromium" benches (bench/*-visible.ts), each a child process holding its own server.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
@@ -39,12 +39,27 @@ export function childEnv(env) {
  * Starts the real server on 127.0.0.1:`port` with `env` and waits (≤ 60 s) until it is healthy.
  * It runs with SERVER_NODE_ARGS, as `npm start` runs it; `BENCH_SERVER_NODE_ARGS` (space-separated) adds to them, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
  * to profile the server under a benchmark (NODE_OPTIONS refuses --cpu-prof).
- * Answers its pid, its health answer and `stop()` (SIGTERM, then SIGKILL after 10 s).
+ * Answers the server's pid, its health answer and `stop()` (SIGTERM, then SIGKILL after 10 s).
  */
 const serverNodeArgs = () => [
   ...SERVER_NODE_ARGS,
   ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
 ];
+
+/**
+ * The server's own pid: `scripts/start.mjs` runs it as the child of a supervisor (scripts/supervise.mjs),
+ * and what a bench measures (RSS, CPU time) is the server, not that small parent.
+ */
+function supervisedPid(parentPid) {
+  try {
+    const children = readFileSync(`/proc/${parentPid}/task/${parentPid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/);
+    return Number(children[0]) || parentPid;
+  } catch {
+    return parentPid;
+  }
+}
 
 export async function startServer(root, env, port) {
   const child = track(
@@ -64,7 +79,7 @@ export async function startServer(root, env, port) {
   for (let i = 0; i < 600; i++) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return { pid: child.pid, health: await response.json(), stop };
+      if (response.ok) return { pid: supervisedPid(child.pid), health: await response.json(), stop };
     } catch {}
     if (child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));

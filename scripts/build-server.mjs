@@ -56,7 +56,12 @@ const sourceModuleUrls = (outdir) => ({
 export async function buildServer() {
   const fresh = `${serverOutdir}-${process.pid}-${Date.now()}`;
   await build({
-    entryPoints: { main: path.join(root, 'server/main.ts') },
+    // The sheet worker (server/lib/sheets/in-worker.ts) is a thread of its own, so an entry of its own.
+    entryPoints: {
+      main: path.join(root, 'server/main.ts'),
+      'sheet-worker': path.join(root, 'server/lib/sheets/worker.ts'),
+    },
+    define: { __SHEET_WORKER_BUNDLED__: 'true' },
     outdir: fresh,
     outExtension: { '.js': '.mjs' },
     bundle: true,

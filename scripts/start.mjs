@@ -1,11 +1,12 @@
 // `npm start`: builds the SPA when dist/ is missing or older than its sources, and the server bundle
-// (scripts/build-server.mjs) when dist-server/ is, then starts the server in this process (so
-// SIGINT/SIGTERM reach it directly and it closes the database cleanly).
+// (scripts/build-server.mjs) when dist-server/ is, then runs the server as the child of a supervisor
+// (scripts/supervise.mjs): SIGINT/SIGTERM are passed on to it, so it closes the database cleanly, and
+// a crash of any cause restarts it.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { buildServer, serverEntry, serverIsStale } from './build-server.mjs';
 import { buildSpa, root } from './build-spa.mjs';
+import { supervise } from './supervise.mjs';
 
 const builtIndex = path.join(root, 'dist', 'index.html');
 const sources = ['src', 'contracts', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
@@ -35,4 +36,4 @@ if (process.env.SKIP_BUILD !== 'true' && spaIsStale()) {
 }
 
 if (serverIsStale()) await buildServer();
-await import(pathToFileURL(serverEntry).href);
+supervise(serverEntry);

@@ -19,7 +19,12 @@ export type SheetErrorCode =
   | 'TOO_MANY_COLUMNS'
   | 'TOO_MANY_ROWS'
   | 'CELL_TOO_LONG'
-  | 'MALFORMED';
+  | 'MALFORMED'
+  /** Beyond a streaming budget (budget.ts), or the parse outgrew its worker's memory: a bomb. */
+  | 'TOO_LARGE'
+  /** Too many sheets are being read at once, by this user or by all (parse-slots.ts). */
+  | 'BUSY_USER'
+  | 'BUSY_SERVER';
 
 /** A problem with the file as a whole; `message` is a sentence for the user, `code` a stable code. */
 export class SheetError extends Error {
@@ -31,6 +36,22 @@ export class SheetError extends Error {
   ) {
     super(message, options);
     this.name = 'SheetError';
+  }
+}
+
+/** The HTTP status an upload answers a SheetError with. */
+export function sheetErrorStatus(code: SheetErrorCode): number {
+  switch (code) {
+    case 'NOT_A_SHEET':
+      return 415;
+    case 'TOO_LARGE':
+      return 413;
+    case 'BUSY_USER':
+      return 429;
+    case 'BUSY_SERVER':
+      return 503;
+    default:
+      return 400;
   }
 }
 

@@ -4,7 +4,12 @@
 // Cells are always text and never evaluated: a CSV cell is its raw text; an XLSX cell is its value as
 // text, a formula cell its cached result (xlsx.ts says how each kind reads, and the two things exceljs
 // 4.4.0 loses: a formula's boolean result reads as 1/0, an error result as '#ERROR!').
-export { detectSheetFormat } from './detect';
-export { SHEET_LIMITS, SheetError, type SheetErrorCode, type SheetFormat } from './errors';
-export { type OpenedSheet, type OpenSheetOptions, openSheet, type SheetRow } from './open';
+//
+// Every read runs in a worker thread with a memory limit, within streaming budgets, and only so many
+// at once (in-worker.ts, budget.ts, parse-slots.ts): a decompression bomb fails its upload, not the server.
+export { SHEET_LIMITS, SheetError, type SheetErrorCode, type SheetFormat, sheetErrorStatus } from './errors';
+export { sheetHttpError } from './http';
+export { detectSheetFormat, openSheet, type SheetReadOptions } from './in-worker';
+export type { OpenedSheet, OpenSheetOptions, SheetRow } from './open';
+export { PARSE_SLOTS } from './parse-slots';
 export { type ReceivedSheet, receiveSheetUpload } from './upload';

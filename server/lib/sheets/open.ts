@@ -1,10 +1,11 @@
-// openSheet: a sheet's header and its data rows, streamed, whatever its format, within SHEET_LIMITS.
+// openSheetHere: a sheet's header and its data rows, streamed, whatever its format, within SHEET_LIMITS,
+// read in this thread. The server reads sheets only through openSheet (in-worker.ts), which runs this in
+// a worker thread with a memory limit; here is what that worker runs.
 import { stat } from 'node:fs/promises';
 import { openCsvSource } from './csv';
 import { detectSheetFormat } from './detect';
 import { columnLetters, formatCount, SHEET_LIMITS, SheetError, type SheetFormat } from './errors';
 import { abortReason, type RawRecord, type RecordSource } from './source';
-import { openXlsxSource } from './xlsx';
 
 export interface SheetRow {
   /** The row number the user sees in a spreadsheet app (CSV: the record number, 1-based). */
@@ -38,6 +39,8 @@ export interface OpenSheetOptions {
   /** Aborts reading: the pending or next read throws the signal's reason. */
   signal?: AbortSignal;
 }
+
+const MAX_BLANK_BEFORE_HEADER = 10_000;
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 
@@ -73,7 +76,7 @@ function checkCells(record: RawRecord, what: 'header' | 'row') {
 }
 
 /** Opens a sheet for streaming and reads its header; the data rows are read as `rows()` is iterated. */
-export async function openSheet(filePath: string, options: OpenSheetOptions = {}): Promise<OpenedSheet> {
+export async function openSheetHere(filePath: string, options: OpenSheetOptions = {}): Promise<OpenedSheet> {
   const { signal, fromLine = 0 } = options;
   signal?.throwIfAborted();
   const format = options.format ?? (await detectSheetFormat(filePath));
@@ -81,11 +84,22 @@ export async function openSheet(filePath: string, options: OpenSheetOptions = {}
     throw new SheetError('The file is empty.', 'EMPTY_FILE');
   }
   const source: RecordSource =
-    format === 'csv' ? await openCsvSource(filePath, signal) : await openXlsxSource(filePath, signal);
+    format === 'csv'
+      ? await openCsvSource(filePath, signal)
+      : // exceljs takes ~0.3 s to load: only a worker that reads a workbook loads it.
+        await (await import('./xlsx')).openXlsxSource(filePath, signal);
 
   let header: RawRecord | undefined;
   try {
-    for (;;) {
+    for (let blank = 0; ; blank++) {
+      // A header below thousands of blank rows is no sheet (and reading millions would take long).
+      if (blank > MAX_BLANK_BEFORE_HEADER) {
+        throw new SheetError(
+          `The sheet has no header row: its first ${formatCount(MAX_BLANK_BEFORE_HEADER)} rows are blank. ` +
+            'Its first row that is not empty must name the columns.',
+          'NO_HEADER',
+        );
+      }
       const next = await source.records.next();
       if (next.done) break;
       if (!isBlank(next.value.cells)) {

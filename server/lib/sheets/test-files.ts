@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { type OpenSheetOptions, openSheet, type SheetRow } from './open';
+import { openSheet } from './in-worker';
+import type { OpenSheetOptions, SheetRow } from './open';
 
 export async function temporaryFolder() {
   const folder = await mkdtemp(path.join(tmpdir(), 'sheets-test-'));

@@ -6,8 +6,9 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
 import { cleanFileName, streamFilePart, textFieldsOf } from '../uploads';
-import { detectSheetFormat } from './detect';
 import { SHEET_LIMITS, SheetError, type SheetFormat } from './errors';
+import { sheetHttpError } from './http';
+import { detectSheetFormat } from './in-worker';
 
 export interface ReceivedSheet {
   /** Relative to the data dir (what the database keeps): `<folder>/<uuid>.<csv|xlsx>`. */
@@ -26,8 +27,9 @@ export interface ReceivedSheet {
 
 /**
  * Receives the request's one file into `<dataDir>/<folder>` under a temporary name, checking the size
- * limit as it streams (413 FILE_TOO_LARGE), then decides the format from the content: 415
- * UNSUPPORTED_MEDIA_TYPE with the reason when it is not a sheet, 400 FILE_EMPTY when empty. Only an
+ * limit as it streams (413 FILE_TOO_LARGE), then decides the format from the content (in a sheet
+ * worker, counted against the user's reads: 429/503 when busy): 415 UNSUPPORTED_MEDIA_TYPE with the
+ * reason when it is not a sheet, 400 FILE_EMPTY when empty. Only an
  * accepted file gets its real name; a refused or broken upload leaves no file.
  */
 export async function receiveSheetUpload(
@@ -45,11 +47,12 @@ export async function receiveSheetUpload(
   try {
     let format: SheetFormat;
     try {
-      format = await detectSheetFormat(temporary);
+      format = await detectSheetFormat(temporary, { user: request.user?.id ?? request.ip });
     } catch (error) {
       if (!(error instanceof SheetError)) throw error;
       if (error.code === 'EMPTY_FILE') throw new HttpError(400, 'The file is empty.', 'FILE_EMPTY');
-      throw new HttpError(415, error.message, 'UNSUPPORTED_MEDIA_TYPE');
+      if (error.code === 'NOT_A_SHEET') throw new HttpError(415, error.message, 'UNSUPPORTED_MEDIA_TYPE');
+      throw sheetHttpError(error);
     }
     const name = `${randomUUID()}.${format}`;
     const relativePath = path.posix.join(target.folder, name);

@@ -23,11 +23,12 @@
 // whole-workbook reader instead, which gets both right, and kept as plain text, off the heap
 // (shared-strings.ts).
 import path from 'node:path';
-import { pipeline, type Readable, Transform } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import parseSax from 'exceljs/lib/utils/parse-sax.js';
 import SharedStringXform from 'exceljs/lib/xlsx/xform/strings/shared-string-xform.js';
-import { SheetError } from './errors';
+import { budgetedPart, InflatedBudget } from './budget';
+import { columnLetters, SHEET_LIMITS, SheetError } from './errors';
 import { SharedStringTable } from './shared-strings';
 import { abortReason, type RawRecord, type RecordSource } from './source';
 import { type OpenedZip, openZip } from './zip';
@@ -61,11 +62,11 @@ interface WorkbookReaderInternals {
 
 const MB = 1024 * 1024;
 /**
- * The most a part may inflate to. The file is at most 50 MB, so beyond these it is a decompression
- * bomb rather than a sheet: the workbook's small parts, the shared strings (held in memory while the
- * sheet is read), the worksheet (streamed, so only a bound on time).
+ * The most a part may inflate to (the whole file has its own budget, budget.ts): the workbook's small
+ * parts, the shared strings (their text is held, off the heap, while the sheet is read), the worksheet
+ * (streamed, so only a bound on time).
  */
-const INFLATED_LIMITS = { part: 64 * MB, sharedStrings: 512 * MB, worksheet: 4096 * MB };
+const INFLATED_LIMITS = { part: 32 * MB, sharedStrings: 256 * MB, worksheet: 1024 * MB };
 
 const damaged = (what: string, cause?: unknown) =>
   new SheetError(
@@ -156,14 +157,23 @@ async function readSharedStrings(stream: Readable): Promise<SharedStringTable> {
   const strings = new SharedStringTable();
   const si = new SharedStringXform();
   let inside = false;
+  // The text of the <si> so far (phonetic guides included), counted as each text arrives: past the cell
+  // limit the rest is dropped, so an oversized shared string is never built whole, and the one extra
+  // character kept makes the cells that use it fail the cell check (open.ts), which names the cell.
+  let chars = 0;
   for await (const events of parseSax(stream)) {
     for (const event of events) {
       if (!inside) {
-        if (event.eventType === 'opentag' && event.value.name === 'si') inside = si.parseOpen(event.value);
+        if (event.eventType === 'opentag' && event.value.name === 'si') {
+          inside = si.parseOpen(event.value);
+          chars = 0;
+        }
       } else if (event.eventType === 'opentag') {
         si.parseOpen(event.value);
       } else if (event.eventType === 'text') {
-        si.parseText(event.value);
+        const room = SHEET_LIMITS.maxCellChars + 1 - chars;
+        if (room > 0) si.parseText(event.value.length > room ? event.value.slice(0, room) : event.value);
+        chars += event.value.length;
       } else if (!si.parseClose(event.value.name)) {
         strings.push(plainText(si.model));
         inside = false;
@@ -204,21 +214,18 @@ export async function openXlsxSource(filePath: string, signal?: AbortSignal): Pr
   let sheetSize = { compressed: 0, inflated: 0 };
   let sheetRead = 0;
 
-  /** The part's content, inflated, failing past `limit` bytes. */
+  const budget = new InflatedBudget(zip.compressedRead);
+  /** The part's content, inflated, within its limit and the file's budgets (budget.ts). */
   const inflated = (name: string, limit: number, onBytes?: (bytes: number) => void): Readable => {
     const entry = zip.entries.get(name);
     if (!entry) throw damaged(`its part ${name} is missing`);
-    let bytes = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        bytes += chunk.length;
-        onBytes?.(bytes);
-        if (bytes > limit) done(damaged(`its part ${name} inflates to more than ${limit / MB} MB`));
-        else done(null, chunk);
-      },
-      flush(done) {
+    const meter = budgetedPart({
+      part: name,
+      partLimit: limit,
+      budget,
+      onBytes,
+      onEnd: () => {
         if (!onBytes) partsDone += entry.compressedSize;
-        done();
       },
     });
     reading.add(meter);
@@ -285,6 +292,14 @@ export async function openXlsxSource(filePath: string, signal?: AbortSignal): Pr
       for await (const row of rows) {
         const cells: string[] = [];
         row.eachCell((cell, column) => {
+          // A cell far to the right would make this row an array of millions of empty cells.
+          if (column > SHEET_LIMITS.maxColumns) {
+            throw new SheetError(
+              `Row ${row.number} has a cell in column ${columnLetters(column - 1)}; at most ` +
+                `${SHEET_LIMITS.maxColumns} columns are accepted. Remove the columns you do not import.`,
+              'TOO_MANY_COLUMNS',
+            );
+          }
           cells[column - 1] = cellText(cell, date1904);
         });
         for (let i = 0; i < cells.length; i++) cells[i] ??= '';

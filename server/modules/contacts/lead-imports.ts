@@ -26,7 +26,7 @@ import { taskAccepted } from '../../jobs/queue';
 import { HttpError } from '../../lib/http-error';
 import { errorSheetDefinition } from '../../lib/sheet-import/error-sheet';
 import { guessColumns, mappingShapeProblem } from '../../lib/sheet-import/mapping';
-import { openSheet, receiveSheetUpload, SheetError } from '../../lib/sheets';
+import { openSheet, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
 import { exportJobHandler } from '../exports/export-job';
 import type { Actor } from '../sellers/history';
 import { LEAD_IMPORT_KIND, leadTaskName } from './lead-job';
@@ -90,11 +90,14 @@ export async function uploadLeadSheet(
   try {
     let headers: string[];
     try {
-      const sheet = await openSheet(path.join(dataDir, file.relativePath), { format: file.format });
+      const sheet = await openSheet(path.join(dataDir, file.relativePath), {
+        format: file.format,
+        user: request.user.id,
+      });
       headers = sheet.headers;
       await sheet.close();
     } catch (error) {
-      if (error instanceof SheetError) throw new HttpError(400, error.message, error.code);
+      if (error instanceof SheetError) throw sheetHttpError(error);
       throw error;
     }
     const mapping = guessColumns(headers, leadNamedTargets) as LeadColumnMapping[];

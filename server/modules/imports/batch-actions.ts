@@ -23,7 +23,7 @@ import {
 } from '../../db/schema';
 import { taskAccepted } from '../../jobs/queue';
 import { HttpError } from '../../lib/http-error';
-import { openSheet, receiveSheetUpload, SheetError } from '../../lib/sheets';
+import { openSheet, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
 import { allAttributes } from '../catalog/attribute-defs';
 import { bulkChangeStatus } from '../catalog/bulk';
 import { type Viewer, viewerOf } from '../catalog/products';
@@ -97,12 +97,12 @@ export async function createImport(
   const full = path.join(options.dataDir, file.relativePath);
   let headers: string[];
   try {
-    const sheet = await openSheet(full, { format: file.format });
+    const sheet = await openSheet(full, { format: file.format, user: request.user.id });
     headers = sheet.headers;
     await sheet.close();
   } catch (error) {
     await rm(full, { force: true });
-    if (error instanceof SheetError) throw new HttpError(400, error.message, error.code);
+    if (error instanceof SheetError) throw sheetHttpError(error);
     throw error;
   }
   const actor = await actorOf(app.db, request);

@@ -21,7 +21,7 @@ import type { Db, Tx } from '../../db/client';
 import { catalogImports, importRequests, sellers } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { FeedFetchError, fetchToFile } from '../../lib/safe-fetch';
-import { detectSheetFormat, receiveSheetUpload, SheetError } from '../../lib/sheets';
+import { detectSheetFormat, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
 import { type Viewer, viewerOf } from '../catalog/products';
 import { actorOf } from '../sellers/history';
 import { createImport, IMPORT_FOLDER, targetSeller } from './batch-actions';
@@ -324,7 +324,7 @@ export async function importFromRequest(
     } else {
       throw new HttpError(409, 'This request has neither a file nor a feed.', 'REQUEST_EMPTY');
     }
-    const format = await detectSheetFormat(temporary);
+    const format = await detectSheetFormat(temporary, { user: request.user.id });
     if (!/\.(csv|xlsx)$/i.test(fileName)) fileName = `${fileName}.${format}`;
     const relativePath = path.posix.join(IMPORT_FOLDER, `${name}.${format}`);
     const full = path.join(dataDir, relativePath);
@@ -340,7 +340,7 @@ export async function importFromRequest(
     return answer;
   } catch (error) {
     if (error instanceof FeedFetchError) throw new HttpError(400, error.message, error.code);
-    if (error instanceof SheetError) throw new HttpError(400, error.message, error.code);
+    if (error instanceof SheetError) throw sheetHttpError(error);
     throw error;
   } finally {
     await rm(temporary, { force: true });
