@@ -24,7 +24,9 @@ export function PublicLayout({
         <Card.Root>
           <Card.Body gap="5">
             <Box>
-              <Heading size="lg">{title}</Heading>
+              <Heading as="h1" size="lg">
+                {title}
+              </Heading>
               {subtitle ? (
                 <Text color="fg.muted" mt="1" fontSize="sm">
                   {subtitle}

@@ -31,7 +31,10 @@ export function PageHeader({
       gap="3"
     >
       <Box>
-        <Heading size="xl">{title}</Heading>
+        {/* The page's one <h1>: section headings below it are <h2> (Chakra's default). */}
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
         {description ? (
           <Text color="fg.muted" mt="1">
             {description}
@@ -130,7 +133,9 @@ export function FullPageMessage({
   return (
     <Center minH="60vh">
       <VStack gap="3" textAlign="center" maxW="md">
-        <Heading size="2xl">{title}</Heading>
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
         <Text color="fg.muted">{description}</Text>
         {action}
       </VStack>

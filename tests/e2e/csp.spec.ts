@@ -49,7 +49,7 @@ for (const email of ROLES) {
     test.setTimeout(30_000 + pages.length * 8_000);
     for (const href of pages) {
       await page.goto(href);
-      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       // The broker client (and its keepalive worker) runs once the connection is up.
       await liveUpdatesOn(page);
       expect(await violations(), `${email} on ${href}`).toEqual([]);

@@ -38,7 +38,7 @@ test('an admin exports the active sellers to CSV: a toast, the bell, and a downl
 }) => {
   await signIn(page, 'admin@demo.local');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage Sellers' }).click();
-  await expect(page.getByRole('heading', { name: 'Manage Sellers', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Manage Sellers', level: 1 })).toBeVisible();
   await expectLive(page);
   await page.waitForLoadState('networkidle');
   const activeCount = Number(await page.getByTestId('count-active').textContent());
@@ -108,7 +108,7 @@ test('a notification published while the browser is offline shows once after it 
 
   await signIn(page, 'admin@demo.local');
   await expectLive(page);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   // The bell's list has loaded (its refetch on connecting included).
   await page.waitForLoadState('networkidle');
   const unreadBefore = await unreadCount(page);

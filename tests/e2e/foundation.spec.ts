@@ -127,7 +127,7 @@ for (const role of roles) {
     await page.goto('/signin');
     await fillSignIn(page, role.email);
     await expect(page).toHaveURL(role.landing);
-    await expect(page.getByRole('heading', { name: role.heading, level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: role.heading, level: 1 }).first()).toBeVisible();
     expect(await sidebarNames(page)).toEqual(role.menu);
     const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
     await expect(crumbs).toContainText(role.crumb ?? role.heading);
@@ -164,7 +164,7 @@ test('a 401 gets one silent refresh with the rotating cookie, and the request su
 }) => {
   await page.goto('/signin');
   await fillSignIn(page, 'admin@demo.local');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   const storedBefore = await page.evaluate(() => localStorage.getItem('auth'));
   // The server refuses the access token once (as when it has expired); everything after is real.
   let refused = 0;
@@ -180,7 +180,7 @@ test('a 401 gets one silent refresh with the rotating cookie, and the request su
   await openUserPermissions(page);
   expect((await refresh).status()).toBe(200);
   await expect(page).toHaveURL(/\/permission\/UserPermission/);
-  await expect(page.getByRole('heading', { name: 'User Permissions', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'User Permissions', level: 1 })).toBeVisible();
   expect(refused).toBe(2);
   // The new session is stored (still encrypted, never plain JSON).
   const storedAfter = await page.evaluate(() => localStorage.getItem('auth'));
@@ -194,7 +194,7 @@ test('a 401 that a refresh cannot cure sends the user to sign-in and removes the
 }) => {
   await page.goto('/signin');
   await fillSignIn(page, 'admin@demo.local');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   // The session ends on the server side: no refresh cookie, and the API refuses the access token.
   await context.clearCookies();
   await page.route('**/api/v1/users/getUserPermissionConfig**', (route) =>
@@ -277,7 +277,7 @@ test('forgot password mails a reset link to the outbox, and the link sets a new 
   await expect(page.getByText('Your password has been changed. Sign in with the new one.')).toBeVisible();
   await page.getByRole('link', { name: 'Sign in' }).click();
   await fillSignIn(page, 'staff@demo.local', PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
   // The link is spent: it cannot set a password twice.
   await page.context().clearCookies();

@@ -39,7 +39,7 @@ const runId = () => `${Date.now().toString(36)}${Math.random().toString(36).slic
 
 async function openImports(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Imports' }).click();
-  await expect(page.getByRole('heading', { name: 'Imports', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Imports', level: 1 })).toBeVisible();
 }
 
 async function uploadFor(page: Page, seller: string, name: string, content: Buffer) {

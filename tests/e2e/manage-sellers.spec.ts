@@ -17,7 +17,7 @@ const bodyRows = (page: Page) => sellersTable(page).locator('tbody tr');
 async function openManageSellers(page: Page) {
   await signIn(page, 'admin@demo.local');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage Sellers' }).click();
-  await expect(page.getByRole('heading', { name: 'Manage Sellers', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Manage Sellers', level: 1 })).toBeVisible();
 }
 
 /** A real 1×1 PNG followed by padding (decoders stop at IEND): big enough to watch it upload. */

@@ -104,9 +104,9 @@ test('leads are imported, filtered, mailed in their language, and their answer a
     [`not-an-address-${key}`, 'Bad', `Row ${run}`, 'Nowhere Ltd', companyType, 'France', 'FR'],
   ]);
   await signIn(page, 'admin@demo.local');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await menu(page).getByRole('link', { name: 'Contacts', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Contacts', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
   // The task toasts come over the live connection.
   await liveUpdatesOn(page);
   await page.getByRole('button', { name: 'Import leads' }).click();
@@ -158,7 +158,7 @@ test('leads are imported, filtered, mailed in their language, and their answer a
 
   // ── A template in English and French ──────────────────────────────────────────────────────────────
   await menu(page).getByRole('link', { name: 'Bulk Mails', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Bulk Mails', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bulk Mails', level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: 'Templates' }).click();
   await page.getByRole('button', { name: 'New template' }).click();
   const editor = page.getByRole('form', { name: 'New template' });

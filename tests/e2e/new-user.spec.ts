@@ -6,9 +6,9 @@ import { fillSignIn, signIn } from './support';
 /** Signs in as the admin and opens Manage Sellers once the dashboard is there. */
 async function adminOnManageSellers(page: Page) {
   await signIn(page, 'admin@demo.local');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.goto('/sellers/manage-sellers');
-  await expect(page.getByRole('heading', { name: 'Manage Sellers', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Manage Sellers', level: 1 })).toBeVisible();
 }
 
 async function signOut(page: Page) {
@@ -50,7 +50,7 @@ test("the previous user's page opened again after a sign-out is not handed to th
   await page.reload();
   await fillSignIn(page, 'staff@demo.local');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
 
 test('a deep link opened signed out returns there after signing in', async ({ page }) => {
@@ -58,7 +58,7 @@ test('a deep link opened signed out returns there after signing in', async ({ pa
   await expect(page).toHaveURL(/\/signin\?returnTo=/);
   await fillSignIn(page, 'admin@demo.local');
   await expect(page).toHaveURL(/\/sellers\/manage-sellers\?tab=pending-kyc$/);
-  await expect(page.getByRole('heading', { name: 'Manage Sellers', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Manage Sellers', level: 1 })).toBeVisible();
 });
 
 /** Every API answer of 400 or more while `action` runs, and until the page has settled after it. */
@@ -81,9 +81,9 @@ test('a blocked seller gets no phone and no 403 at page load', async ({ page }) 
   const failed = await failedApiCalls(page, async () => {
     await signIn(page, 'blocked@demo.local');
     await expect(page).toHaveURL(/\/sellers\/payment-seller-subscriptions$/);
-    await expect(page.getByRole('heading', { name: 'My Subscription', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My Subscription', level: 1 })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'My Subscription', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My Subscription', level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
   });
   expect(failed).toEqual([]);

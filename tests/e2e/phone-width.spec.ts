@@ -129,7 +129,7 @@ async function expectFits(page: Page, where: string, scope = 'header, main') {
 }
 
 async function pageSettled(page: Page) {
-  await expect(page.locator('main h2').first()).toBeVisible();
+  await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.locator('main [aria-busy="true"], main .chakra-skeleton')).toHaveCount(0);
 }
 

@@ -78,7 +78,7 @@ async function openGrid(page: Page) {
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Staging Products' })
     .click();
-  await expect(page.getByRole('heading', { name: 'Staging Products', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Staging Products', level: 1 })).toBeVisible();
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
@@ -179,7 +179,7 @@ test('a product is tagged on its page, found through a parent tag, and products 
 
   // C's page lists Home; its history says who tagged it and how.
   await page.getByRole('link', { name: products.C.title }).click();
-  await expect(page.getByRole('heading', { name: products.C.title, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: products.C.title, level: 1 })).toBeVisible();
   await expect(page.getByTestId('product-tags').getByRole('listitem')).toHaveText([homePath]);
   await expect(page.locator('[aria-label="Update history"]')).toContainText(homePath);
 

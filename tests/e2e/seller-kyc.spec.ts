@@ -36,7 +36,7 @@ test('a seller whose KYC was rejected reads why, uploads a clear scan, and is ac
     // The seller lands on their dashboard, and the verification comes first: status, reason, what to send.
     const page = seller.page;
     await expect(page).toHaveURL(/\/sellers\/general-dashboard$/);
-    await expect(page.getByRole('heading', { name: SELLER_NAME, level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: SELLER_NAME, level: 1 })).toBeVisible();
     const card = verificationCard(page);
     await expect(card).toBeVisible();
     await expect(card.getByText('Pending KYC', { exact: true })).toBeVisible();
@@ -88,7 +88,7 @@ test('a seller whose KYC was rejected reads why, uploads a clear scan, and is ac
 
     // The seller reloads: active and verified, with no verification card any more.
     await page.reload();
-    await expect(page.getByRole('heading', { name: SELLER_NAME, level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: SELLER_NAME, level: 1 })).toBeVisible();
     await expect(page.getByText('Verified', { exact: true })).toBeVisible();
     await expect(verificationCard(page)).toHaveCount(0);
     await expect(page.getByText(REJECTION)).toHaveCount(0);

@@ -140,7 +140,7 @@ async function openGrid(page: Page) {
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Staging Products' })
     .click();
-  await expect(page.getByRole('heading', { name: 'Staging Products', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Staging Products', level: 1 })).toBeVisible();
 }
 
 test('a nested query is built, saved for everyone, loaded by a colleague, and reported on', async ({
@@ -273,7 +273,7 @@ test('a product is added with every data type, found, opened, edited, its histor
   await page.getByLabel('Search products').fill(sku);
   await expect(page.getByTestId('product-row')).toHaveCount(1);
   await page.getByRole('link', { name: `Every type ${run}` }).click();
-  await expect(page.getByRole('heading', { name: `Every type ${run}`, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Every type ${run}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId('product-status')).toContainText('Draft');
   await expect(page.getByTestId('product-completeness')).toContainText('100%');
   await expect(page.getByText('A very good gadget')).toBeVisible();

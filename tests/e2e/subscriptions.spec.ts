@@ -35,7 +35,7 @@ test("the demo seller's dashboard shows the store's real figures", async ({ page
   const chats = await currentChatFigures(request);
   await signIn(page, 'seller@demo.local');
   await expect(page).toHaveURL(/\/sellers\/general-dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Demo Seller Store', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Demo Seller Store', level: 1 })).toBeVisible();
   const { products, queries } = DEMO_SELLER_FIGURES;
 
   await expect(stat(page, 'Live products')).toHaveText(String(products.live));
@@ -79,7 +79,7 @@ test('who may only view sees the requests and subscriptions without any decision
   expect((await setOverride({ '/subscriptions/subscriptions-request': ['view'] })).ok()).toBe(true);
   try {
     await signIn(page, 'admin@demo.local');
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Subscription Requests' })
@@ -173,7 +173,7 @@ test.describe('a blocked seller renews', () => {
       await expect(seller.page.getByText('Your renewal was approved')).toBeVisible({ timeout: 25_000 });
       await seller.page.getByRole('link', { name: 'Go to your dashboard' }).click();
       await expect(seller.page).toHaveURL(/\/sellers\/general-dashboard$/);
-      await expect(seller.page.getByRole('heading', { name: 'Lapsed Goods Co', level: 2 })).toBeVisible();
+      await expect(seller.page.getByRole('heading', { name: 'Lapsed Goods Co', level: 1 })).toBeVisible();
 
       // And `/` now leads to the general dashboard, with the store's own figures.
       await seller.page.goto('/');

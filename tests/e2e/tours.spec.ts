@@ -9,7 +9,7 @@ const guideButton = (page: Page) => page.getByRole('button', { name: 'Page guide
 
 /** The page has drawn its data (no spinner or skeleton left in the main area). */
 async function pageSettled(page: Page) {
-  await expect(page.locator('main h2').first()).toBeVisible();
+  await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.locator('main [aria-busy="true"], main .chakra-skeleton')).toHaveCount(0);
 }
 
@@ -53,7 +53,7 @@ for (const email of DEMO_ACCOUNTS) {
 
 test('no guide on "Page not found" (pages not built yet) nor on "No access"', async ({ page }) => {
   await signIn(page, 'admin@demo.local');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(guideButton(page)).toBeVisible();
   for (const url of ['/queries/queries-request', '/customers/offer-requests', '/settings/manage-settings']) {
     await page.goto(url);
