@@ -34,7 +34,7 @@ test('an admin invites a staff member, who sets a password from the mail, then d
   const before = await readdir(outbox).catch(() => [] as string[]);
   await signIn(page, 'admin@demo.local');
   await menu(page).getByRole('link', { name: 'Manage Staff' }).click();
-  await expect(page.getByRole('heading', { name: 'Manage Staff', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Manage Staff', level: 1 })).toBeVisible();
   await expect(page.getByRole('row', { name: /Sam Staff/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Invite staff' }).click();
@@ -58,7 +58,7 @@ test('an admin invites a staff member, who sets a password from the mail, then d
 
   // One link a minute: asking again at once is refused, and the server's reason is shown.
   await expect(row).toContainText('Invitation pending');
-  await row.getByRole('button', { name: 'Resend Nadia Newhire the invitation' }).click();
+  await row.getByRole('button', { name: 'Resend invitation to Nadia Newhire' }).click();
   await expect(page.getByText('A link was sent to this address less than a minute ago.')).toBeVisible();
 
   // The invitation mail's link sets the first password; the new staff member signs in with it.
@@ -71,7 +71,7 @@ test('an admin invites a staff member, who sets a password from the mail, then d
   await staffPage.getByRole('button', { name: 'Set new password' }).click();
   await expect(staffPage.getByText('Your password has been changed.')).toBeVisible();
   await signIn(staffPage, email, 'Welcome-aboard-7');
-  await expect(staffPage.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(staffPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
   // Deactivated: the row says so and the account can no longer sign in.
   await row.getByRole('button', { name: 'Deactivate Nadia Newhire' }).click();
@@ -90,7 +90,7 @@ test('an admin invites a staff member, who sets a password from the mail, then d
 
   // The permissions page of a staff member sits under Manage Staff in the breadcrumbs.
   await row.getByRole('link', { name: 'Permissions of Nadia Newhire' }).click();
-  await expect(page.getByRole('heading', { name: 'User Permissions', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'User Permissions', level: 1 })).toBeVisible();
   await crumbs(page).getByRole('link', { name: 'Manage Staff' }).click();
   await expect(page).toHaveURL(/\/staff\/manage-staff$/);
 });
@@ -98,7 +98,7 @@ test('an admin invites a staff member, who sets a password from the mail, then d
 test('an admin edits a customer', async ({ page }) => {
   await signIn(page, 'admin@demo.local');
   await menu(page).getByRole('link', { name: 'Customers' }).click();
-  await expect(page.getByRole('heading', { name: 'Customers', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Customer pages' })).toContainText('1–10 of 30');
   await page.getByLabel('Search customers').fill('SIDDHARTH.reddy19');
   const row = page.getByRole('row', { name: /Siddharth Reddy/ });
@@ -107,7 +107,7 @@ test('an admin edits a customer', async ({ page }) => {
 
   await row.getByRole('link', { name: 'Edit Siddharth Reddy' }).click();
   await expect(page).toHaveURL(/\/sellers\/seller-customers\/customer-edit\?customerId=[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Edit Siddharth Reddy', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Edit Siddharth Reddy', level: 1 })).toBeVisible();
   await expect(crumbs(page).getByRole('link', { name: 'Customers' })).toBeVisible();
 
   // Client-side checks first, then the server's answer.
@@ -132,7 +132,7 @@ test('an admin creates a category and a subcategory', async ({ page }) => {
   const slug = name.toLowerCase().replaceAll(' ', '-');
   await signIn(page, 'admin@demo.local');
   await menu(page).getByRole('link', { name: 'Manage Category' }).click();
-  await expect(page.getByRole('heading', { name: 'Manage Category', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Manage Category', level: 1 })).toBeVisible();
   await expect(page.getByRole('row', { name: /Apparel/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'New category' }).click();
@@ -158,7 +158,7 @@ test('an admin creates a category and a subcategory', async ({ page }) => {
 
   await row.getByRole('link', { name, exact: true }).click();
   await expect(page).toHaveURL(/\/sellers\/manage-subcategory\?categoryId=[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: `${name}: subcategories`, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${name}: subcategories`, level: 1 })).toBeVisible();
   await expect(page.getByText(`${name} has no subcategories yet`)).toBeVisible();
   await page.getByRole('button', { name: 'New subcategory' }).click();
   const sub = page.getByRole('dialog', { name: 'New subcategory' });
@@ -189,7 +189,7 @@ test('a seller sees only their own customers', async ({ page, request }) => {
 
   await signIn(page, 'seller@demo.local');
   await menu(page).getByRole('link', { name: 'Customers' }).click();
-  await expect(page.getByRole('heading', { name: 'Customers', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
   await expect(page.getByText('People who registered through your store.')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Customer pages' })).toContainText('1–10 of 12');
   // No store column for a seller (they are all theirs), and no edit link (admins edit customers).

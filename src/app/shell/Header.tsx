@@ -86,8 +86,10 @@ export function Header({ user, crumbs, tour, isDark, onToggleTheme, onSignOut, o
         <Menu.Root positioning={{ placement: 'bottom-end' }}>
           <Menu.Trigger asChild>
             <IconButton aria-label="Account menu" variant="ghost" rounded="full" size="sm">
-              <Avatar.Root size="xs" colorPalette="brand">
-                <Avatar.Fallback name={user?.username} />
+              {/* Spans: a <button> may hold only phrasing content, and Avatar draws <div>s. A person
+                  icon, not initials: text shown inside the button must be part of its name. */}
+              <Avatar.Root as="span" size="xs" colorPalette="brand">
+                <Avatar.Fallback as="span" />
                 {user?.userAvatar ? <Avatar.Image src={user.userAvatar} /> : null}
               </Avatar.Root>
             </IconButton>

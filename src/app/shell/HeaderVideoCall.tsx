@@ -49,7 +49,8 @@ function PeopleMenu({ handle }: { handle: VideoCallHandle }) {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w="80">
+          {/* A popover is a dialog: it needs a name of its own. */}
+          <Popover.Content w="80" aria-label="Video call someone">
             <Popover.Body>{open ? <PeoplePicker /> : null}</Popover.Body>
           </Popover.Content>
         </Popover.Positioner>

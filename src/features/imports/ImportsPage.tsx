@@ -70,21 +70,24 @@ export default function ImportsPage() {
             <Tabs.Trigger value="imports">Imports</Tabs.Trigger>
             <Tabs.Trigger value="requests">Import requests</Tabs.Trigger>
           </Tabs.List>
+          {/* The chosen tab's panel (the tab's aria-controls points at it); the other tab has none. */}
+          <Tabs.Content value={view.tab} pt="5">
+            {view.importId ? (
+              <ImportView view={view} setView={setView} permissions={permissions} />
+            ) : view.tab === 'requests' ? (
+              <RequestList
+                view={view}
+                setView={setView}
+                staff={!isSeller}
+                userId={permissions.userId}
+                canRequest={permissions.canImport}
+                onUploadForRequest={(preset) => setUpload({ preset })}
+              />
+            ) : (
+              <ImportList view={view} setView={setView} showSeller={permissions.showSeller} />
+            )}
+          </Tabs.Content>
         </Tabs.Root>
-        {view.importId ? (
-          <ImportView view={view} setView={setView} permissions={permissions} />
-        ) : view.tab === 'requests' ? (
-          <RequestList
-            view={view}
-            setView={setView}
-            staff={!isSeller}
-            userId={permissions.userId}
-            canRequest={permissions.canImport}
-            onUploadForRequest={(preset) => setUpload({ preset })}
-          />
-        ) : (
-          <ImportList view={view} setView={setView} showSeller={permissions.showSeller} />
-        )}
       </Stack>
       <Suspense fallback={null}>
         {upload ? (

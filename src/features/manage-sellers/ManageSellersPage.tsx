@@ -89,72 +89,75 @@ export default function ManageSellersPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-      </Tabs.Root>
-      <Flex
-        gap="3"
-        my="4"
-        direction={{ base: 'column', md: 'row' }}
-        justify="space-between"
-        align={{ md: 'center' }}
-      >
-        <SearchBox
-          value={view.q}
-          onSearch={onSearch}
-          label="Search sellers"
-          placeholder="Search by name, code, e-mail or phone"
-          data-tour="seller-search"
-        />
-        <HStack gap="2">
-          <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-            Rows per page
-          </Text>
-          <PageSizeSelect
-            sizes={SELLER_PAGE_SIZES}
-            value={view.size}
-            width="20"
-            suffix=""
-            onChange={(size) => setView({ size, page: 1 })}
-          />
-        </HStack>
-      </Flex>
-      {/* The list, or why it is empty: what the page guide points at. */}
-      <Box data-tour="seller-table">
-        {list.isError ? (
-          <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
-        ) : !showSkeleton && rows.length === 0 ? (
-          <EmptyListState
-            title={view.q ? `No sellers match “${view.q}”` : 'No sellers in this tab'}
-            description={
-              view.q
-                ? 'Try another name, code, e-mail or phone, or look in another tab.'
-                : 'Sellers appear here as they move through verification and KYC.'
-            }
-            pastTheEnd={view.page > 1}
-            onFirstPage={() => setView({ page: 1 })}
-          />
-        ) : (
-          <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-            <SellerTable
-              rows={rows}
-              loading={showSkeleton}
-              stale={list.isPlaceholderData}
-              skeletonRows={Math.min(view.size, 8)}
-              view={view}
-              hrefOf={(seller) => `${MANAGE_SELLERS}${viewToSearch({ ...view, seller: seller.id })}`}
-              onSort={(field) => setView({ ...toggleSort(view, field), page: 1 })}
+        {/* The chosen tab's panel (the tab's aria-controls points at it): the toolbar and the list. */}
+        <Tabs.Content value={view.tab} pt="0">
+          <Flex
+            gap="3"
+            my="4"
+            direction={{ base: 'column', md: 'row' }}
+            justify="space-between"
+            align={{ md: 'center' }}
+          >
+            <SearchBox
+              value={view.q}
+              onSearch={onSearch}
+              label="Search sellers"
+              placeholder="Search by name, code, e-mail or phone"
+              data-tour="seller-search"
             />
-            {list.data ? (
-              <Pager
-                skip={(view.page - 1) * view.size}
-                limit={view.size}
-                count={list.data.count}
-                onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
-                label="Seller pages"
+            <HStack gap="2">
+              <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+                Rows per page
+              </Text>
+              <PageSizeSelect
+                sizes={SELLER_PAGE_SIZES}
+                value={view.size}
+                width="20"
+                suffix=""
+                onChange={(size) => setView({ size, page: 1 })}
               />
-            ) : null}
-          </Stack>
-        )}
-      </Box>
+            </HStack>
+          </Flex>
+          {/* The list, or why it is empty: what the page guide points at. */}
+          <Box data-tour="seller-table">
+            {list.isError ? (
+              <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
+            ) : !showSkeleton && rows.length === 0 ? (
+              <EmptyListState
+                title={view.q ? `No sellers match “${view.q}”` : 'No sellers in this tab'}
+                description={
+                  view.q
+                    ? 'Try another name, code, e-mail or phone, or look in another tab.'
+                    : 'Sellers appear here as they move through verification and KYC.'
+                }
+                pastTheEnd={view.page > 1}
+                onFirstPage={() => setView({ page: 1 })}
+              />
+            ) : (
+              <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+                <SellerTable
+                  rows={rows}
+                  loading={showSkeleton}
+                  stale={list.isPlaceholderData}
+                  skeletonRows={Math.min(view.size, 8)}
+                  view={view}
+                  hrefOf={(seller) => `${MANAGE_SELLERS}${viewToSearch({ ...view, seller: seller.id })}`}
+                  onSort={(field) => setView({ ...toggleSort(view, field), page: 1 })}
+                />
+                {list.data ? (
+                  <Pager
+                    skip={(view.page - 1) * view.size}
+                    limit={view.size}
+                    count={list.data.count}
+                    onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
+                    label="Seller pages"
+                  />
+                ) : null}
+              </Stack>
+            )}
+          </Box>
+        </Tabs.Content>
+      </Tabs.Root>
       <CreateSellerDialog
         open={creating}
         onClose={() => setCreating(false)}

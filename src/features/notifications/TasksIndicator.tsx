@@ -84,7 +84,8 @@ export function TasksIndicator() {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w="72">
+          {/* A popover is a dialog: it needs a name of its own. */}
+          <Popover.Content w="72" aria-label="Running tasks">
             <Popover.Body>
               <Stack gap="3">
                 {entries.map(([taskId, task], index) => (

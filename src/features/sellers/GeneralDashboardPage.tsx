@@ -54,7 +54,8 @@ function StatCard({ label, value, help }: { label: string; value: number | strin
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
           <Stat.ValueText>{value}</Stat.ValueText>
-          {help ? <Stat.HelpText>{help}</Stat.HelpText> : null}
+          {/* A <dl> holds only <dt>/<dd>: the help is a second <dd> of the figure. */}
+          {help ? <Stat.HelpText as="dd">{help}</Stat.HelpText> : null}
         </Stat.Root>
       </Card.Body>
     </Card.Root>

@@ -110,10 +110,11 @@ function StaffRow({
               size="xs"
               variant="ghost"
               loading={resend.isPending}
+              // The words shown come first in the name (WCAG 2.5.3, label in name).
               aria-label={
                 member.invitePending
-                  ? `Resend ${member.username} the invitation`
-                  : `Send ${member.username} a password reset link`
+                  ? `Resend invitation to ${member.username}`
+                  : `Send password reset link to ${member.username}`
               }
               onClick={() =>
                 resend.mutate(member.id, {

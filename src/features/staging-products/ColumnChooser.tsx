@@ -52,7 +52,8 @@ export function ColumnChooser({
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w="72">
+          {/* A popover is a dialog: it needs a name of its own. */}
+          <Popover.Content w="72" aria-label="Columns">
             <Popover.Body>
               <Stack gap="3" maxH="96" overflowY="auto">
                 <Text fontWeight="medium" fontSize="sm">

@@ -15,6 +15,7 @@ import {
   type KeyboardEvent,
   memo,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -112,6 +113,7 @@ const TagRow = memo(function TagRow({
   canMove,
   showStatus,
   events,
+  idPrefix,
 }: {
   row: VisibleRow;
   start: number;
@@ -122,8 +124,11 @@ const TagRow = memo(function TagRow({
   canMove: boolean;
   showStatus: boolean;
   events: RowEvents;
+  /** Unique to the tree: a page may show two trees of the same tags (ids must not repeat). */
+  idPrefix: string;
 }) {
   const { item } = row;
+  const partId = (part: string) => `${idPrefix}-${item.id}-${part}`;
   return (
     <div
       data-row=""
@@ -134,7 +139,8 @@ const TagRow = memo(function TagRow({
       aria-level={row.depth + 1}
       aria-expanded={item.childrenCount > 0 ? row.expanded : undefined}
       aria-selected={selected}
-      aria-label={item.name}
+      // Named by what it shows (WCAG 2.5.3, label in name): name, code, status and product count.
+      aria-labelledby={['name', 'code', 'status', 'count'].map(partId).join(' ')}
       tabIndex={focusable ? 0 : -1}
       style={{ transform: `translateY(${start}px)`, paddingInlineStart: `${8 + row.depth * 20}px` }}
       onClick={() => events.select(item.id)}
@@ -162,13 +168,20 @@ const TagRow = memo(function TagRow({
       ) : (
         <span data-toggle="" aria-hidden />
       )}
-      <span data-name="">{item.name}</span>
-      <span data-code="">{item.code}</span>
+      {/* The spaces between the parts are the words' boundaries in the row's text (not drawn: flex). */}
+      <span data-name="" id={partId('name')}>
+        {item.name}
+      </span>{' '}
+      <span data-code="" id={partId('code')}>
+        {item.code}
+      </span>{' '}
       <span data-meta="">
         {showStatus && item.status !== 'published' ? (
-          <span data-status={item.status}>{tagStatusLabels[item.status]}</span>
-        ) : null}
-        <span data-count="" title="Products in this tag and below it">
+          <span data-status={item.status} id={partId('status')}>
+            {tagStatusLabels[item.status]}
+          </span>
+        ) : null}{' '}
+        <span data-count="" id={partId('count')} title="Products in this tag and below it">
           {item.productTotal.toLocaleString('en-US')}
         </span>
       </span>
@@ -197,6 +210,7 @@ export function TagTree({
   label: string;
   height?: number;
 }) {
+  const idPrefix = useId();
   const version = useSyncExternalStore(store.subscribe, store.getVersion);
   const rows = store.rows();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -391,6 +405,7 @@ export function TagTree({
                 canMove={canMove}
                 showStatus={showStatus}
                 events={events}
+                idPrefix={idPrefix}
               />
             );
           })}
