@@ -141,7 +141,12 @@ export const attributeValueSchema = z.union([
   z.object({
     keyId: z.number().int(),
     values: z.array(
-      z.object({ value: attributeScalarSchema, valueId: z.union([z.number().int(), z.string()]).optional() }),
+      z.object({
+        value: attributeScalarSchema,
+        valueId: z.union([z.number().int(), z.string()]).optional(),
+        /** An IMAGE value's thumbnail, as a signed link (answers only). */
+        thumbUrl: z.string().optional(),
+      }),
     ),
   }),
   z.object({
@@ -149,6 +154,8 @@ export const attributeValueSchema = z.union([
     value: attributeScalarSchema,
     /** An ENUMERATED option's id or a media id, beside its label or URL in `value`. */
     valueId: z.union([z.number().int(), z.string()]).optional(),
+    /** An IMAGE value's thumbnail, as a signed link (answers only). */
+    thumbUrl: z.string().optional(),
   }),
 ]);
 export type AttributeValue = z.infer<typeof attributeValueSchema>;

@@ -1,6 +1,6 @@
 // The sniffer's video types (the image and PDF ones are covered by the sellers' upload tests).
 import { describe, expect, it } from 'vitest';
-import { sniffFileType } from './uploads';
+import { sniffFileType, typedFileName } from './uploads';
 
 /** The first box of an ISO base media file with the given major brand. */
 const ftyp = (brand: string) =>
@@ -36,5 +36,25 @@ describe('sniffFileType: videos', () => {
     expect(sniffFileType(Buffer.from('\0\0\0\x18ftyp', 'latin1'))).toBeNull();
     expect(sniffFileType(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBeNull();
     expect(sniffFileType(Buffer.from('ftypisom', 'latin1'))).toBeNull();
+  });
+});
+
+describe('typedFileName: the kept name carries the extension of the type found in the content', () => {
+  it('replaces an extension that is not the type’s (a PNG+HTML polyglot named .html)', () => {
+    expect(typedFileName('page.html', 'image/png')).toBe('page.png');
+    expect(typedFileName('invoice.pdf.exe', 'application/pdf')).toBe('invoice.pdf.pdf');
+    expect(typedFileName('clip.MOV', 'video/mp4')).toBe('clip.mp4');
+    expect(typedFileName('no-extension', 'image/webp')).toBe('no-extension.webp');
+  });
+  it('keeps a name whose extension already says the type, in any case or spelling', () => {
+    expect(typedFileName('Photo.JPG', 'image/jpeg')).toBe('Photo.JPG');
+    expect(typedFileName('photo.jpeg', 'image/jpeg')).toBe('photo.jpeg');
+    expect(typedFileName('scan.pdf', 'application/pdf')).toBe('scan.pdf');
+  });
+  it('cleans the path and control characters and falls back to file.<extension>', () => {
+    expect(typedFileName('../../etc/x.html', 'image/png')).toBe('x.png');
+    expect(typedFileName('.html', 'image/png')).toBe('.html.png');
+    expect(typedFileName(undefined, 'image/png')).toBe('file.png');
+    expect(typedFileName(`${'a'.repeat(300)}.html`, 'image/png')).toHaveLength(200);
   });
 });

@@ -100,6 +100,24 @@ export function cleanFileName(name: string | undefined, fallback: string): strin
   return (cleaned || fallback).slice(0, 200);
 }
 
+/** Other spellings of a type's extension that a name may keep (a photo.jpeg stays photo.jpeg). */
+const otherExtensions: Partial<Record<SniffedType, string[]>> = { 'image/jpeg': ['jpeg', 'jpe'] };
+
+/**
+ * The uploaded name, cleaned, with the extension of the type its content was found to be: a PNG named
+ * `page.html` (a PNG+HTML polyglot) is kept and downloaded as `page.png`, never as something a browser
+ * or a desktop would open as a page or a program.
+ */
+export function typedFileName(name: string | undefined, mimeType: SniffedType): string {
+  const extension = extensionOf[mimeType];
+  const cleaned = cleanFileName(name, `file.${extension}`);
+  const dot = cleaned.lastIndexOf('.');
+  const stem = dot > 0 ? cleaned.slice(0, dot) : cleaned;
+  const current = dot > 0 ? cleaned.slice(dot + 1).toLowerCase() : '';
+  if (current === extension || otherExtensions[mimeType]?.includes(current)) return cleaned;
+  return `${stem.slice(0, 200 - extension.length - 1)}.${extension}`;
+}
+
 export interface UploadLimits {
   /** The most any accepted file may weigh (the multipart parser stops reading there). */
   maxBytes: number;
@@ -195,7 +213,7 @@ export async function readUploadedFile(request: FastifyRequest, limits: UploadLi
   return {
     bytes,
     mimeType,
-    fileName: cleanFileName(part.filename, `file.${extensionOf[mimeType]}`),
+    fileName: typedFileName(part.filename, mimeType),
     fields: textFieldsOf(part),
   };
 }
@@ -288,7 +306,7 @@ export async function receiveUploadedFile(
       relativePath,
       name,
       mimeType,
-      fileName: cleanFileName(part.filename, `file.${extensionOf[mimeType]}`),
+      fileName: typedFileName(part.filename, mimeType),
       size,
       fields: textFieldsOf(part),
     };

@@ -26,6 +26,8 @@ export interface MediaSigner {
   urls(id: string): { url: string; thumbUrl: string; webUrl: string };
   /** A stored media path (an IMAGE or VIDEO attribute's value) as a signed link; other text unchanged. */
   signStoredPath(value: unknown): unknown;
+  /** The signed link of a stored media path's thumbnail (an IMAGE attribute's value); else undefined. */
+  thumbOfStoredPath(value: unknown): string | undefined;
 }
 
 export function createMediaSigner(secret: string, now: () => number = Date.now): MediaSigner {
@@ -44,6 +46,10 @@ export function createMediaSigner(secret: string, now: () => number = Date.now):
     signStoredPath(value) {
       const match = typeof value === 'string' ? MEDIA_PATH.exec(value) : null;
       return match?.[1] ? link(match[1], 'original') : value;
+    },
+    thumbOfStoredPath(value) {
+      const match = typeof value === 'string' ? MEDIA_PATH.exec(value) : null;
+      return match?.[1] ? link(match[1], 'thumb') : undefined;
     },
   };
 }

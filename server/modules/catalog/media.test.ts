@@ -11,7 +11,14 @@ import type { Product } from '../../../contracts/catalog';
 import type { Task, TaskAccepted } from '../../../contracts/notifications';
 import type { ProductMedia } from '../../../contracts/product-media';
 import type { Seller } from '../../../contracts/sellers';
-import { categories, jobs, notifications, productMedia } from '../../db/schema';
+import {
+  attributes,
+  categories,
+  categoryAttributes,
+  jobs,
+  notifications,
+  productMedia,
+} from '../../db/schema';
 import type { JobContext } from '../../jobs/worker';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { demoSellerId, multipart, newSellerBody, sampleFile } from '../sellers/test-helpers';
@@ -275,7 +282,7 @@ describe.each(testBackends)('product media on %s', (backend) => {
       });
       expect((await rowOf(video.id)).derivatives).toEqual({});
       const clip = await uploaded('Seller', { filename: 'clip', type: 'video/webm', content: webm() });
-      expect(clip).toMatchObject({ kind: 'video', mimeType: 'video/webm', fileName: 'clip' });
+      expect(clip).toMatchObject({ kind: 'video', mimeType: 'video/webm', fileName: 'clip.webm' });
       expect((await rowOf(clip.id)).storagePath).toMatch(/\.webm$/);
     });
 
@@ -546,6 +553,41 @@ describe.each(testBackends)('product media on %s', (backend) => {
       expect(
         (await t.app.inject({ method: 'GET', url: forStaff.images[0]?.thumbUrl as string })).statusCode,
       ).toBe(200);
+    });
+  });
+
+  describe('as attribute values and names', () => {
+    it('an IMAGE attribute’s value comes with a signed thumbnail link that serves the thumbnail', async () => {
+      const [attribute] = await t.database.db
+        .insert(attributes)
+        .values({ code: `m_gallery_${backend}`, label: 'Gallery', dataType: 'IMAGE', attributeType: 'MULTI' })
+        .returning();
+      await t.database.db.insert(categoryAttributes).values({ categoryId, attributeId: attribute!.id });
+      const picture = await uploaded('Seller', { filename: 'side.png', type: 'image/png', content: png });
+      const created = await as('Seller', 'POST', `${API}/`, {
+        title: 'Gallery product',
+        sku: `MEDIA-GALLERY-${backend}`,
+        categoryId,
+        price: 1,
+        inventory: 1,
+        attributeValues: [{ keyId: attribute!.id, values: [{ valueId: picture.id }] }],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const product = json<Product>(await as('Seller', 'GET', `${API}/${json<Product>(created).id}`));
+      const value = product.attributeValues.find((each) => each.keyId === attribute!.id);
+      const item = value && 'values' in value ? value.values[0] : undefined;
+      // Each size is signed on its own: '?size=thumb' appended to the original's link was always 403.
+      expect(item?.thumbUrl).toMatch(new RegExp(`^${API}/media/${picture.id}\\?size=thumb&exp=\\d+&sig=`));
+      const thumb = await t.app.inject({ method: 'GET', url: item?.thumbUrl as string });
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/webp');
+      expect((await metadataOf(thumb.rawPayload)).width).toBeLessThanOrEqual(160);
+    });
+
+    it('keeps the uploaded name under the extension of the type found (a PNG named .html)', async () => {
+      const media = await uploaded('Seller', { filename: 'page.html', type: 'text/html', content: png });
+      expect(media).toMatchObject({ fileName: 'page.png', mimeType: 'image/png' });
+      expect((await rowOf(media.id)).storagePath).toMatch(/\.png$/);
     });
   });
 

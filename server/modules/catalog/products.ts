@@ -489,18 +489,17 @@ export async function productDto(db: Db | Tx, row: ProductRow): Promise<Product>
     })),
     tagIds: row.tagIds,
     tags: await readProductTags(db, row.tagIds),
-    // Stored media values are paths; the answer carries links an <img> can open (media-urls.ts).
-    attributeValues: row.attributeValues.map((value) =>
-      'values' in value
-        ? {
-            ...value,
-            values: value.values.map((item) => ({
-              ...item,
-              value: signer.signStoredPath(item.value) as typeof item.value,
-            })),
-          }
-        : { ...value, value: signer.signStoredPath(value.value) as typeof value.value },
-    ),
+    // Stored media values are paths; the answer carries links an <img> can open (media-urls.ts), and
+    // an IMAGE value its thumbnail's (each size is signed on its own).
+    attributeValues: row.attributeValues.map((value) => {
+      const isImage = defs.get(value.keyId)?.dataType === 'IMAGE';
+      const signed = <T extends { value: unknown }>(item: T) => ({
+        ...item,
+        value: signer.signStoredPath(item.value) as T['value'],
+        ...(isImage ? { thumbUrl: signer.thumbOfStoredPath(item.value) } : {}),
+      });
+      return 'values' in value ? { ...value, values: value.values.map(signed) } : signed(value);
+    }),
     missingAttributes: row.missingAttributes.map((attributeId) => {
       const def = defs.get(attributeId);
       return { id: attributeId, code: def?.code ?? '', label: def?.label ?? `Attribute ${attributeId}` };

@@ -72,7 +72,7 @@ function AttributeValueView({ def, value }: { def: Attribute; value: AttributeVa
           {items.map((item) => (
             <Image
               key={String(item.valueId)}
-              src={`${item.value}?size=thumb`}
+              src={item.thumbUrl ?? String(item.value)}
               alt={def.label}
               boxSize="16"
               objectFit="cover"
