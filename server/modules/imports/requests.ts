@@ -22,6 +22,7 @@ import { catalogImports, importRequests, sellers } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { FeedFetchError, fetchToFile } from '../../lib/safe-fetch';
 import { detectSheetFormat, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
+import { fileNameOfUrl } from '../../lib/url-file-name';
 import { type Viewer, viewerOf } from '../catalog/products';
 import { actorOf } from '../sellers/history';
 import { createImport, IMPORT_FOLDER, targetSeller } from './batch-actions';
@@ -318,9 +319,7 @@ export async function importFromRequest(
       await copyFile(path.join(dataDir, row.storagePath), temporary);
     } else if (row.feedUrl) {
       const fetched = await fetchToFile(row.feedUrl, temporary, FEED_LIMITS);
-      fileName =
-        decodeURIComponent(new URL(fetched.finalUrl).pathname.split('/').pop() || 'feed').slice(0, 200) ||
-        'feed';
+      fileName = fileNameOfUrl(fetched.finalUrl, 'feed');
     } else {
       throw new HttpError(409, 'This request has neither a file nor a feed.', 'REQUEST_EMPTY');
     }
