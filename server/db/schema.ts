@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -1299,6 +1300,8 @@ export const tagHistory = pgTable(
     changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
     note: text('note'),
     createdAt: createdAt(),
+    /** Write order: entries of one transaction share createdAt, and this keeps them in sequence. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (table) => [
     index('tag_history_node_idx').on(table.nodeId, table.createdAt),

@@ -26,7 +26,7 @@ export async function recordTagHistory(
   });
 }
 
-/** A node's history, or the tree's own (nodeId null), newest first. */
+/** A node's history, or the tree's own (nodeId null), newest first; equal times latest-written first. */
 export async function readTagHistory(db: Db, nodeId: string | null, page: { skip: number; limit: number }) {
   const where = nodeId ? eq(tagHistory.nodeId, nodeId) : isNull(tagHistory.nodeId);
   const [rows, [total]] = await Promise.all([
@@ -34,7 +34,7 @@ export async function readTagHistory(db: Db, nodeId: string | null, page: { skip
       .select()
       .from(tagHistory)
       .where(where)
-      .orderBy(desc(tagHistory.createdAt), desc(tagHistory.id))
+      .orderBy(desc(tagHistory.createdAt), desc(tagHistory.seq))
       .offset(page.skip)
       .limit(page.limit),
     db.select({ n: count() }).from(tagHistory).where(where),

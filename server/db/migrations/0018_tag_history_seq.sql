@@ -1,0 +1,1 @@
+ALTER TABLE "tag_history" ADD COLUMN "seq" bigserial NOT NULL;

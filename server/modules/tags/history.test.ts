@@ -1,0 +1,31 @@
+// The tag tree's history on PGlite and PostgreSQL: entries written in one transaction share a
+// timestamp (now() is the transaction's start), so the order they were written in decides.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testBackends } from '../../test-support';
+import { SYSTEM_ACTOR } from '../sellers/history';
+import { readTagHistory, recordTagHistory } from './history';
+import { clearTagTree } from './test-helpers';
+
+describe.each(testBackends)('tag history on %s', (backend) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ backend, jobs: { enabled: false } });
+    await clearTagTree(t.database.db);
+  });
+  afterAll(() => t?.close());
+
+  it('lists entries with the same timestamp newest first, in the order they were written', async () => {
+    const written = Array.from({ length: 8 }, (_, index) => `Step ${index + 1}.`);
+    await t.database.db.transaction(async (tx) => {
+      for (const note of written) {
+        await recordTagHistory(tx, { nodeId: null, actor: SYSTEM_ACTOR, action: 'levels', note });
+      }
+    });
+    const page = await readTagHistory(t.database.db, null, { skip: 0, limit: 20 });
+    expect(new Set(page.result.map((entry) => entry.at)).size).toBe(1);
+    expect(page.result.map((entry) => entry.note)).toEqual([...written].reverse());
+    const second = await readTagHistory(t.database.db, null, { skip: 3, limit: 2 });
+    expect(second.result.map((entry) => entry.note)).toEqual(['Step 5.', 'Step 4.']);
+  });
+});
