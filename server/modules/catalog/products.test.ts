@@ -1,10 +1,17 @@
 // Staging products API (issue 14) on PGlite and PostgreSQL: every route, role and bad input.
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductList } from '../../../contracts/catalog';
 import type { QueryNode, QueryTree } from '../../../contracts/query-tree';
 import type { SellerHistory } from '../../../contracts/seller-admin';
-import { attributeOptions, attributes, categories, categoryAttributes, sellers } from '../../db/schema';
+import {
+  attributeOptions,
+  attributes,
+  categories,
+  categoryAttributes,
+  productHistory,
+  sellers,
+} from '../../db/schema';
 import {
   type ApiAs,
   apiAs,
@@ -246,6 +253,54 @@ describe.each(testBackends)('staging products API on %s', (backend) => {
     expect(edited.attributeValues).toEqual(product.attributeValues);
     const history = json<SellerHistory>(await as('Seller', 'GET', `${API}/${product.id}/history`));
     expect(history.result[0]?.changes).toEqual([{ field: 'inventory', before: 7, after: 3 }]);
+  });
+
+  it('records and lists no change for a field sent back as it was (dimensions in another key order)', async () => {
+    const product = json<Product>(await create('Seller', full('API-SAME')));
+    const edited = await as('Seller', 'PATCH', `${API}/${product.id}`, {
+      version: 1,
+      inventory: 4,
+      // The form sends the stored dimensions in its own key order: the same value.
+      dimensions: { unit: 'cm', height: 1, width: 7, length: 15 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [stored] = await t.database.db
+      .select()
+      .from(productHistory)
+      .where(eq(productHistory.productId, product.id))
+      .orderBy(desc(productHistory.createdAt));
+    expect(stored?.changes).toEqual([{ field: 'inventory', before: 7, after: 4 }]);
+    // Entries stored before the fix still carry such non-changes: the history leaves them out.
+    await t.database.db.insert(productHistory).values([
+      {
+        productId: product.id,
+        actorName: 'Old import',
+        action: 'updated',
+        changes: [
+          {
+            field: 'dimensions',
+            before: { length: 15, width: 7, height: 1, unit: 'cm' },
+            after: { unit: 'cm', height: 1.0, width: 7, length: 15 },
+          },
+          { field: 'price', before: 159.99, after: 149.99 },
+        ],
+        createdAt: new Date(Date.now() + 1000),
+      },
+      {
+        productId: product.id,
+        actorName: 'Old import',
+        action: 'updated',
+        changes: [{ field: 'weight', before: 0.2, after: 0.2 }],
+        createdAt: new Date(Date.now() + 2000),
+      },
+    ]);
+    const history = json<SellerHistory>(await as('Seller', 'GET', `${API}/${product.id}/history`));
+    expect(history.count).toBe(3);
+    expect(history.result.map((entry) => entry.changes)).toEqual([
+      [{ field: 'price', before: 159.99, after: 149.99 }],
+      [{ field: 'inventory', before: 7, after: 4 }],
+      [],
+    ]);
   });
 
   it('moves through the lifecycle only as the rules allow', async () => {

@@ -37,6 +37,7 @@ import {
   type MediaRef,
 } from './attribute-values';
 import { mediaPath, mediaSigner } from './media-urls';
+import { realChanges } from './product-history';
 import { productKeys } from './product-keys';
 import { draftTagsOrThrow, holdTagTree, readProductTags, sameTags, tagLabels } from './product-tags';
 
@@ -300,7 +301,9 @@ export async function updateProduct(db: Db, request: FastifyRequest, id: string,
     const after = { ...body } as Record<string, unknown>;
     delete after.version;
     delete after.attributeValues;
-    const changes = diffFields(before as unknown as Record<string, unknown>, after, trackedFields);
+    const changes = realChanges(
+      diffFields(before as unknown as Record<string, unknown>, after, trackedFields),
+    );
     const valueChanges = diffAttributeValues(current.attributeValues, values.attributeValues, defs);
     const tagChange = await diffTags(tx, current.tagIds, body.tagIds);
     const actor = await actorOf(tx, request);

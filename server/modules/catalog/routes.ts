@@ -17,6 +17,7 @@ import { apiErrorSchema } from '../../../contracts/errors';
 import { historyQuerySchema, sellerHistorySchema } from '../../../contracts/seller-admin';
 import { productHistory } from '../../db/schema';
 import { historyEntryDto } from '../sellers/history';
+import { listedHistoryRow, realChanges } from './product-history';
 import { searchProducts } from './product-search';
 import {
   changeProductStatus,
@@ -176,7 +177,7 @@ export async function stagingProductRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const product = await findProduct(app.db, viewerOf(request), request.params.id);
-      const where = and(eq(productHistory.productId, product.id));
+      const where = and(eq(productHistory.productId, product.id), listedHistoryRow);
       const [rows, [total]] = await Promise.all([
         app.db
           .select()
@@ -188,7 +189,7 @@ export async function stagingProductRoutes(app: FastifyInstance) {
         app.db.select({ n: count() }).from(productHistory).where(where),
       ]);
       return {
-        result: rows.map(historyEntryDto),
+        result: rows.map((row) => historyEntryDto({ ...row, changes: realChanges(row.changes) })),
         count: total?.n ?? 0,
       };
     },
