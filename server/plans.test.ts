@@ -290,7 +290,7 @@ describe.each(testBackends)('the hot lists read their indexes on %s', (backend) 
     expectIndexed(searched, 'sellers_search_trgm_idx');
   });
 
-  it('contacts: the list, a 3-filter audience and a search read their indexes', async () => {
+  it('contacts: the list and a search read their indexes', async () => {
     const list = (query: Record<string, unknown>) =>
       plansOf(db, () =>
         listContacts(db, {
