@@ -4,15 +4,16 @@
 //   exit code;
 // - restarts it after a crash of any cause (an exit code other than 0, or a signal it did not send),
 //   logging the reason, after a delay that doubles with each crash that follows a short run;
-// - gives up, with a message, after FAST_FAILURES crashes in a row each within FAST_MS of its start
-//   (a server that cannot boot: a port in use, a broken data dir), rather than looping forever.
+// - gives up, with a message, after RESTART.fastFailures crashes in a row, each within RESTART.fastMs
+//   of its start (30 s: a boot on a busy machine can take that long), rather than looping forever on
+//   a server that cannot boot (a port in use, a broken data dir).
 // If the supervisor itself is killed outright (SIGKILL), the child notices its IPC channel close and
 // stops cleanly by itself (supervised-child.mjs).
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-export const RESTART = { fastMs: 10_000, fastFailures: 5, firstDelayMs: 500, maxDelayMs: 30_000 };
+export const RESTART = { fastMs: 30_000, fastFailures: 5, firstDelayMs: 500, maxDelayMs: 30_000 };
 
 const childPreload = fileURLToPath(new URL('./supervised-child.mjs', import.meta.url));
 const log = (message) => console.error(`[supervisor ${new Date().toISOString()}] ${message}`);

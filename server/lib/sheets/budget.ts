@@ -12,10 +12,10 @@ export const XLSX_BUDGETS = {
   totalInflatedBytes: 1024 * MB,
   /**
    * Past `ratioFreeBytes`, what is inflated may be at most `ratio` times the compressed bytes read so
-   * far (workbooks inflate 5–30×; a bomb ~1,000×). Checked as it goes, so a bomb stops within ~20 MB.
+   * far (workbooks inflate 5–30×; a bomb ~1,000×). Checked as it goes, so a bomb stops within its first ~5 MB.
    */
   ratio: 100,
-  ratioFreeBytes: 16 * MB,
+  ratioFreeBytes: 4 * MB,
   /**
    * The longest run of text between two tags, and the longest tag, in bytes. A cell's text (≤ 32,767
    * characters) is one run; escaped as `&#x10FFFF;` a character takes 10 bytes at most. So no string

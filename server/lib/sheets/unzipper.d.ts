@@ -9,6 +9,8 @@ declare module 'unzipper' {
     compressionMethod: number;
     compressedSize: number;
     uncompressedSize: number;
+    flags: number;
+    offsetToLocalFileHeader: number;
     /** The entry's content, inflated. */
     stream(password?: string): Readable;
   }

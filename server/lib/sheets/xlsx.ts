@@ -230,7 +230,7 @@ export async function openXlsxSource(filePath: string, signal?: AbortSignal): Pr
     });
     reading.add(meter);
     meter.once('close', () => reading.delete(meter));
-    pipeline(entry.stream(), meter, () => {});
+    pipeline(zip.inflate(entry), meter, () => {});
     return meter;
   };
 

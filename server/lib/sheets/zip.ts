@@ -2,7 +2,8 @@
 // by name and streamed from its own offset, in whatever order the reader needs it.
 import { createReadStream, type ReadStream } from 'node:fs';
 import { open as openFile, stat } from 'node:fs/promises';
-import { pipeline, Transform } from 'node:stream';
+import { PassThrough, pipeline, type Readable, Transform } from 'node:stream';
+import zlib from 'node:zlib';
 import unzipper, { type CentralDirectoryEntry } from 'unzipper';
 
 /**
@@ -43,8 +44,14 @@ export interface OpenedZip {
   entries: Map<string, CentralDirectoryEntry>;
   /** The zip file's size. */
   totalBytes: number;
-  /** Bytes read from the file so far, by every stream (for the compression ratio, budget.ts). */
+  /** Compressed bytes inflated so far, by every entry stream (for the compression ratio, budget.ts). */
   compressedRead(): number;
+  /**
+   * The entry's content, inflated. Read here rather than by unzipper, which reads the rest of the file
+   * ahead into memory: here the compressed bytes are read 16 KB at a time and counted as the inflater
+   * consumes them, so the ratio of a bomb shows within its first megabytes.
+   */
+  inflate(entry: CentralDirectoryEntry): Readable;
   /** Ends every stream still reading the file. */
   close(): void;
 }
@@ -54,7 +61,10 @@ export async function openZip(filePath: string): Promise<OpenedZip> {
   const { size } = await stat(filePath);
   await checkDirectorySize(filePath, size);
   const open = new Set<ReadStream>();
-  let read = 0;
+  const inflaters = new Set<zlib.InflateRaw | Transform>();
+  let consumedByClosed = 0;
+  const consumed = (stream: zlib.InflateRaw | Transform) =>
+    'bytesWritten' in stream ? stream.bytesWritten : (stream as Transform & { counted: number }).counted;
   const close = () => {
     for (const stream of open) stream.destroy();
   };
@@ -65,14 +75,7 @@ export async function openZip(filePath: string): Promise<OpenedZip> {
       const stream = createReadStream(filePath, { start: offset, end });
       open.add(stream);
       stream.once('close', () => open.delete(stream));
-      const counted = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          read += chunk.length;
-          done(null, chunk);
-        },
-      });
-      pipeline(stream, counted, () => {});
-      return counted;
+      return stream;
     },
   });
   let directory: Awaited<typeof reading>;
@@ -85,7 +88,55 @@ export async function openZip(filePath: string): Promise<OpenedZip> {
   return {
     entries: new Map(directory.files.map((entry) => [entry.path, entry])),
     totalBytes: size,
-    compressedRead: () => read,
+    compressedRead() {
+      let total = consumedByClosed;
+      for (const stream of inflaters) total += consumed(stream);
+      return total;
+    },
+    inflate(entry) {
+      const out = new PassThrough();
+      void (async () => {
+        const header = Buffer.alloc(30);
+        const handle = await openFile(filePath, 'r');
+        try {
+          await handle.read(header, 0, 30, entry.offsetToLocalFileHeader);
+        } finally {
+          await handle.close();
+        }
+        if (header.readUInt32LE(0) !== 0x04034b50) throw new Error(`no local header for ${entry.path}`);
+        if (entry.flags & 1) throw new Error(`${entry.path} is encrypted`);
+        if (entry.compressedSize === 0) {
+          out.end();
+          return;
+        }
+        const start = entry.offsetToLocalFileHeader + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+        const file = createReadStream(filePath, {
+          start,
+          end: start + entry.compressedSize - 1,
+          highWaterMark: 16 * 1024,
+        });
+        open.add(file);
+        file.once('close', () => open.delete(file));
+        let inflater: zlib.InflateRaw | Transform;
+        if (entry.compressionMethod === 8) inflater = zlib.createInflateRaw();
+        else if (entry.compressionMethod === 0) {
+          const counter = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              (counter as Transform & { counted: number }).counted += chunk.length;
+              done(null, chunk);
+            },
+          });
+          (counter as Transform & { counted: number }).counted = 0;
+          inflater = counter;
+        } else throw new Error(`${entry.path} uses compression method ${entry.compressionMethod}`);
+        inflaters.add(inflater);
+        pipeline(file, inflater, out, () => {
+          consumedByClosed += consumed(inflater);
+          inflaters.delete(inflater);
+        });
+      })().catch((error) => out.destroy(error));
+      return out;
+    },
     close,
   };
 }
