@@ -108,6 +108,8 @@ const NO_SUCH_NUMBER_PREFIX = 'No one has the number';
 export const NO_SUCH_NUMBER_MESSAGE = (number: string) => `${NO_SUCH_NUMBER_PREFIX} ${number}.`;
 export const isNoSuchNumberMessage = (message: string) => message.startsWith(NO_SUCH_NUMBER_PREFIX);
 export const CALLEE_UNAVAILABLE_MESSAGE = 'The person you called cannot take calls right now.';
+/** The callee is in a video call: the dial answers busy at once (as a busy voice line rejects the call). */
+export const CALLEE_BUSY_MESSAGE = 'The person you called is on another call.';
 export const DEVICE_NOT_REGISTERED_MESSAGE = 'Your voice device is not registered.';
 export const CALL_YOURSELF_MESSAGE = 'You cannot call your own number.';
 export const INVALID_TICKET_MESSAGE = 'This call is not yours or has ended.';

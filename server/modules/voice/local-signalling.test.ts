@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_PHONE_MESSAGE } from '../../../contracts/calls';
 import {
   CALL_YOURSELF_MESSAGE,
+  CALLEE_BUSY_MESSAGE,
   CALLEE_UNAVAILABLE_MESSAGE,
   DEVICE_NOT_REGISTERED_MESSAGE,
   DEVICE_REPLACED_MESSAGE,
@@ -13,7 +15,7 @@ import {
   NO_SUCH_NUMBER_MESSAGE,
   VOICE_EVENTS,
 } from '../../../contracts/voice-signalling';
-import { users } from '../../db/schema';
+import { users, videoCalls } from '../../db/schema';
 import { createTestApp, demoEmails, signInAs, type TestApp, testBackends } from '../../test-support';
 import { DIAL_LIMIT, NOT_YOUR_VOICE_TOKEN_MESSAGE } from './local-signalling';
 import {
@@ -189,6 +191,30 @@ describe.each(testBackends)('local voice signalling (%s)', (backend) => {
       ok: false,
       message: CALLEE_UNAVAILABLE_MESSAGE,
     });
+  });
+
+  it('answers busy at once when the callee is in a video call; rings them once it is over', async () => {
+    // The admin dials (the staff member's dials in the tests around would reach the dial limit).
+    const admin = await device('Admin');
+    const seller = await device('Seller');
+    const callId = randomUUID();
+    await t.database.db.insert(videoCalls).values({
+      id: callId,
+      callerId: sessions.Staff.userId,
+      calleeId: sessions.Seller.userId,
+      state: 'connected',
+      ringDeadline: new Date(),
+    });
+    try {
+      expect(await admin.send(E.dial, dialPayload(SELLER_NUMBER))).toEqual({
+        ok: false,
+        message: CALLEE_BUSY_MESSAGE,
+      });
+    } finally {
+      await t.database.db.update(videoCalls).set({ state: 'ended' }).where(eq(videoCalls.id, callId));
+    }
+    const { incoming } = await ring(admin, seller, SELLER_NUMBER);
+    expect(incoming.fromName).toBeTruthy();
   });
 
   it('does not ring a deactivated user, nor dial from an unregistered device', async () => {

@@ -15,6 +15,7 @@ import {
   type Ack,
   acceptPayloadSchema,
   CALL_YOURSELF_MESSAGE,
+  CALLEE_BUSY_MESSAGE,
   CALLEE_UNAVAILABLE_MESSAGE,
   type CallEndReason,
   DEVICE_NOT_REGISTERED_MESSAGE,
@@ -39,6 +40,7 @@ import { createRateLimiter } from '../../lib/rate-limit';
 import type { SignallingServer, SocketData } from '../../realtime/signalling';
 import { onAcknowledged } from '../../realtime/socket-acks';
 import { displayName } from '../users/current-user';
+import { isAnswered, liveCallsOf } from '../video-calls/repository';
 import { mayCall } from './call-policy';
 import { ensureUserNumber, findNumberOwner } from './phone-numbers';
 import { displayNumber } from './routes';
@@ -183,6 +185,10 @@ export function attachLocalSignalling(io: SignallingServer, options: LocalSignal
       if (!callee.isActive) return failure(CALLEE_UNAVAILABLE_MESSAGE);
       const calleeRoom = voiceDeviceRoom(callee.id);
       if ((await io.in(calleeRoom).fetchSockets()).length === 0) return failure(CALLEE_UNAVAILABLE_MESSAGE);
+      // In a video call (answered, on any instance: the calls are rows): busy, rather than a ring the
+      // callee's tab would have to turn down.
+      const liveVideo = await liveCallsOf(db, [callee.id]);
+      if (liveVideo.some((call) => isAnswered(call.state))) return failure(CALLEE_BUSY_MESSAGE);
 
       const caller = await findCaller(db, userId);
       const callerNumber = displayNumber(caller.phone);

@@ -10,6 +10,7 @@ import type { VoiceToken } from '../../../contracts/calls';
 import {
   type AcceptedCallEvent,
   type Ack,
+  CALLEE_BUSY_MESSAGE,
   CALLEE_UNAVAILABLE_MESSAGE,
   type EndedCallEvent,
   type IceCandidate,
@@ -72,8 +73,10 @@ export interface LocalProviderOptions {
  * Dial answers that mean "rang no one": the call ends as not picked up, not as an error, and says why
  * (a number nobody has is not in service; its owner may just be away). Null for a real failure.
  */
-function unreachableReason(message: string): 'notInService' | 'unavailable' | null {
+function unreachableReason(message: string): 'notInService' | 'unavailable' | 'rejected' | null {
   if (isNoSuchNumberMessage(message)) return 'notInService';
+  // On a video call: as a busy voice line, which rejects the call ("Call Rejected").
+  if (message === CALLEE_BUSY_MESSAGE) return 'rejected';
   return message === CALLEE_UNAVAILABLE_MESSAGE ? 'unavailable' : null;
 }
 
