@@ -55,7 +55,10 @@ function supervisedPid(parentPid) {
     const children = readFileSync(`/proc/${parentPid}/task/${parentPid}/children`, 'utf8')
       .trim()
       .split(/\s+/);
-    return Number(children[0]) || parentPid;
+    const server = children.find((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist-server/main.mjs'),
+    );
+    return Number(server) || parentPid;
   } catch {
     return parentPid;
   }

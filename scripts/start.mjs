@@ -35,5 +35,9 @@ if (process.env.SKIP_BUILD !== 'true' && spaIsStale()) {
   buildSpa();
 }
 
-if (serverIsStale()) await buildServer();
+if (serverIsStale()) {
+  await buildServer();
+  // esbuild's service process would otherwise live on beside the supervised server.
+  (await import('esbuild')).stop();
+}
 supervise(serverEntry);
