@@ -12,7 +12,13 @@ import { EmptyMessage, ErrorState, LoadingState } from './page-states';
 export interface HistoryWords {
   fieldLabel: (field: string) => string;
   actionText: (entry: SellerHistoryEntry) => string;
-  formatValue: (value: unknown) => string;
+  /** How a value reads; the field lets a price read as money. */
+  formatValue: (value: unknown, field: string) => string;
+  /**
+   * Whether the entry's note is someone's own words (shown as a quotation) or a sentence the server
+   * wrote (shown plainly). Notes are quotations unless the feature says otherwise.
+   */
+  noteIsQuote?: (entry: SellerHistoryEntry) => boolean;
 }
 
 const icons: Record<string, LucideIcon> = {
@@ -38,7 +44,7 @@ export function HistoryTimeline({
   words: HistoryWords;
   emptyDescription: string;
 }) {
-  const { actionText, fieldLabel, formatValue } = words;
+  const { actionText, fieldLabel, formatValue, noteIsQuote = () => true } = words;
   if (history.isPending) return <LoadingState rows={4} label="Loading history" />;
   if (history.isError)
     return <ErrorState message={getErrorMessage(history.error)} onRetry={() => history.refetch()} />;
@@ -81,16 +87,16 @@ export function HistoryTimeline({
                           {fieldLabel(change.field)}:
                         </Text>{' '}
                         <Text as="span" textDecoration="line-through" color="fg.subtle">
-                          {formatValue(change.before)}
+                          {formatValue(change.before, change.field)}
                         </Text>{' '}
-                        → <Text as="span">{formatValue(change.after)}</Text>
+                        → <Text as="span">{formatValue(change.after, change.field)}</Text>
                       </li>
                     ))}
                   </Box>
                 ) : null}
                 {entry.note ? (
                   <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">
-                    “{entry.note}”
+                    {noteIsQuote(entry) ? `“${entry.note}”` : entry.note}
                   </Text>
                 ) : null}
               </Timeline.Content>

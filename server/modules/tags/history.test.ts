@@ -3,8 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testBackends } from '../../test-support';
 import { SYSTEM_ACTOR } from '../sellers/history';
+import { createTag } from './draft-writes';
 import { readTagHistory, recordTagHistory } from './history';
 import { clearTagTree } from './test-helpers';
+import { publish, readTreeState } from './versions';
 
 describe.each(testBackends)('tag history on %s', (backend) => {
   let t: TestApp;
@@ -27,5 +29,18 @@ describe.each(testBackends)('tag history on %s', (backend) => {
     expect(page.result.map((entry) => entry.note)).toEqual([...written].reverse());
     const second = await readTagHistory(t.database.db, null, { skip: 3, limit: 2 });
     expect(second.result.map((entry) => entry.note)).toEqual(['Step 5.', 'Step 4.']);
+  });
+
+  it("writes sentences, with a tag's name and a publisher's note quoted once", async () => {
+    const actor = { id: null, name: 'Sam' };
+    const id = await createTag(t.database.db, actor, { parentId: null, name: 'Footwear' });
+    expect((await readTagHistory(t.database.db, id, { skip: 0, limit: 5 })).result[0]?.note).toMatch(
+      /^“Footwear” \([^)]+\), at the top level\.$/,
+    );
+    const { draftRevision } = await readTreeState(t.database.db);
+    await publish(t.database.db, actor, { draftRevision, note: 'Spring range', remap: [] });
+    expect((await readTagHistory(t.database.db, null, { skip: 0, limit: 1 })).result[0]?.note).toMatch(
+      /^Version \d+: 1 added, 0 removed, 0 renamed, 0 moved\. Note: “Spring range”$/,
+    );
   });
 });

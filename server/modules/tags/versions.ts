@@ -404,11 +404,12 @@ export async function publish(db: Db, actor: Actor, body: Required<PublishBody>)
     await tx.execute(
       sql`UPDATE tag_tree_state SET based_on = ${next}, rolled_back_from = NULL, updated_at = now() WHERE id = 1`,
     );
+    // The history's notes are the server's sentences; the publisher's own words are quoted inside, once.
     await recordTagHistory(tx, {
       nodeId: null,
       actor,
       action: 'published',
-      note: `Version ${next}${state.rolledBackFrom ? ` (version ${state.rolledBackFrom} again)` : ''}: ${summary.added} added, ${summary.removed} removed, ${summary.renamed} renamed, ${summary.moved} moved.${body.note ? ` ${body.note}` : ''}`,
+      note: `Version ${next}${state.rolledBackFrom ? ` (version ${state.rolledBackFrom} again)` : ''}: ${summary.added} added, ${summary.removed} removed, ${summary.renamed} renamed, ${summary.moved} moved.${body.note ? ` Note: “${body.note}”` : ''}`,
     });
     return next;
   });

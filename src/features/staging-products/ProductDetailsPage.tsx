@@ -438,7 +438,7 @@ export default function ProductDetailsPage() {
           <Card.Body>
             <HistoryTimeline
               history={history}
-              words={productHistoryWords}
+              words={productHistoryWords(data.currency)}
               emptyDescription="Every edit and status change is listed here with who made it."
             />
           </Card.Body>

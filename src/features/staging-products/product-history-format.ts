@@ -1,6 +1,8 @@
-// How a product's history reads: field names in words, statuses by their labels, values as text.
+// How a product's history reads: field names in words, statuses by their labels, prices as money in the
+// product's currency, other values as text.
 import { type ProductStatus, productStatuses, productStatusLabels } from '../../../contracts/catalog';
 import type { SellerHistoryEntry } from '../../../contracts/seller-admin';
+import { formatMoney } from '../../lib/currency';
 import type { HistoryWords } from '../../ui/history-timeline';
 
 const fieldLabels: Record<string, string> = {
@@ -53,8 +55,14 @@ function formatValue(value: unknown): string {
     : text;
 }
 
-export const productHistoryWords: HistoryWords = {
-  fieldLabel: (field) => fieldLabels[field] ?? field,
-  actionText: (entry: SellerHistoryEntry) => actionVerbs[entry.action] ?? entry.action,
-  formatValue,
-};
+/** A product's history words; `currency` is the product's, which its prices are in. */
+export function productHistoryWords(currency: string): HistoryWords {
+  return {
+    fieldLabel: (field) => fieldLabels[field] ?? field,
+    actionText: (entry: SellerHistoryEntry) => actionVerbs[entry.action] ?? entry.action,
+    formatValue: (value, field) =>
+      field === 'price' && typeof value === 'number' ? formatMoney(value, currency) : formatValue(value),
+    // A status note is the reviewer's reason (their words); retags and imports note what the server did.
+    noteIsQuote: (entry) => entry.action === 'status',
+  };
+}

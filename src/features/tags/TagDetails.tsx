@@ -15,7 +15,7 @@ import { formatCount, statusPalette } from './format';
 
 export type TagAction = 'addChild' | 'addSibling' | 'rename' | 'move' | 'delete';
 
-const historyWords: HistoryWords = {
+export const tagHistoryWords: HistoryWords = {
   fieldLabel: (field) => ({ name: 'Name', code: 'Code', parent: 'Parent' })[field] ?? field,
   actionText: (entry) =>
     ({
@@ -25,6 +25,8 @@ const historyWords: HistoryWords = {
       deleted: 'deleted the tag',
     })[entry.action] ?? entry.action,
   formatValue: (value) => (value === null || value === undefined ? '—' : String(value)),
+  // The server writes these notes as sentences (quoting names and publish notes itself).
+  noteIsQuote: () => false,
 };
 
 export const useTagNode = (source: TagTreeSource, id: string | null) =>
@@ -38,7 +40,7 @@ function NodeHistory({ id }: { id: string }) {
   return (
     <HistoryTimeline
       history={useNodeHistory(id)}
-      words={historyWords}
+      words={tagHistoryWords}
       emptyDescription="Changes to this tag in the draft appear here."
     />
   );

@@ -23,7 +23,7 @@ import type { TagTreeSource, TagVersion } from '../../../contracts/tags';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { HistoryTimeline } from '../../ui/history-timeline';
+import { HistoryTimeline, type HistoryWords } from '../../ui/history-timeline';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
@@ -139,13 +139,15 @@ function VersionDrawer({
   );
 }
 
-const treeHistoryWords = {
+export const treeHistoryWords: HistoryWords = {
   fieldLabel: (field: string) => field,
   actionText: (entry: { action: string }) =>
     ({ published: 'published', 'rolled back': 'rolled the draft back', levels: 'calculated node levels' })[
       entry.action
     ] ?? entry.action,
   formatValue: (value: unknown) => String(value ?? '—'),
+  // The server writes these notes as sentences; a publisher's own note is quoted inside them.
+  noteIsQuote: () => false,
 };
 
 function TreeActivity() {
