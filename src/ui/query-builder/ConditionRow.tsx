@@ -166,15 +166,19 @@ export const ConditionRow = memo(function ConditionRow({ condition, path }: Cond
           <Trash2 />
         </IconButton>
       </Flex>
-      {awaiting && field ? (
-        <Text id={hintId} fontSize="xs" color="fg.muted">
-          {awaitingHint(condition, field)}
-        </Text>
-      ) : problem ? (
-        <Text id={hintId} fontSize="xs" color="fg.error">
-          {problem}
-        </Text>
-      ) : null}
+      {/* The hint's line is always there, empty when there is nothing to say: a hint that vanished when
+          a typed value was committed on blur moved the buttons below up under the pointer, and the
+          click meant for "+ Condition" landed on nothing. */}
+      <Text
+        id={hintId}
+        data-testid="condition-hint"
+        fontSize="xs"
+        lineHeight="1rem"
+        minH="1rem"
+        color={problem && !awaiting ? 'fg.error' : 'fg.muted'}
+      >
+        {awaiting && field ? awaitingHint(condition, field) : (problem ?? '')}
+      </Text>
     </Stack>
   );
 }, sameRow);

@@ -291,6 +291,25 @@ describe('<QueryBuilder />', () => {
     expect(edit!.actual).toBeLessThan(edit!.base / 4);
   });
 
+  it('keeps the hint’s line when a typed value is committed on blur, so nothing below moves', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { lastTree } = show({
+      combinator: 'and',
+      children: [{ field: 'title', op: 'contains', value: '' }],
+    });
+    const row = region('Condition 1');
+    const hint = within(row).getByTestId('condition-hint');
+    expect(hint).toHaveTextContent('Enter some text; until then this condition is left out.');
+    const value = within(row).getByRole('textbox', { name: 'Value' });
+    await user.type(value, 'shoe');
+    fireEvent.blur(value);
+    expect(lastTree()?.children[0]).toMatchObject({ value: 'shoe' });
+    // The same element, still in the row (its minimum height holds the line), now empty.
+    expect(within(row).getByTestId('condition-hint')).toBe(hint);
+    expect(hint).toHaveTextContent('');
+    expect(row).not.toHaveAttribute('aria-describedby');
+  });
+
   it('removes a whole group and gives the focus back to its parent', async () => {
     const user = userEvent.setup({ delay: null });
     const { lastTree } = show({
