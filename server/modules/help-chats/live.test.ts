@@ -128,10 +128,19 @@ describe('help chats live', () => {
       const topic = salesBotTopic(demoSellerId, (start.body as WidgetChat).sessionId);
       expect(await adminHeard).toBe(topic);
       expect(await staffHeard).toBe(topic);
-      // Nobody but the server speaks on a chat topic: the broker drops a browser that tries.
-      const closed = new Promise<void>((resolve) => staff.once('close', () => resolve()));
-      staff.publish(topic, JSON.stringify({ response: { userQuery: 'forged' } }), { qos: 1 });
-      await closed;
+      // Nobody but the server speaks on a chat topic: a browser's publish there is acknowledged and
+      // dropped (MQTT 3.1.1 §3.3.5), and its connection stays.
+      const payloads: string[] = [];
+      admin.on('message', (_topic, payload) => payloads.push(payload.toString()));
+      await staff.publishAsync(topic, JSON.stringify({ response: { userQuery: 'forged' } }), { qos: 1 });
+      const next = new Promise<void>((resolve) =>
+        admin.on('message', (_topic, payload) => payload.toString().includes('from the server') && resolve()),
+      );
+      await t.app.broker.publish(topic, { response: 'from the server', result: [] }, { qos: 1 });
+      await next;
+      expect(payloads.some((payload) => payload.includes('forged'))).toBe(false);
+      expect(payloads.some((payload) => payload.includes('from the server'))).toBe(true);
+      expect(staff.connected).toBe(true);
     } finally {
       await Promise.all([admin.endAsync(true), staff.endAsync(true)]);
     }
