@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor } from 'xstate';
@@ -20,6 +20,8 @@ import ResponseCollectionPage from '../features/mail-links/ResponseCollectionPag
 import UnsubscribePage from '../features/mail-links/UnsubscribePage';
 import { authMachine } from '../machines/auth.machine';
 import { AuthActorProvider } from '../services/auth-context';
+import { http } from '../services/http';
+import { createFakeAdapter } from '../services/testing/fake-adapter';
 import { TOAST_TYPES } from './notify';
 import { PageSpinner } from './page-spinner';
 import { chakraThemeWithoutRecipes, publicSystem } from './theme-public';
@@ -124,6 +126,15 @@ describe('every public screen finds its recipes in the public system', () => {
   });
 
   it('unsubscribe and response collection, with and without a complete link', async () => {
+    // The answer page asks the server for the campaign's answers first.
+    const originalAdapter = http.defaults.adapter;
+    http.defaults.adapter = createFakeAdapter(() => ({
+      status: 200,
+      data: { options: ['Interested', 'Not now'], labels: ['Interested', 'Not now'], current: null },
+    })).adapter;
+    onTestFinished(() => {
+      http.defaults.adapter = originalAdapter;
+    });
     const link = 'email=a%40b.co&campaign=c1&token=abcdefghijklmnopqrstuvwxyz';
     for (const [Page, path] of [
       [UnsubscribePage, '/unsubscribe'],
@@ -131,7 +142,7 @@ describe('every public screen finds its recipes in the public system', () => {
     ] as const) {
       const complete = recordingSystem(publicSystem);
       renderPublic(complete.recording, <Page />, `${path}?${link}`);
-      expect(await screen.findByRole('button')).toBeInTheDocument();
+      expect((await screen.findAllByRole('button')).length).toBeGreaterThan(0);
       expect(complete.missing()).toEqual([]);
       cleanup();
       const incomplete = recordingSystem(publicSystem);

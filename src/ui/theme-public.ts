@@ -23,6 +23,8 @@ import { fieldSlotRecipe } from '@chakra-theme/recipes/field';
 import { headingRecipe } from '@chakra-theme/recipes/heading';
 import { inputRecipe } from '@chakra-theme/recipes/input';
 import { linkRecipe } from '@chakra-theme/recipes/link';
+import { radioGroupSlotRecipe } from '@chakra-theme/recipes/radio-group';
+import { radiomarkRecipe } from '@chakra-theme/recipes/radiomark';
 import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 import { toastSlotRecipe } from '@chakra-theme/recipes/toast';
@@ -92,6 +94,7 @@ export const publicRecipes = {
     heading: headingRecipe,
     input: inputRecipe,
     link: linkRecipe,
+    radiomark: radiomarkRecipe,
     spinner: spinnerRecipe,
     textarea: textareaRecipe,
   },
@@ -99,6 +102,8 @@ export const publicRecipes = {
     alert: alertSlotRecipe,
     card: cardSlotRecipe,
     field: fieldSlotRecipe,
+    // The answer page (a campaign's answers as choices).
+    radioGroup: radioGroupSlotRecipe,
     toast: toastSlotRecipe,
   },
 };
