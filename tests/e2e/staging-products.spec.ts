@@ -263,8 +263,12 @@ test('a product is added with every data type, found, opened, edited, its histor
   await expect(form.getByText('clip.mp4')).toBeVisible();
   await form.getByLabel(labels.launch).fill('2026-01-31T10:00');
   await form.getByLabel(labels.specs).fill('{"ram": "8 GB"}');
-  await form.getByRole('group').filter({ hasText: labels.fiveg }).getByText('Not set').click();
-  await expect(form.getByLabel(labels.fiveg)).toBeChecked();
+  // The switch is named by the field's label; 'Not set' beside it is plain text, not a label.
+  const fiveg = form.getByRole('group').filter({ hasText: labels.fiveg });
+  await expect(fiveg.getByText('Not set')).toBeVisible();
+  await fiveg.locator('[data-part="control"]').click();
+  await expect(form.getByRole('checkbox', { name: labels.fiveg, exact: true })).toBeChecked();
+  await expect(fiveg.getByText('Yes', { exact: true })).toBeVisible();
   await form.getByRole('button', { name: 'Add product' }).click();
   await expect(page.getByText('Product added as a draft.')).toBeVisible();
   await expect(form).toBeHidden();
