@@ -625,8 +625,10 @@ export const productHistory = pgTable(
     changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
     note: text('note'),
     createdAt: createdAt(),
+    /** Write order: entries of one transaction share createdAt, and this keeps them in sequence. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (table) => [index('product_history_product_idx').on(table.productId, table.createdAt)],
+  (table) => [index('product_history_product_idx').on(table.productId, table.createdAt, table.seq)],
 );
 
 /**

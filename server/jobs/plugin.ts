@@ -3,6 +3,7 @@
 // when it closes. Several instances on one database share the queue.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { endIdleSheetWorkers } from '../lib/sheets';
 import { type EnqueueInput, insertJob, type JobRow } from './queue';
 import { type JobHandler, JobWorker } from './worker';
 
@@ -59,7 +60,11 @@ export const jobsPlugin = fp(
 
     if (enabled) app.addHook('onReady', async () => worker.start());
     // Also when disabled: a test may have started it by hand.
-    app.addHook('onClose', async () => worker.stop());
+    app.addHook('onClose', async () => {
+      await worker.stop();
+      // Sheet workers kept for the next upload or job would otherwise hold a closing process open.
+      await endIdleSheetWorkers();
+    });
   },
   { name: 'jobs', dependencies: ['db', 'notifications'] },
 );

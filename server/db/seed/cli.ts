@@ -6,6 +6,7 @@
 // process per data dir: stop the server first.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
+import { endIdleSheetWorkers } from '../../lib/sheets';
 import { syncRolePermissions } from '../../modules/permissions/service';
 import { readCountHash } from '../../modules/sellers/listing';
 import { openDatabase } from '../client';
@@ -132,6 +133,7 @@ async function main() {
       );
     }
   } finally {
+    await endIdleSheetWorkers();
     await database.close();
   }
 }

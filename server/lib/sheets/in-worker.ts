@@ -108,6 +108,16 @@ function takeWorker(): SheetWorker {
   return new SheetWorker();
 }
 
+/**
+ * Ends the workers kept for the next read. A command that read sheets (the demo seed) calls it when it is
+ * done: from the TypeScript sources an idle worker holds the process open until its timer ends it.
+ */
+export async function endIdleSheetWorkers() {
+  const ending = idle.splice(0);
+  for (const worker of ending) clearTimeout(worker.idleTimer);
+  await Promise.all(ending.map((worker) => worker.terminate()));
+}
+
 /** Keeps the worker for the next read when it is ready for one, else ends it. */
 async function putBack(worker: SheetWorker, reusable: boolean) {
   if (reusable && worker.alive && idle.length < IDLE.max) {

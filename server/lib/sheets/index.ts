@@ -9,7 +9,7 @@
 // at once (in-worker.ts, budget.ts, parse-slots.ts): a decompression bomb fails its upload, not the server.
 export { SHEET_LIMITS, SheetError, type SheetErrorCode, type SheetFormat, sheetErrorStatus } from './errors';
 export { sheetHttpError } from './http';
-export { detectSheetFormat, openSheet, type SheetReadOptions } from './in-worker';
+export { detectSheetFormat, endIdleSheetWorkers, openSheet, type SheetReadOptions } from './in-worker';
 export type { OpenedSheet, OpenSheetOptions, SheetRow } from './open';
 export { PARSE_SLOTS } from './parse-slots';
 export { type ReceivedSheet, receiveSheetUpload } from './upload';

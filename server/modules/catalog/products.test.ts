@@ -303,6 +303,28 @@ describe.each(testBackends)('staging products API on %s', (backend) => {
     ]);
   });
 
+  it('lists history entries with the same timestamp in the order they were written', async () => {
+    const product = json<Product>(await create('Seller', full('API-HIST-SEQ')));
+    // One transaction: now() is its start, so every entry shares the timestamp.
+    const notes = Array.from({ length: 8 }, (_, index) => `Step ${index + 1}.`);
+    const at = new Date(Date.now() + 5000);
+    await t.database.db.transaction(async (tx) => {
+      for (const note of notes) {
+        await tx
+          .insert(productHistory)
+          .values({ productId: product.id, actorName: 'Job', action: 'updated', note, createdAt: at });
+      }
+    });
+    const history = json<SellerHistory>(
+      await as('Seller', 'GET', `${API}/${product.id}/history?skip=0&limit=8`),
+    );
+    expect(history.result.map((entry) => entry.note)).toEqual([...notes].reverse());
+    const second = json<SellerHistory>(
+      await as('Seller', 'GET', `${API}/${product.id}/history?skip=3&limit=2`),
+    );
+    expect(second.result.map((entry) => entry.note)).toEqual(['Step 5.', 'Step 4.']);
+  });
+
   it('moves through the lifecycle only as the rules allow', async () => {
     const incomplete = json<Product>(
       await create('Seller', full('API-LIFE', { attributeValues: [{ keyId: ids.t_colour, valueId: red }] })),

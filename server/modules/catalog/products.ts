@@ -270,7 +270,7 @@ export async function updateProduct(db: Db, request: FastifyRequest, id: string,
         .select({ actorName: productHistory.actorName, at: productHistory.createdAt })
         .from(productHistory)
         .where(eq(productHistory.productId, id))
-        .orderBy(desc(productHistory.createdAt))
+        .orderBy(desc(productHistory.createdAt), desc(productHistory.seq))
         .limit(1);
       throw new HttpError(
         409,

@@ -183,7 +183,7 @@ export async function stagingProductRoutes(app: FastifyInstance) {
           .select()
           .from(productHistory)
           .where(where)
-          .orderBy(desc(productHistory.createdAt), desc(productHistory.id))
+          .orderBy(desc(productHistory.createdAt), desc(productHistory.seq))
           .offset(request.query.skip)
           .limit(request.query.limit),
         app.db.select({ n: count() }).from(productHistory).where(where),
