@@ -10,6 +10,7 @@ import {
   updateAttributeBodySchema,
 } from './catalog';
 import { intParam } from './int-param';
+import { taskStatusSchema } from './notifications';
 
 /** The manifest route whose actions guard the admin API and page. */
 export const ATTRIBUTES_ROUTE = '/products/attributes';
@@ -76,6 +77,16 @@ export const attributeDetailSchema = attributeSummarySchema.extend({
 export type AttributeDetail = z.infer<typeof attributeDetailSchema>;
 
 /**
+ * A change to what categories require answers at once; the completeness of the products concerned is
+ * recomputed by a background task, whose `taskStatus` rides along (absent when nothing is recomputed).
+ */
+const recomputeTask = { taskStatus: taskStatusSchema.optional() };
+
+/** The answer of creating or editing an attribute. */
+export const savedAttributeSchema = attributeDetailSchema.extend(recomputeTask);
+export type SavedAttribute = z.infer<typeof savedAttributeSchema>;
+
+/**
  * The edit: only the fields sent change. Options are the full list in the wanted order: an entry with a
  * `valueId` keeps that option (renamed if its label differs), one without is added, and an option left
  * out is deleted (refused while products use it). `categoryIds` replaces the categories holding it.
@@ -120,6 +131,10 @@ export const categoryAttributeSetSchema = z.object({
   inherited: z.array(attributeSummarySchema),
 });
 export type CategoryAttributeSet = z.infer<typeof categoryAttributeSetSchema>;
+
+/** The answer of replacing a category's set (with the recompute's task when required attributes changed). */
+export const savedCategorySetSchema = categoryAttributeSetSchema.extend(recomputeTask);
+export type SavedCategorySet = z.infer<typeof savedCategorySetSchema>;
 
 export const CATEGORY_SET_LIMIT = 500;
 

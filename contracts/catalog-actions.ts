@@ -29,11 +29,23 @@ export const exportableProductColumns = productColumns
   .filter((column) => column.export)
   .map((column) => column.key) as ProductColumnKey[];
 
-/** A bulk action changes at most this many products at once; a larger query is narrowed first. */
+/**
+ * A bulk action on up to this many products runs in its request, one transaction, and answers its
+ * result; a larger selection runs as a background task (`asJob`), in batches, answering `taskStatus`.
+ */
 export const BULK_LIMIT = 10_000;
+/** No bulk action reaches more products than this, even as a task: a larger query is narrowed first. */
+export const BULK_JOB_LIMIT = 1_000_000;
 
-/** How many products a selection holds, exactly, up to BULK_LIMIT + 1 (for a confirmation). */
-export const selectionCountSchema = z.object({ count: z.number().int(), overLimit: z.boolean() });
+/**
+ * How many products a selection holds, exactly, up to BULK_JOB_LIMIT (for a confirmation). `overLimit`:
+ * more than that, so no bulk action takes it; `asJob`: more than BULK_LIMIT, so it runs as a task.
+ */
+export const selectionCountSchema = z.object({
+  count: z.number().int(),
+  overLimit: z.boolean(),
+  asJob: z.boolean(),
+});
 export type SelectionCount = z.infer<typeof selectionCountSchema>;
 export const selectionBodySchema = z.object({ selection: productSelectionSchema });
 

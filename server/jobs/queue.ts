@@ -125,6 +125,24 @@ export async function recordProgress(db: Db, claim: Claim, progress: number): Pr
 }
 
 /**
+ * Stores how far a running job got (in `result`, which completing it overwrites), in the caller's
+ * transaction: the checkpoint commits with the work it describes, or neither does. False when the
+ * claim is no longer this worker's; the caller then rolls back, so no batch is ever counted twice.
+ */
+export async function saveCheckpoint(
+  tx: Db | Tx,
+  claim: Claim,
+  checkpoint: Record<string, unknown>,
+): Promise<boolean> {
+  const rows = await tx
+    .update(jobs)
+    .set({ result: checkpoint, updatedAt: sql`now()` })
+    .where(held(claim))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
  * Gives a job back untouched when its worker stops cleanly (a deploy, Ctrl-C): queued again at once,
  * and the interrupted attempt is not counted against it.
  */

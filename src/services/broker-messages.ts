@@ -11,8 +11,16 @@
 export interface BrokerMessageHandlers {
   chat(topic: string, payload: unknown): void;
   notification(message: Record<string, unknown>): void;
-  /** `taskName` may be missing: the stored task under `taskId` then names the toast. */
-  taskFinished(task: { taskId: string | null; taskName: string | null; status: string | null }): void;
+  /**
+   * `taskName` may be missing: the stored task under `taskId` then names the toast. `body`, when the
+   * message has one, is the task's outcome in words ("12,000 changed, 345 skipped.").
+   */
+  taskFinished(task: {
+    taskId: string | null;
+    taskName: string | null;
+    status: string | null;
+    body?: string;
+  }): void;
 }
 
 export type RoutedAs = 'chat' | 'ignored' | 'notification' | 'task' | 'notification+task' | 'invalid';
@@ -50,6 +58,7 @@ export function routeBrokerMessage(
   const taskId = asText(record.taskId);
   const taskName = asText(record.taskName);
   if (taskId === null && taskName === null) return isNotification ? 'notification' : 'invalid';
-  handlers.taskFinished({ taskId, taskName, status: asText(record.status) });
+  const body = asText(record.body);
+  handlers.taskFinished({ taskId, taskName, status: asText(record.status), ...(body ? { body } : {}) });
   return isNotification ? 'notification+task' : 'task';
 }

@@ -112,12 +112,14 @@ describe.each(testBackends)('staging product actions on %s', (backend) => {
     ).toEqual({
       count: 4,
       overLimit: false,
+      asJob: false,
     });
     expect(
       (await post<SelectionCount>('Admin', 'countSelection', { selection: { query: everything } })).body,
     ).toEqual({
       count: 5,
       overLimit: false,
+      asJob: false,
     });
     // A seller naming another seller's product by id does not reach it.
     const ids = await post<SelectionCount>('Seller', 'countSelection', {

@@ -1,9 +1,9 @@
 // What the staging grid does with a selection or a query (issue 14): count it for a confirmation,
 // change status, assign a category, add or remove tags (issue 16), delete, report, export. Under /api/v1/stagingProducts/method/…;
 // every route names the Staging Products action it needs and scopes a seller to their own products.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+// A bulk action over up to BULK_LIMIT products runs in its request and answers its result (200); a
+// larger one, up to BULK_JOB_LIMIT, runs as a task (bulk-job.ts) and answers 202 with `taskStatus`.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bulkCategoryBodySchema,
@@ -11,6 +11,7 @@ import {
   bulkResultSchema,
   bulkStatusBodySchema,
   bulkTagsBodySchema,
+  type ProductSelection,
 } from '../../../contracts/catalog';
 import {
   catalogReportSchema,
@@ -23,36 +24,66 @@ import { apiErrorSchema } from '../../../contracts/errors';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import { taskAccepted } from '../../jobs/queue';
 import { actorOf } from '../sellers/history';
-import { bulkAssignCategory, bulkChangeStatus, bulkDelete, bulkTags } from './bulk';
+import {
+  BULK_JOB_KIND,
+  type BulkJobAction,
+  bulkJobHandler,
+  checkBulkAction,
+  queueBulkJob,
+  removeProductFiles,
+  runBulkAction,
+} from './bulk-job';
 import { viewerOf } from './products';
 import { PRODUCTS_EXPORT_KIND, productsExportHandler, productsExportPayload } from './products-export';
 import { catalogReport } from './report';
 import { STAGING_PRODUCTS } from './routes';
-import { countSelection, selectionWhere } from './selection';
+import { bulkSelectionSize, countSelection, selectionWhere } from './selection';
 
 const staging = (action: 'view' | 'edit' | 'delete' | 'export') => ({
   permission: { route: STAGING_PRODUCTS, action },
 });
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-
-/** Removes deleted products' files; a file already gone is fine, a path outside DATA_DIR is never touched. */
-async function removeFiles(
-  dataDir: string,
-  files: { storagePath: string; derivatives: Record<string, string> }[],
-) {
-  const root = path.resolve(dataDir);
-  const paths = files.flatMap((file) => [file.storagePath, ...Object.values(file.derivatives)]);
-  await Promise.all(
-    paths.map((relative) => {
-      const full = path.resolve(root, relative);
-      return full.startsWith(`${root}${path.sep}`) ? rm(full, { force: true }) : undefined;
-    }),
-  );
-}
+/** A bulk action answers its result, or (over BULK_LIMIT products) the task that runs it. */
+const bulkAnswers = { 200: bulkResultSchema, 202: taskAcceptedSchema, ...errors };
+const bulkDescription =
+  'Up to 10,000 products: done in the request, answering the result. Up to 1,000,000: answers 202 with `taskStatus` at once and runs as a background task in batches, each batch re-reading the query (products are visited once each, in id order); its owner is notified with "N changed, M skipped" when it is done. More: 400.';
 
 export async function stagingProductActionRoutes(app: FastifyInstance, options: { dataDir: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.jobs.register(PRODUCTS_EXPORT_KIND, productsExportHandler({ db: app.db, dataDir: options.dataDir }));
+  app.jobs.register(
+    BULK_JOB_KIND,
+    bulkJobHandler({ db: app.db, dataDir: options.dataDir, log: app.log.child({ module: 'bulk-job' }) }),
+  );
+
+  /** Runs a bulk action in the request, or queues it as a task when the selection is over BULK_LIMIT. */
+  async function bulk(
+    request: FastifyRequest & { body: { selection: ProductSelection } },
+    reply: FastifyReply,
+    action: BulkJobAction,
+  ) {
+    const viewer = viewerOf(request);
+    const actor = await actorOf(app.db, request);
+    const where = await selectionWhere(app.db, viewer, request.body.selection);
+    const size = await bulkSelectionSize(app.db, where);
+    if (!size.asJob) {
+      const { result, files } = await runBulkAction(app.db, viewer, actor, where, action);
+      await removeProductFiles(options.dataDir, files).catch((error) =>
+        request.log.warn({ err: error }, 'some files of deleted products could not be removed'),
+      );
+      return reply.send(result);
+    }
+    await checkBulkAction(app.db, viewer, actor, action);
+    const job = await queueBulkJob(app.db, {
+      viewer,
+      actor,
+      selection: request.body.selection,
+      action,
+      total: size.count,
+    });
+    app.jobs.worker.wake();
+    return reply.code(202).send(taskAccepted(job));
+  }
 
   api.post(
     '/method/countSelection',
@@ -60,7 +91,8 @@ export async function stagingProductActionRoutes(app: FastifyInstance, options: 
       config: staging('view'),
       schema: {
         tags: ['catalog'],
-        summary: 'How many products a selection holds, exactly (up to the bulk limit), for a confirmation',
+        summary:
+          'How many products a selection holds, exactly (up to 1,000,000), for a confirmation; `asJob`: a bulk action on it runs as a task',
         body: selectionBodySchema,
         response: { 200: selectionCountSchema, ...errors },
       },
@@ -77,14 +109,14 @@ export async function stagingProductActionRoutes(app: FastifyInstance, options: 
         tags: ['catalog'],
         summary:
           'Moves the selected products to a status; products the lifecycle does not allow are reported',
+        description: bulkDescription,
         body: bulkStatusBodySchema,
-        response: { 200: bulkResultSchema, ...errors },
+        response: bulkAnswers,
       },
     },
-    async (request) => {
-      const viewer = viewerOf(request);
-      const where = await selectionWhere(app.db, viewer, request.body.selection);
-      return bulkChangeStatus(app.db, viewer, await actorOf(app.db, request), where, request.body);
+    async (request, reply) => {
+      const { selection: _selection, ...body } = request.body;
+      return bulk(request, reply, { kind: 'status', ...body });
     },
   );
 
@@ -95,14 +127,12 @@ export async function stagingProductActionRoutes(app: FastifyInstance, options: 
       schema: {
         tags: ['catalog'],
         summary: 'Moves the selected products to a category (values outside its attribute set are dropped)',
+        description: bulkDescription,
         body: bulkCategoryBodySchema,
-        response: { 200: bulkResultSchema, ...errors },
+        response: bulkAnswers,
       },
     },
-    async (request) => {
-      const where = await selectionWhere(app.db, viewerOf(request), request.body.selection);
-      return bulkAssignCategory(app.db, await actorOf(app.db, request), where, request.body.categoryId);
-    },
+    async (request, reply) => bulk(request, reply, { kind: 'category', categoryId: request.body.categoryId }),
   );
 
   api.post(
@@ -112,16 +142,13 @@ export async function stagingProductActionRoutes(app: FastifyInstance, options: 
       schema: {
         tags: ['catalog'],
         summary: 'Adds tags to the selected products, or removes them',
-        description:
-          'Tags added must be tags of the draft tree (400 naming the first that is not); at most 50 tags at once, and a product carries at most 50. Products that already carry every tag (or none of the tags to remove), or that would carry more than 50, are left alone and reported.',
+        description: `Tags added must be tags of the draft tree (400 naming the first that is not); at most 50 tags at once, and a product carries at most 50. Products that already carry every tag (or none of the tags to remove), or that would carry more than 50, are left alone and reported. ${bulkDescription}`,
         body: bulkTagsBodySchema,
-        response: { 200: bulkResultSchema, ...errors },
+        response: bulkAnswers,
       },
     },
-    async (request) => {
-      const where = await selectionWhere(app.db, viewerOf(request), request.body.selection);
-      return bulkTags(app.db, await actorOf(app.db, request), where, request.body);
-    },
+    async (request, reply) =>
+      bulk(request, reply, { kind: 'tags', mode: request.body.mode, tagIds: request.body.tagIds }),
   );
 
   api.post(
@@ -131,18 +158,12 @@ export async function stagingProductActionRoutes(app: FastifyInstance, options: 
       schema: {
         tags: ['catalog'],
         summary: 'Deletes the selected products with their images and history',
+        description: bulkDescription,
         body: bulkDeleteBodySchema,
-        response: { 200: bulkResultSchema, ...errors },
+        response: bulkAnswers,
       },
     },
-    async (request) => {
-      const where = await selectionWhere(app.db, viewerOf(request), request.body.selection);
-      const { result, files } = await bulkDelete(app.db, where);
-      await removeFiles(options.dataDir, files).catch((error) =>
-        request.log.warn({ err: error }, 'some files of deleted products could not be removed'),
-      );
-      return result;
-    },
+    async (request, reply) => bulk(request, reply, { kind: 'delete' }),
   );
 
   api.post(

@@ -19,7 +19,8 @@
 //
 // Whenever the required attributes of a category change (isRequired flips, a set changes, a required
 // attribute is deleted), the completeness and missing attributes of its products (and of its
-// subcategories' products) are recomputed in the same transaction, set-based in one UPDATE.
+// subcategories' products) are recomputed by a job queued in the same transaction (completeness-job.ts):
+// the answer carries its `taskStatus`, and the person who made the change follows it to its task toast.
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   type AttributeDetail,
@@ -55,9 +56,11 @@ import {
   products,
   savedViews,
 } from '../../db/schema';
+import { taskAccepted } from '../../jobs/queue';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { queueCompletenessRecompute } from './completeness-job';
 
 type CreateBody = ReturnType<typeof createAttributeBodySchema.parse>;
 type UpdateBody = ReturnType<typeof updateAttributeAdminBodySchema.parse>;
@@ -234,57 +237,6 @@ export async function getAttributeDetail(db: Db | Tx, id: number): Promise<Attri
   };
 }
 
-// ── Completeness ─────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * Recomputes `completeness` and `missing_attributes` of every product filed under these categories or
- * their subcategories, in one set-based UPDATE that rewrites only the rows whose figures change. The
- * same rule as completenessOf (attribute-values.ts): the share, rounded down, of the required attributes
- * of the category's set (its own and its parent's) that hold a value (a key in attr_index), 100 when
- * none is required; the missing ones in the order of categoryAttributeSet (group, position, id).
- * Products' versions and update times stay: nobody edited them.
- */
-export async function recomputeCompleteness(tx: Db | Tx, categoryIds: readonly string[]): Promise<number> {
-  const ids = [...new Set(categoryIds)];
-  if (ids.length === 0) return 0;
-  const result = await tx.execute(sql`
-    WITH target AS (
-      SELECT c.id, c.parent_id FROM ${categories} AS c
-      WHERE c.id IN (${listOf(ids)}) OR c.parent_id IN (${listOf(ids)})
-    ),
-    required AS (
-      SELECT DISTINCT t.id AS category_id, a.id AS attribute_id, a.group_name, a.sort_order
-      FROM target AS t
-      JOIN ${categoryAttributes} AS ca ON ca.category_id = t.id OR ca.category_id = t.parent_id
-      JOIN ${attributes} AS a ON a.id = ca.attribute_id AND a.is_required
-    ),
-    figures AS (
-      SELECT p.id,
-        count(r.attribute_id)::int AS required_count,
-        coalesce(
-          array_agg(r.attribute_id ORDER BY r.group_name, r.sort_order, r.attribute_id)
-            FILTER (WHERE r.attribute_id IS NOT NULL AND (p.attr_index -> r.attribute_id::text) IS NULL),
-          '{}'::integer[]
-        ) AS missing
-      FROM ${products} AS p
-      LEFT JOIN required AS r ON r.category_id = p.category_id
-      WHERE p.category_id IN (SELECT id FROM target)
-      GROUP BY p.id
-    ),
-    next AS (
-      SELECT id, missing,
-        CASE WHEN required_count = 0 THEN 100
-          ELSE (100 * (required_count - cardinality(missing))) / required_count END AS completeness
-      FROM figures
-    )
-    UPDATE ${products} AS p
-    SET completeness = next.completeness, missing_attributes = next.missing
-    FROM next
-    WHERE p.id = next.id
-      AND (p.completeness <> next.completeness OR p.missing_attributes <> next.missing)`);
-  return (result as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
-}
-
 /** Categories whose own set holds any of these attributes. */
 async function categoriesHolding(tx: Db | Tx, attributeIds: number[]): Promise<string[]> {
   if (attributeIds.length === 0) return [];
@@ -395,7 +347,20 @@ async function dropInheritedFromSubcategories(tx: Tx, parentIds: readonly string
 
 // ── Create, update, delete ──────────────────────────────────────────────────────────────────────────
 
-export async function createAttribute(db: Db, input: CreateAttributeBody): Promise<AttributeDetail> {
+/** An answer that may have queued a completeness recompute: its task rides along (SPEC §7 taskStatus). */
+export type WithRecompute<T> = T & { taskStatus?: ReturnType<typeof taskAccepted>['taskStatus'] };
+
+/** The recompute queued by a change (none when no required attribute moved), as the answer's extra. */
+async function queueRecompute(tx: Tx, ownerId: string | null, categoryIds: readonly string[]) {
+  const job = await queueCompletenessRecompute(tx, ownerId, categoryIds);
+  return job ? taskAccepted(job) : {};
+}
+
+export async function createAttribute(
+  db: Db,
+  input: CreateAttributeBody,
+  ownerId: string | null = null,
+): Promise<WithRecompute<AttributeDetail>> {
   const body: CreateBody = createAttributeBodySchema.parse(input);
   const dataType = body.dataType;
   checkShape({
@@ -432,8 +397,8 @@ export async function createAttribute(db: Db, input: CreateAttributeBody): Promi
           .values(body.options.map((value, sortOrder) => ({ attributeId: row.id, value, sortOrder })));
       }
       await attachToCategories(tx, row.id, categoryIds);
-      if (body.isRequired) await recomputeCompleteness(tx, categoryIds);
-      return getAttributeDetail(tx, row.id);
+      const queued = await queueRecompute(tx, ownerId, body.isRequired ? categoryIds : []);
+      return { ...(await getAttributeDetail(tx, row.id)), ...queued };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'attributes_code_uq')) throw codeTaken(body.code);
@@ -568,7 +533,8 @@ export async function updateAttribute(
   db: Db,
   id: number,
   input: UpdateAttributeAdminBody,
-): Promise<AttributeDetail> {
+  ownerId: string | null = null,
+): Promise<WithRecompute<AttributeDetail>> {
   const body: UpdateBody = updateAttributeAdminBodySchema.parse(input);
   try {
     return await db.transaction(async (tx) => {
@@ -647,8 +613,8 @@ export async function updateAttribute(
       if (isRequired !== current.isRequired) {
         for (const categoryId of await categoriesHolding(tx, [id])) recompute.add(categoryId);
       }
-      await recomputeCompleteness(tx, [...recompute]);
-      return getAttributeDetail(tx, id);
+      const queued = await queueRecompute(tx, ownerId, [...recompute]);
+      return { ...(await getAttributeDetail(tx, id)), ...queued };
     });
   } catch (error) {
     if (body.code && isUniqueViolation(error, 'attributes_code_uq')) throw codeTaken(body.code);
@@ -660,8 +626,9 @@ export async function updateAttribute(
   }
 }
 
-export async function deleteAttribute(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Answers the recompute it queued, if any (the 204 answer has no body to carry it). */
+export async function deleteAttribute(db: Db, id: number, ownerId: string | null = null) {
+  return db.transaction(async (tx) => {
     const current = await findAttribute(tx, id, true);
     const productCount = await productsUsing(tx, id);
     if (productCount > 0) {
@@ -674,7 +641,7 @@ export async function deleteAttribute(db: Db, id: number): Promise<void> {
     const holders = current.isRequired ? await categoriesHolding(tx, [id]) : [];
     // Options and set memberships go with it (ON DELETE CASCADE).
     await tx.delete(attributes).where(eq(attributes.id, id));
-    await recomputeCompleteness(tx, holders);
+    return queueRecompute(tx, ownerId, holders);
   });
 }
 
@@ -754,12 +721,13 @@ export async function getCategoryAttributeSet(
   return { category, attributes: own.filter((attribute) => !inheritedIds.has(attribute.id)), inherited };
 }
 
-/** Replaces a category's own set (in order); recomputes its products' completeness when required attributes change. */
+/** Replaces a category's own set (in order); queues its products' recompute when required attributes change. */
 export async function putCategoryAttributeSet(
   db: Db,
   categoryId: string,
   attributeIds: readonly number[],
-): Promise<CategoryAttributeSet> {
+  ownerId: string | null = null,
+): Promise<WithRecompute<CategoryAttributeSet>> {
   return db.transaction(async (tx) => {
     const category = await findCategoryRef(tx, categoryId, true);
     const seen = new Set<number>();
@@ -815,8 +783,8 @@ export async function putCategoryAttributeSet(
     const requiredChanged =
       requiredBefore.length !== requiredAfter.length ||
       requiredBefore.some((id) => !requiredAfter.includes(id));
-    if (requiredChanged) await recomputeCompleteness(tx, [categoryId]);
-    return getCategoryAttributeSet(tx, categoryId);
+    const queued = await queueRecompute(tx, ownerId, requiredChanged ? [categoryId] : []);
+    return { ...(await getCategoryAttributeSet(tx, categoryId)), ...queued };
   });
 }
 

@@ -14,6 +14,8 @@ import {
   listAttributesQuerySchema,
   listSetCategoriesQuerySchema,
   putCategoryAttributeSetBodySchema,
+  savedAttributeSchema,
+  savedCategorySetSchema,
   setCategoryListSchema,
   updateAttributeAdminBodySchema,
 } from '../../../contracts/attribute-admin';
@@ -32,6 +34,7 @@ import {
   putCategoryAttributeSet,
   updateAttribute,
 } from './attribute-admin';
+import { COMPLETENESS_JOB_KIND, completenessRecomputeHandler } from './completeness-job';
 import { STAGING_PRODUCTS } from './routes';
 
 const on = (route: string, action: RouteAction) => ({ permission: { route, action } });
@@ -48,6 +51,12 @@ const tags = ['attributes'];
 
 export async function attributeRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  app.jobs.register(COMPLETENESS_JOB_KIND, completenessRecomputeHandler(app.db));
+  /** A change committed with its recompute queued in its transaction: the worker may start it now. */
+  const queued = <T extends { taskStatus?: unknown }>(answer: T): T => {
+    if (answer.taskStatus) app.jobs.worker.wake();
+    return answer;
+  };
 
   api.get(
     '/',
@@ -113,13 +122,21 @@ export async function attributeRoutes(app: FastifyInstance) {
         tags,
         summary: "Replaces a category's own attribute set (ordered attribute ids)",
         description:
-          "A subcategory may not list what it inherits; a parent's new attributes leave its subcategories' own sets. When the required attributes change, the completeness of the category's products (and its subcategories') is recomputed in the same transaction.",
+          "A subcategory may not list what it inherits; a parent's new attributes leave its subcategories' own sets. When the required attributes change, the completeness of the category's products (and its subcategories') is recomputed by a background task queued with the change: the answer carries its `taskStatus`, and its owner is notified when it is done.",
         params: categoryParams,
         body: putCategoryAttributeSetBodySchema,
-        response: { 200: categoryAttributeSetSchema, ...errors },
+        response: { 200: savedCategorySetSchema, ...errors },
       },
     },
-    (request) => putCategoryAttributeSet(app.db, request.params.categoryId, request.body.attributeIds),
+    async (request) =>
+      queued(
+        await putCategoryAttributeSet(
+          app.db,
+          request.params.categoryId,
+          request.body.attributeIds,
+          request.user.id,
+        ),
+      ),
   );
 
   api.get(
@@ -157,11 +174,14 @@ export async function attributeRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Creates an attribute, with its options and the categories whose sets hold it',
+        description:
+          'A required attribute queues the completeness recompute of those categories’ products: the answer carries its `taskStatus`.',
         body: createAttributeBodySchema,
-        response: { 201: attributeDetailSchema, ...errors },
+        response: { 201: savedAttributeSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createAttribute(app.db, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(queued(await createAttribute(app.db, request.body, request.user.id))),
   );
 
   api.patch(
@@ -172,13 +192,14 @@ export async function attributeRoutes(app: FastifyInstance) {
         tags,
         summary: 'Edits an attribute (only the fields sent); options are the full list in order',
         description:
-          'The data type and single/multi change only while no product holds a value (409); the code also only while no saved view names it. An option chosen by products cannot be removed (409 with the count); a renamed option’s label is updated in those products. A change of `isRequired` or of the categories recomputes the completeness of the products concerned.',
+          'The data type and single/multi change only while no product holds a value (409); the code also only while no saved view names it. An option chosen by products cannot be removed (409 with the count); a renamed option’s label is updated in those products. A change of `isRequired` or of the categories queues the completeness recompute of the products concerned: the answer carries its `taskStatus`.',
         params: idParams,
         body: updateAttributeAdminBodySchema,
-        response: { 200: attributeDetailSchema, ...errors },
+        response: { 200: savedAttributeSchema, ...errors },
       },
     },
-    (request) => updateAttribute(app.db, request.params.id, request.body),
+    async (request) =>
+      queued(await updateAttribute(app.db, request.params.id, request.body, request.user.id)),
   );
 
   api.delete(
@@ -188,12 +209,14 @@ export async function attributeRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Deletes an attribute no product holds a value for (409 with the count otherwise)',
+        description:
+          'Deleting a required attribute queues the completeness recompute of its categories’ products; its owner is notified when it is done.',
         params: idParams,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await deleteAttribute(app.db, request.params.id);
+      queued(await deleteAttribute(app.db, request.params.id, request.user.id));
       return reply.code(204).send(null);
     },
   );

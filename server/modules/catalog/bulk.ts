@@ -4,6 +4,9 @@
 // none. Every changed product gets its history entry in the same statement chain. Rows that may not
 // change (a move the lifecycle forbids, an incomplete product sent for review, a product that already
 // carries the tags) are left alone and reported with why.
+//
+// Larger selections run as a task (bulk-job.ts): the same functions, one id range of the selection at
+// a time, each inside the job's own transaction (handed in as `db`: their own transaction is then a savepoint).
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type BulkResult,

@@ -527,7 +527,7 @@ describe.each(testBackends)('tags on staging products on %s', (backend) => {
       const count = await as('Admin', 'POST', `${API}/method/countSelection`, {
         selection: { query, search: 'pflt-' },
       });
-      expect(json(count)).toEqual({ count: 1, overLimit: false });
+      expect(json(count)).toEqual({ count: 1, overLimit: false, asJob: false });
     });
   });
 

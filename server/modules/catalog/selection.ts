@@ -3,7 +3,7 @@
 // all" can never reach another seller's products.
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type ProductSelection, productSelectionSchema } from '../../../contracts/catalog';
-import { BULK_LIMIT, type SelectionCount } from '../../../contracts/catalog-actions';
+import { BULK_JOB_LIMIT, BULK_LIMIT, type SelectionCount } from '../../../contracts/catalog-actions';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { products } from '../../db/schema';
@@ -25,24 +25,51 @@ export async function selectionWhere(
   return sql`(${ownerScope(viewer.sellerId)} AND ${chosen})`;
 }
 
-/** How many products a selection holds, counted exactly up to BULK_LIMIT + 1 and no further. */
-export async function countSelection(db: Db | Tx, where: SQL): Promise<SelectionCount> {
+/** How many products match, counted exactly up to `cap` + 1 and no further. */
+async function countUpTo(db: Db | Tx, where: SQL, cap: number): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(
-      sql`SELECT count(*)::integer AS n FROM (SELECT 1 FROM ${products} WHERE ${where} LIMIT ${BULK_LIMIT + 1}) capped`,
+      sql`SELECT count(*)::integer AS n FROM (SELECT 1 FROM ${products} WHERE ${where} LIMIT ${cap + 1}) capped`,
     ),
   );
-  const count = row?.n ?? 0;
-  return { count: Math.min(count, BULK_LIMIT), overLimit: count > BULK_LIMIT };
+  return row?.n ?? 0;
 }
 
-/** Refuses a bulk action over more than BULK_LIMIT products (the person narrows the query first). */
-export async function assertBulkSize(db: Db | Tx, where: SQL): Promise<void> {
-  const { overLimit } = await countSelection(db, where);
-  if (overLimit) {
+/** How many products a selection holds, exactly up to BULK_JOB_LIMIT, and how a bulk action takes it. */
+export async function countSelection(db: Db | Tx, where: SQL): Promise<SelectionCount> {
+  const count = await countUpTo(db, where, BULK_JOB_LIMIT);
+  return {
+    count: Math.min(count, BULK_JOB_LIMIT),
+    overLimit: count > BULK_JOB_LIMIT,
+    asJob: count > BULK_LIMIT,
+  };
+}
+
+/**
+ * The size of a bulk action's selection, refused above BULK_JOB_LIMIT (the person narrows the query
+ * first). The route runs it in the request up to BULK_LIMIT, as a task above.
+ */
+export async function bulkSelectionSize(db: Db | Tx, where: SQL): Promise<SelectionCount> {
+  const size = await countSelection(db, where);
+  if (size.overLimit) {
     throw new HttpError(
       400,
-      `A bulk action changes at most ${BULK_LIMIT.toLocaleString('en-US')} products. Narrow the query and try again.`,
+      `A bulk action changes at most ${BULK_JOB_LIMIT.toLocaleString('en-US')} products. Narrow the query and try again.`,
+      'SELECTION_TOO_LARGE',
+    );
+  }
+  return size;
+}
+
+/**
+ * Refuses to run more than BULK_LIMIT products in one transaction (checked again inside it: the
+ * selection may have grown since the route chose to run it in the request).
+ */
+export async function assertBulkSize(db: Db | Tx, where: SQL): Promise<void> {
+  if ((await countUpTo(db, where, BULK_LIMIT)) > BULK_LIMIT) {
+    throw new HttpError(
+      400,
+      `A bulk action changes at most ${BULK_LIMIT.toLocaleString('en-US')} products at once. Try again: a larger selection runs as a background task.`,
       'SELECTION_TOO_LARGE',
     );
   }

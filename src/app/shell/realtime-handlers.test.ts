@@ -34,6 +34,27 @@ describe('a finished task (SPEC §7)', () => {
     expect(effects.refreshNotifications).toHaveBeenCalled();
   });
 
+  it("shows the task's outcome (the notification's body) under the title", () => {
+    const { effects, onMessage } = fakeEffects();
+    onMessage(
+      TOPIC,
+      encode({
+        type: 'NOTIFICATION',
+        taskId: 't-3',
+        taskName: 'Bulk status change',
+        status: 'Completed',
+        title: 'Bulk status change is done',
+        body: '12,000 changed, 345 skipped.',
+      }),
+    );
+    expect(effects.toast).toHaveBeenCalledTimes(1);
+    expect(effects.toast).toHaveBeenCalledWith({
+      type: 'success',
+      title: 'Bulk status change Completed',
+      description: '12,000 changed, 345 skipped.',
+    });
+  });
+
   it('any other status is an error toast', () => {
     const { effects, onMessage } = fakeEffects();
     onMessage(

@@ -13,7 +13,7 @@ import { getErrorMessage } from '../../services/http';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
-import { serverFieldErrors, useAttributeGroups, useSaveAttribute } from './api';
+import { recomputeNote, serverFieldErrors, useAttributeGroups, useSaveAttribute } from './api';
 import {
   type AttributeDraft,
   draftOf,
@@ -69,7 +69,11 @@ export function AttributeEditorDialog({
     setFormError(null);
     save.mutate(checked.input, {
       onSuccess: (saved) => {
-        notify({ type: 'success', title: attribute ? `Saved ${saved.label}` : `Created ${saved.label}` });
+        notify({
+          type: 'success',
+          title: attribute ? `Saved ${saved.label}` : `Created ${saved.label}`,
+          description: recomputeNote(saved),
+        });
         onClose();
       },
       onError: (error) => {

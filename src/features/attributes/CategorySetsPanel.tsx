@@ -22,7 +22,7 @@ import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { useAttributes, useCategorySet, useSaveCategorySet, useSetCategories } from './api';
+import { recomputeNote, useAttributes, useCategorySet, useSaveCategorySet, useSetCategories } from './api';
 
 /** Enough for a picker; a longer list is narrowed with the search box above it. */
 const CATEGORY_PICKER_LIMIT = 200;
@@ -143,9 +143,13 @@ function SetEditor({ categoryId, canEdit }: { categoryId: string; canEdit: boole
     save.mutate(
       { categoryId, attributeIds: own.map((attribute) => attribute.id) },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           setDraft(null);
-          notify({ type: 'success', title: `Saved the attribute set of ${category.name}` });
+          notify({
+            type: 'success',
+            title: `Saved the attribute set of ${category.name}`,
+            description: recomputeNote(saved),
+          });
         },
       },
     );

@@ -8,6 +8,8 @@ import type {
   CategoryAttributeSet,
   ListAttributesQuery,
   ListSetCategoriesQuery,
+  SavedAttribute,
+  SavedCategorySet,
   SetCategoryList,
   UpdateAttributeAdminBody,
 } from '../../../contracts/attribute-admin';
@@ -96,10 +98,19 @@ export type SaveAttributeInput =
   | { id?: undefined; body: CreateAttributeBody }
   | { id: number; body: UpdateAttributeAdminBody };
 
+/**
+ * Said under a save's toast when the answer carries the recompute's task: the figures follow in the
+ * background, and the task's own toast tells when they are done.
+ */
+export const recomputeNote = (answer: { taskStatus?: unknown }) =>
+  answer.taskStatus
+    ? 'The completeness of the products concerned is being recomputed: you will be notified when it is done.'
+    : undefined;
+
 export const useSaveAttribute = () => {
   const invalidate = useInvalidateAttributes();
   return useMutation({
-    mutationFn: async (input: SaveAttributeInput): Promise<AttributeDetail> =>
+    mutationFn: async (input: SaveAttributeInput): Promise<SavedAttribute> =>
       input.id === undefined
         ? (await http.post(`${API}/`, input.body, { silent: true })).data
         : (await http.patch(`${API}/${input.id}`, input.body, { silent: true })).data,
@@ -120,10 +131,7 @@ export const useDeleteAttribute = () => {
 export const useSaveCategorySet = () => {
   const invalidate = useInvalidateAttributes();
   return useMutation({
-    mutationFn: async (input: {
-      categoryId: string;
-      attributeIds: number[];
-    }): Promise<CategoryAttributeSet> =>
+    mutationFn: async (input: { categoryId: string; attributeIds: number[] }): Promise<SavedCategorySet> =>
       (
         await http.put(
           `${API}/categories/${input.categoryId}`,

@@ -8,13 +8,22 @@ import {
   productStatuses,
   productStatusLabels,
 } from '../../../contracts/catalog';
-import { BULK_LIMIT } from '../../../contracts/catalog-actions';
+import { BULK_JOB_LIMIT, type SelectionCount } from '../../../contracts/catalog-actions';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { notify } from '../../ui/notify';
-import { type BulkAction, countSelection, loadQueryOptions, useBulkAction, useReprocessImages } from './api';
+import { notifyTaskStarted } from '../notifications/task-started';
+import {
+  type BulkAction,
+  type BulkAnswer,
+  countSelection,
+  isBulkTask,
+  loadQueryOptions,
+  useBulkAction,
+  useReprocessImages,
+} from './api';
 import { BulkTagsDialog } from './BulkTagsDialog';
 
 const plural = (count: number, noun: string) =>
@@ -32,12 +41,47 @@ function announce(result: BulkResult, verb: string) {
   });
 }
 
+/**
+ * The toast of an answer: the result when the action ran in the request; over BULK_LIMIT products it
+ * runs as a task, whose own toast ("Bulk status change Completed", with "N changed, M skipped") ends it.
+ */
+function announceAnswer(answer: BulkAnswer, verb: string) {
+  if (!isBulkTask(answer)) {
+    announce(answer, verb);
+    return;
+  }
+  notifyTaskStarted(answer.taskStatus, {
+    type: 'info',
+    title: `${answer.taskStatus.taskName} started. You will be notified when it is done.`,
+  });
+}
+
+/** The confirmation of an action over BULK_LIMIT products, with the exact count. */
+function jobQuestion(action: BulkAction, count: number): { title: string; confirm: string } {
+  const products = plural(count, 'product');
+  if (action.kind === 'status') {
+    const label = productStatusLabels[action.status];
+    return { title: `Move ${products} to ${label}?`, confirm: `Move ${products}` };
+  }
+  if (action.kind === 'category')
+    return { title: `Move ${products} to the category?`, confirm: `Move ${products}` };
+  if (action.kind === 'tags') {
+    const verb = action.mode === 'add' ? 'Tag' : 'Untag';
+    return { title: `${verb} ${products}?`, confirm: `${verb} ${products}` };
+  }
+  return { title: `Delete ${products}?`, confirm: `Delete ${products}` };
+}
+
+const IN_BACKGROUND =
+  'That is more than can change at once: it runs in the background, in batches, and you will be notified with how many changed and how many were left as they were.';
+
 type Dialog =
   | null
   | { kind: 'reject' }
   | { kind: 'category' }
   | { kind: 'tags' }
-  | { kind: 'delete'; count: number };
+  | { kind: 'delete'; count: number; asJob: boolean }
+  | { kind: 'job'; action: BulkAction; verb: string; count: number };
 
 /**
  * The actions on the ticked rows, or on every product of the query ("select all N"): change status,
@@ -78,8 +122,8 @@ export function BulkBar({
     bulk.mutate(
       { selection, action },
       {
-        onSuccess: (result) => {
-          announce(result, verb);
+        onSuccess: (answer) => {
+          announceAnswer(answer, verb);
           setDialog(null);
           setError(null);
           onClear();
@@ -88,31 +132,59 @@ export function BulkBar({
       },
     );
 
+  /** The exact size of the selection, or null (and a warning) when no bulk action may take it. */
+  const measure = async (): Promise<SelectionCount | null> => {
+    setCounting(true);
+    try {
+      const size = await countSelection(selection);
+      if (size.overLimit) {
+        notify({
+          type: 'warning',
+          title: `A bulk action takes at most ${BULK_JOB_LIMIT.toLocaleString('en-US')} products. Narrow the query first.`,
+        });
+        return null;
+      }
+      return size;
+    } catch {
+      return null; // the http client has toasted why
+    } finally {
+      setCounting(false);
+    }
+  };
+
+  /**
+   * Ticked rows (at most a page) run at once. A query's products are counted first: over BULK_LIMIT
+   * the action runs as a task, so the person confirms it with the exact count.
+   */
+  const perform = async (action: BulkAction, verb: string) => {
+    if ('query' in selection) {
+      const size = await measure();
+      if (!size) return;
+      if (size.asJob) {
+        setError(null);
+        setDialog({ kind: 'job', action, verb, count: size.count });
+        return;
+      }
+    }
+    run(action, verb);
+  };
+
   const changeStatus = (status: ProductStatus) => {
     if (status === 'rejected') {
       setReason('');
       setError(null);
       setDialog({ kind: 'reject' });
-    } else run({ kind: 'status', status }, `moved to ${productStatusLabels[status].toLowerCase()}`);
+    } else void perform({ kind: 'status', status }, `moved to ${productStatusLabels[status].toLowerCase()}`);
   };
 
   const askDelete = async () => {
-    setCounting(true);
-    try {
-      const { count, overLimit } = await countSelection(selection);
-      if (overLimit) {
-        notify({
-          type: 'warning',
-          title: `Select at most ${BULK_LIMIT.toLocaleString('en-US')} products to delete. Narrow the query first.`,
-        });
-      } else {
-        setError(null);
-        setDialog({ kind: 'delete', count });
-      }
-    } finally {
-      setCounting(false);
-    }
+    const size = await measure();
+    if (!size) return;
+    setError(null);
+    setDialog({ kind: 'delete', count: size.count, asJob: size.asJob });
   };
+
+  const job = dialog?.kind === 'job' ? jobQuestion(dialog.action, dialog.count) : null;
 
   return (
     <HStack
@@ -133,7 +205,7 @@ export function BulkBar({
         <>
           <Menu.Root>
             <Menu.Trigger asChild>
-              <Button size="sm" variant="outline" loading={bulk.isPending}>
+              <Button size="sm" variant="outline" loading={bulk.isPending || counting}>
                 Change status <ChevronDown />
               </Button>
             </Menu.Trigger>
@@ -194,12 +266,12 @@ export function BulkBar({
         onClose={() => setDialog(null)}
         onSubmit={(event) => {
           event.preventDefault();
-          run({ kind: 'status', status: 'rejected', reason }, 'rejected');
+          void perform({ kind: 'status', status: 'rejected', reason }, 'rejected');
         }}
         title="Reject products"
         submitLabel="Reject"
         submitPalette="red"
-        pending={bulk.isPending}
+        pending={bulk.isPending || counting}
       >
         <Field.Root required invalid={Boolean(error)}>
           <Field.Label>Why are they rejected? Their sellers read this.</Field.Label>
@@ -213,12 +285,12 @@ export function BulkBar({
         onClose={() => setDialog(null)}
         onSubmit={(event) => {
           event.preventDefault();
-          if (categoryId) run({ kind: 'category', categoryId }, 'moved to the category');
+          if (categoryId) void perform({ kind: 'category', categoryId }, 'moved to the category');
           else setError('Choose a category.');
         }}
         title="Assign a category"
         submitLabel="Assign"
-        pending={bulk.isPending}
+        pending={bulk.isPending || counting}
       >
         <Text fontSize="sm" color="fg.muted">
           Values of attributes the new category does not have are removed, as when one product changes
@@ -244,12 +316,12 @@ export function BulkBar({
       <BulkTagsDialog
         open={dialog?.kind === 'tags'}
         onClose={() => setDialog(null)}
-        pending={bulk.isPending}
+        pending={bulk.isPending || counting}
         error={error}
         source={tagSource}
         what={label}
         onSubmit={(mode, tags) =>
-          run(
+          perform(
             { kind: 'tags', mode, tagIds: tags.map((tag) => tag.id) },
             mode === 'add' ? 'tagged' : 'untagged',
           )
@@ -261,7 +333,7 @@ export function BulkBar({
         title={dialog?.kind === 'delete' ? `Delete ${plural(dialog.count, 'product')}?` : 'Delete products?'}
         description={
           dialog?.kind === 'delete'
-            ? `${plural(dialog.count, 'product')}, with ${dialog.count === 1 ? 'its' : 'their'} images and history, will be deleted. This cannot be undone.`
+            ? `${plural(dialog.count, 'product')}, with ${dialog.count === 1 ? 'its' : 'their'} images and history, will be deleted. This cannot be undone.${dialog.asJob ? ` ${IN_BACKGROUND}` : ''}`
             : ''
         }
         confirmLabel={dialog?.kind === 'delete' ? `Delete ${plural(dialog.count, 'product')}` : 'Delete'}
@@ -269,6 +341,21 @@ export function BulkBar({
         pending={bulk.isPending}
         error={error}
         onConfirm={() => run({ kind: 'delete' }, 'deleted')}
+        onClose={() => setDialog(null)}
+      />
+
+      <ConfirmDialog
+        open={dialog?.kind === 'job'}
+        title={job?.title ?? ''}
+        description={
+          dialog?.kind === 'job' ? `${plural(dialog.count, 'product')} match. ${IN_BACKGROUND}` : ''
+        }
+        confirmLabel={job?.confirm ?? ''}
+        pending={bulk.isPending}
+        error={error}
+        onConfirm={() => {
+          if (dialog?.kind === 'job') run(dialog.action, dialog.verb);
+        }}
         onClose={() => setDialog(null)}
       />
     </HStack>

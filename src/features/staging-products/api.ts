@@ -18,6 +18,7 @@ import {
   type UpdateProductBody,
 } from '../../../contracts/catalog';
 import type { CatalogReport, ExportProductsBody, SelectionCount } from '../../../contracts/catalog-actions';
+import type { TaskAccepted } from '../../../contracts/notifications';
 import type { QueryField } from '../../../contracts/query-tree';
 import { useHistory } from '../../services/history-query';
 import { ApiError, http } from '../../services/http';
@@ -148,6 +149,13 @@ export type BulkAction =
   | { kind: 'tags'; mode: BulkTagMode; tagIds: string[] }
   | { kind: 'delete' };
 
+/**
+ * What a bulk action answers: its result (up to BULK_LIMIT products, done in the request), or the task
+ * that runs it in the background (the http client records the task; its toast tells the outcome).
+ */
+export type BulkAnswer = BulkResult | TaskAccepted;
+export const isBulkTask = (answer: BulkAnswer): answer is TaskAccepted => 'taskStatus' in answer;
+
 export const useBulkAction = () =>
   useMutation({
     mutationFn: async ({
@@ -156,24 +164,12 @@ export const useBulkAction = () =>
     }: {
       selection: ProductSelection;
       action: BulkAction;
-    }): Promise<BulkResult> => {
-      if (action.kind === 'status') {
-        const { kind: _kind, ...body } = action;
-        return (await http.post<BulkResult>(`${BASE}/method/bulkStatus`, { selection, ...body })).data;
-      }
-      if (action.kind === 'tags') {
-        const { kind: _kind, ...body } = action;
-        return (await http.post<BulkResult>(`${BASE}/method/bulkTags`, { selection, ...body })).data;
-      }
-      if (action.kind === 'category') {
-        return (
-          await http.post<BulkResult>(`${BASE}/method/bulkCategory`, {
-            selection,
-            categoryId: action.categoryId,
-          })
-        ).data;
-      }
-      return (await http.post<BulkResult>(`${BASE}/method/bulkDelete`, { selection })).data;
+    }): Promise<BulkAnswer> => {
+      const path = { status: 'bulkStatus', tags: 'bulkTags', category: 'bulkCategory', delete: 'bulkDelete' }[
+        action.kind
+      ];
+      const { kind: _kind, ...body } = action;
+      return (await http.post<BulkAnswer>(`${BASE}/method/${path}`, { selection, ...body })).data;
     },
     onSuccess: useInvalidateProducts(),
   });
