@@ -8,6 +8,18 @@ export {
   isCurrencyCode,
 } from './currency';
 export { checkFile, DOCUMENT_ACCEPT, formatBytes, LOGO_ACCEPT } from './file-limits';
+export {
+  configureFormats,
+  type DateValue,
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+  formatTime,
+  isSingular,
+  plural,
+} from './format';
 export { type DateInput, relativeTime } from './relative-time';
 export { type StatusPalette, statusColor } from './status-color';
 export {
