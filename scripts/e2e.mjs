@@ -14,7 +14,8 @@ try {
   process.exit(1);
 }
 
-buildSpa();
+// `npm test` builds the SPA beside the unit tests and says so.
+if (process.env.SPA_BUILT !== 'true') buildSpa();
 
 const dataDir = path.join(root, '.tmp', `e2e-${Date.now()}`);
 mkdirSync(dataDir, { recursive: true });
