@@ -28,10 +28,14 @@ export const VIDEO_CALL_EVENTS = {
   signal: 'videoCall:signal',
   connected: 'videoCall:connected',
   rejoin: 'videoCall:rejoin',
+  /** The people picker's list: tell me when these people come online or go offline. */
+  watchPresence: 'videoCall:watchPresence',
   // server → client (`videoCall:signal` too, relayed)
   callDeclined: 'videoCall:callDeclined',
   callCancelled: 'videoCall:callCancelled',
   callEnded: 'videoCall:callEnded',
+  /** A watched person came online (their first tab) or went offline (their last tab closed). */
+  presence: 'videoCall:presence',
 } as const;
 
 /** A call rings this long before it ends as missed (the caller sees that nobody answered). */
@@ -166,6 +170,11 @@ export type VideoCallState = (typeof videoCallStates)[number];
 // --- messages --------------------------------------------------------------------------------------
 
 export const CALL_SELF_MESSAGE = 'You cannot video call yourself.';
+/** A seller whose subscription is blocked has only the subscription page: they take no calls. */
+export const BLOCKED_SELLER_CALL_MESSAGE = (name: string) =>
+  `${name}’s subscription is blocked: they cannot take calls until it is renewed.`;
+/** Why the picker lists a blocked seller without a call button. */
+export const BLOCKED_SELLER_PICKER_REASON = 'Subscription blocked: cannot take calls';
 /** A user the caller may not call answers like one who does not exist: no oracle of who is there. */
 export const NO_SUCH_PERSON_MESSAGE = 'There is no one to call with this id.';
 export const ALREADY_IN_CALL_MESSAGE = 'You are already in a call. End it before starting another.';
@@ -184,12 +193,13 @@ export const VIDEO_RATE_LIMITED_MESSAGE =
 
 export const VIDEO_PEOPLE_PATH = '/api/v1/videoCalls/method/listPeople';
 export const VIDEO_PEOPLE_PAGE_SIZE = 20;
+export const VIDEO_PEOPLE_MAX_LIMIT = 50;
 
 export const videoPeopleQuerySchema = z.object({
   /** Name or e-mail; case-insensitive, partial. */
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   skip: intParam.max(1_000_000).default(0),
-  limit: intParam.min(1).max(50).default(VIDEO_PEOPLE_PAGE_SIZE),
+  limit: intParam.min(1).max(VIDEO_PEOPLE_MAX_LIMIT).default(VIDEO_PEOPLE_PAGE_SIZE),
 });
 export type VideoPeopleQuery = z.input<typeof videoPeopleQuerySchema>;
 
@@ -201,6 +211,11 @@ export const videoPersonSchema = z.object({
   avatarUrl: z.string().nullable(),
   /** Has a signed-in tab right now (a socket in their user room, on any instance). */
   online: z.boolean(),
+  /**
+   * A seller whose subscription is blocked (and who is not new): listed, so a search for them finds them
+   * and says why, but not callable (the server refuses the call too).
+   */
+  blocked: z.boolean(),
 });
 export type VideoPerson = z.infer<typeof videoPersonSchema>;
 
@@ -208,6 +223,31 @@ export const videoPeopleResponseSchema = z.object({
   data: z.object({ result: z.array(videoPersonSchema), count: z.number().int() }),
 });
 export type VideoPeopleResponse = z.infer<typeof videoPeopleResponseSchema>;
+
+// --- live presence (the picker, while it is open) ---------------------------------------------------
+
+/** The room a watcher's socket joins to hear one person's presence. */
+export function presenceRoom(userId: string): string {
+  return `presence:${userId}`;
+}
+
+/** `videoCall:watchPresence`: the people on the picker's page (replaces what the socket watched). */
+export const watchPresencePayloadSchema = z.object({
+  userIds: z
+    .array(z.string().uuid('userIds must be user ids'))
+    .max(VIDEO_PEOPLE_MAX_LIMIT, `Watch at most ${VIDEO_PEOPLE_MAX_LIMIT} people at once`),
+});
+export type WatchPresencePayload = z.input<typeof watchPresencePayloadSchema>;
+/** The acknowledgement of `videoCall:watchPresence`: who of them is online right now. */
+export interface WatchPresenceAck {
+  online: string[];
+}
+
+/** `videoCall:presence` to the sockets watching the person. */
+export interface PresenceEvent {
+  userId: string;
+  online: boolean;
+}
 
 /** The missed-call notification's title (the body names the caller). */
 export const MISSED_VIDEO_CALL_TITLE = 'Missed video call';

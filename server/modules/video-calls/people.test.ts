@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIDEO_PEOPLE_PATH, type VideoPeopleResponse } from '../../../contracts/video-calls';
+import {
+  VIDEO_CALL_EVENTS as E,
+  type PresenceEvent,
+  VIDEO_PEOPLE_PATH,
+  type VideoPeopleResponse,
+  type WatchPresenceAck,
+} from '../../../contracts/video-calls';
 import { users } from '../../db/schema';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { replaceUserOverrides } from '../permissions/service';
@@ -42,7 +48,12 @@ describe.each(testBackends)('the people one may video call (%s)', (backend) => {
       role: 'Admin',
       avatarUrl: null,
       online: false,
+      blocked: false,
     });
+    // The seller whose subscription is blocked is listed (a search finds them), marked as such.
+    expect(staff.result.filter((person) => person.blocked).map((person) => person.name)).toEqual([
+      'Bela Blocked',
+    ]);
     expect(await names('Seller')).toEqual(['Asha Admin', 'Sam Staff']);
     expect(await names('Kyc')).toEqual(['Asha Admin', 'Sam Staff']);
     expect(await names('Admin')).toEqual(['Bela Blocked', 'Kavya Kesar', 'Sam Staff', 'Sunil Seller']);
@@ -83,6 +94,37 @@ describe.each(testBackends)('the people one may video call (%s)', (backend) => {
       ]);
     } finally {
       admin.socket.disconnect();
+    }
+  });
+
+  it('tells a watching picker when a person on its page comes online and goes offline', async () => {
+    const staff = await openTab(t.app, { token: as.tokens.Staff, userId: as.ids.Staff });
+    const tabs = [staff];
+    try {
+      // Only people the watcher may call are watched: a seller watching another seller learns nothing.
+      const seller = await openTab(t.app, { token: as.tokens.Seller, userId: as.ids.Seller });
+      tabs.push(seller);
+      expect(await seller.send<WatchPresenceAck>(E.watchPresence, { userIds: [as.ids.Kyc] })).toEqual({
+        ok: true,
+        online: [],
+      });
+      expect(
+        await staff.send<WatchPresenceAck>(E.watchPresence, { userIds: [as.ids.Kyc, as.ids.Seller] }),
+      ).toEqual({ ok: true, online: [as.ids.Seller] });
+
+      const kyc = await openTab(t.app, { token: as.tokens.Kyc, userId: as.ids.Kyc });
+      tabs.push(kyc);
+      expect(await staff.next<PresenceEvent>(E.presence)).toEqual({ userId: as.ids.Kyc, online: true });
+      kyc.socket.disconnect();
+      expect(await staff.next<PresenceEvent>(E.presence)).toEqual({ userId: as.ids.Kyc, online: false });
+      expect(await seller.untaken(t.app)).toEqual([]);
+
+      // An empty page stops the watch.
+      expect(await staff.send(E.watchPresence, { userIds: [] })).toEqual({ ok: true, online: [] });
+      tabs.push(await openTab(t.app, { token: as.tokens.Kyc, userId: as.ids.Kyc }));
+      expect(await staff.untaken(t.app)).toEqual([]);
+    } finally {
+      for (const each of tabs) each.socket.disconnect();
     }
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { attachPresence } from './presence';
 import { attachVideoCalls, type VideoCallOptions, type VideoCalls } from './signalling';
 
 declare module 'fastify' {
@@ -23,6 +24,8 @@ export const videoCallsPlugin = fp(
       options,
     });
     app.decorate('videoCalls', videoCalls);
+    // The people picker follows who comes online while it is open (presence.ts).
+    attachPresence({ io: app.signalling.io, db: app.db, log: app.log });
     // Calls that rang out on an instance that has stopped, and answered calls nobody is in any more:
     // looked for once the server is up (and then every sweepIntervalMs), without delaying the start.
     app.addHook('onReady', async () => videoCalls.startSweeping());

@@ -11,7 +11,7 @@ import {
   videoPeopleQuerySchema,
   videoPeopleResponseSchema,
 } from '../../../contracts/video-calls';
-import { users } from '../../db/schema';
+import { sellers, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 import { displayName } from '../users/current-user';
 import { mayCall } from '../voice/call-policy';
@@ -25,7 +25,9 @@ export const VIDEO_CALLS_PREFIX = PREFIX;
 /**
  * The people a user may video call (the header's picker): active users the call policy lets them call
  * (a seller sees admins and staff, never other sellers), never themselves, searchable by name or
- * e-mail, by name, paged on the server. `online` is for the page only: one fetchSockets for its rooms.
+ * e-mail, by name, paged on the server. `online` is for the page only: one fetchSockets for its rooms
+ * (the picker then follows it live, presence.ts). A seller whose subscription is blocked is listed
+ * with `blocked`: found when searched for, with the reason they cannot be called.
  */
 export async function videoCallRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -70,8 +72,11 @@ export async function videoCallRoutes(app: FastifyInstance) {
             email: users.email,
             role: users.role,
             avatarUrl: users.avatarUrl,
+            // Blocked and not new, as the blocked-seller guard reads it (plugins/blocked-seller.ts).
+            blocked: sql<boolean>`coalesce(${sellers.blocked} and not ${sellers.isNewSeller}, false)`,
           })
           .from(users)
+          .leftJoin(sellers, eq(sellers.id, users.sellerId))
           .where(where)
           // By name as people read it (displayName: the e-mail's name when there is no name).
           .orderBy(
@@ -96,6 +101,7 @@ export async function videoCallRoutes(app: FastifyInstance) {
         role: row.role,
         avatarUrl: row.avatarUrl,
         online: online.has(row.id),
+        blocked: row.blocked,
       }));
       return { data: { result, count: total?.value ?? 0 } };
     },

@@ -9,7 +9,7 @@
 // tabs) race, one wins and the other changes nothing; a ringing row whose instance died is over for every
 // check once its ring_deadline passes, and the sweep ends it.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
@@ -19,6 +19,7 @@ import {
   ALREADY_IN_CALL_MESSAGE,
   ANSWERED_ELSEWHERE_MESSAGE,
   answerCallPayloadSchema,
+  BLOCKED_SELLER_CALL_MESSAGE,
   BUSY_MESSAGE,
   CALL_GONE_MESSAGE,
   CALL_IN_USE_MESSAGE,
@@ -48,6 +49,7 @@ import {
   videoCallRoom,
 } from '../../../contracts/video-calls';
 import type { Db, Tx } from '../../db/client';
+import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { isBlockedSeller } from '../../plugins/blocked-seller';
@@ -137,10 +139,19 @@ const SWEEP_SLACK_MS = 2000;
 const SWEEP_BATCH = 200;
 
 /** Whether the user may start calls: the calls page's permission, and not a blocked seller. */
-async function mayMakeCalls(db: Db, user: TokenUser): Promise<boolean> {
+export async function mayMakeCalls(db: Db, user: TokenUser): Promise<boolean> {
   const permissions = await effectivePermissions(db, user);
   if (!can(permissions, CALL_PERMISSION.route, CALL_PERMISSION.action)) return false;
   return !(user.role === 'Seller' && user.sellerId && (await isBlockedSeller(db, user.sellerId)));
+}
+
+/** Whether the user is a seller whose subscription is blocked: they take no calls either. */
+async function isBlockedCallee(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ role: users.role, sellerId: users.sellerId })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.role === 'Seller' && row.sellerId !== null && (await isBlockedSeller(db, row.sellerId));
 }
 
 export function attachVideoCalls(deps: {
@@ -311,6 +322,10 @@ export function attachVideoCalls(deps: {
       // Someone this user may not call answers like someone who does not exist: no oracle of who is there.
       if (!caller || !callee?.isActive || !mayCall(caller.role, callee.role))
         return refused(NO_SUCH_PERSON_MESSAGE, 'refused');
+      // Only admins and staff may call sellers, and they see a seller's subscription anyway: the reason
+      // tells them nothing new.
+      if (await isBlockedCallee(db, callee.id))
+        return refused(BLOCKED_SELLER_CALL_MESSAGE(callee.name), 'refused');
       const parties = await withNumbers(db, found);
       // Who is online, on a voice call, in which call's room: every instance answers (fetchSockets).
       const [callerSockets, calleeSockets] = await Promise.all([

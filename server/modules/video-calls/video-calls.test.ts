@@ -5,6 +5,7 @@ import type { CallList } from '../../../contracts/calls';
 import {
   ALREADY_IN_CALL_MESSAGE,
   ANSWERED_ELSEWHERE_MESSAGE,
+  BLOCKED_SELLER_CALL_MESSAGE,
   BUSY_MESSAGE,
   CALL_GONE_MESSAGE,
   CALL_IN_USE_MESSAGE,
@@ -541,6 +542,21 @@ describe.each(testBackends)('video calls (%s)', (backend) => {
       reason: 'refused',
       message: VIDEO_CALLS_NOT_ALLOWED_MESSAGE,
     });
+  });
+
+  it('refuses a call to a seller whose subscription is blocked, rings nobody, and records no call', async () => {
+    const staff = await tab('Staff');
+    const blocked = await tab('Blocked');
+    const payload = callPayload(sessions.Blocked.userId);
+    expect(await staff.send(E.callUser, payload)).toEqual({
+      ok: false,
+      reason: 'refused',
+      message: BLOCKED_SELLER_CALL_MESSAGE(NAMES.Blocked),
+    });
+    expect(await rowOf(payload.callId)).toBeUndefined();
+    expect(await blocked.untaken(t.app)).toEqual([]);
+    // A seller in good standing is called as before.
+    await ring(staff, [await tab('Seller')]);
   });
 
   it('refuses malformed and oversized payloads with the reason', async () => {

@@ -1,5 +1,8 @@
 // The header's video-call menu: a small people picker (search by name or e-mail, online first in
-// sight) with a "Video call" button per person. Only while the video-call session runs.
+// sight) with a "Video call" button per person. Only while the video-call session runs. While it is
+// open, who is online follows the signalling server live (presence.ts): someone who signs in turns
+// online without reopening it. A seller whose subscription is blocked is listed with the reason and no
+// button: hidden, a search for them would look broken; with the reason, the caller knows what to fix.
 import {
   Avatar,
   Box,
@@ -17,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Video } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { BLOCKED_SELLER_PICKER_REASON } from '../../../contracts/video-calls';
 import type { VideoCallHandle } from '../../services/video-call/video-call-session';
 import { videoPeopleQuery } from '../../services/video-people';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
@@ -51,7 +55,7 @@ function PeopleMenu({ handle }: { handle: VideoCallHandle }) {
         <Popover.Positioner>
           {/* A popover is a dialog: it needs a name of its own. */}
           <Popover.Content w="80" aria-label="Video call someone">
-            <Popover.Body>{open ? <PeoplePicker /> : null}</Popover.Body>
+            <Popover.Body>{open ? <PeoplePicker handle={handle} /> : null}</Popover.Body>
           </Popover.Content>
         </Popover.Positioner>
       </Portal>
@@ -59,12 +63,29 @@ function PeopleMenu({ handle }: { handle: VideoCallHandle }) {
   );
 }
 
-function PeoplePicker() {
+/** Who of these people is online: the list's answer, then the signalling server's live word. */
+function useLivePresence(handle: VideoCallHandle, userIds: string[]) {
+  const [live, setLive] = useState<Record<string, boolean>>({});
+  const key = userIds.join(',');
+  useEffect(() => {
+    if (!key) return;
+    return handle.watchPresence(key.split(','), (userId, online) =>
+      setLive((known) => (known[userId] === online ? known : { ...known, [userId]: online })),
+    );
+  }, [handle, key]);
+  return live;
+}
+
+export function PeoplePicker({ handle }: { handle: VideoCallHandle }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 250);
   const people = useQuery(videoPeopleQuery({ search: debounced || undefined, limit: 20 }));
   const searchId = useId();
   const rows = people.data?.result ?? [];
+  const live = useLivePresence(
+    handle,
+    rows.map((person) => person.id),
+  );
   return (
     <Stack gap="2">
       <Text asChild fontWeight="semibold">
@@ -90,39 +111,45 @@ function PeoplePicker() {
         </Text>
       ) : null}
       <Stack as="ul" gap="1" maxH="72" overflowY="auto" aria-label="People you can video call">
-        {rows.map((person) => (
-          <HStack as="li" key={person.id} justify="space-between" gap="2">
-            <HStack gap="2" minW="0">
-              <Box position="relative">
-                <Avatar.Root size="xs" colorPalette="brand">
-                  <Avatar.Fallback name={person.name} />
-                  {person.avatarUrl ? <Avatar.Image src={person.avatarUrl} alt="" /> : null}
-                </Avatar.Root>
-                <Circle
-                  size="2"
-                  position="absolute"
-                  right="-0.5"
-                  bottom="-0.5"
-                  bg={person.online ? 'green.solid' : 'gray.400'}
-                  aria-hidden
+        {rows.map((person) => {
+          const online = live[person.id] ?? person.online;
+          return (
+            <HStack as="li" key={person.id} justify="space-between" gap="2" data-testid="video-person">
+              <HStack gap="2" minW="0">
+                <Box position="relative">
+                  <Avatar.Root size="xs" colorPalette="brand">
+                    <Avatar.Fallback name={person.name} />
+                    {person.avatarUrl ? <Avatar.Image src={person.avatarUrl} alt="" /> : null}
+                  </Avatar.Root>
+                  <Circle
+                    size="2"
+                    position="absolute"
+                    right="-0.5"
+                    bottom="-0.5"
+                    bg={online ? 'green.solid' : 'gray.400'}
+                    aria-hidden
+                  />
+                </Box>
+                <Box minW="0">
+                  <Text truncate textStyle="sm">
+                    {person.name}
+                  </Text>
+                  <Text truncate textStyle="xs" color="fg.muted">
+                    {person.role} ·{' '}
+                    {person.blocked ? BLOCKED_SELLER_PICKER_REASON : online ? 'online' : 'offline'}
+                  </Text>
+                </Box>
+              </HStack>
+              {person.blocked ? null : (
+                <VideoCallButton
+                  compact
+                  size="xs"
+                  peer={{ id: person.id, name: person.name, avatarUrl: person.avatarUrl }}
                 />
-              </Box>
-              <Box minW="0">
-                <Text truncate textStyle="sm">
-                  {person.name}
-                </Text>
-                <Text truncate textStyle="xs" color="fg.muted">
-                  {person.role} · {person.online ? 'online' : 'offline'}
-                </Text>
-              </Box>
+              )}
             </HStack>
-            <VideoCallButton
-              compact
-              size="xs"
-              peer={{ id: person.id, name: person.name, avatarUrl: person.avatarUrl }}
-            />
-          </HStack>
-        ))}
+          );
+        })}
       </Stack>
     </Stack>
   );

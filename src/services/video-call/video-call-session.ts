@@ -39,6 +39,7 @@ import { qualityFromStats, type StatsSample } from './call-quality';
 import { type LeftCallSummary, rememberLeftCall } from './left-call';
 import { browserMedia, type MediaAccess, mediaErrorMessage } from './media';
 import { loadPeerFactory, type PeerFactory, type VideoPeerLike } from './peer';
+import { type PresenceListener, watchPresence } from './presence';
 
 export type VideoCallActor = Actor<typeof videoCallMachine>;
 
@@ -77,6 +78,8 @@ export interface VideoCallHandle {
   stopPreview(): void;
   /** Pick a camera or microphone: in a call the track is replaced in place (no renegotiation). */
   selectDevice(kind: 'camera' | 'microphone', deviceId: string): Promise<void>;
+  /** The people picker: hear these people's presence now and as it changes, until the returned stop. */
+  watchPresence(userIds: readonly string[], listener: PresenceListener): () => void;
   stop(): void;
 }
 
@@ -747,6 +750,7 @@ export function startVideoCalls(options: VideoCallSessionOptions): VideoCallHand
       if (call && kind === 'camera') call.cameraTrack = fresh;
       setMedia({ notice: null });
     },
+    watchPresence: (userIds, listener) => watchPresence(socket, userIds, listener),
     stop() {
       stopped = true;
       for (const [event, listener] of socketListeners)
