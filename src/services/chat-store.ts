@@ -63,18 +63,20 @@ function messageFrom(payload: ChatBrokerPayload, sender: ChatMessage['sender'], 
 }
 
 /**
- * The machine's events for one broker payload (SPEC §3 source message fields). A connect request comes
- * first: the bot's "a person will join you" that may travel with it is then appended like any answer.
+ * The machine's events for one broker payload (SPEC §3 source message fields). The customer's words
+ * that raised a connect request ("Talk to a person") come first, counted once as their message; then
+ * the connect request; then the bot's "a person will join you" that may travel with it, appended like
+ * any answer.
  */
 export function chatEventsOf(payload: ChatBrokerPayload): ChatEvent[] {
   const { response, result: chat } = payload;
   const events: ChatEvent[] = [];
-  if (response.connectRequest) events.push({ type: 'chat.connectRequest', chat });
   const question = response.manualQuestion ?? response.userQuery;
   if (question !== undefined) {
     const message = payload.message ?? messageFrom(payload, 'User', question);
     events.push({ type: 'chat.manualQuestion', chat, message });
   }
+  if (response.connectRequest) events.push({ type: 'chat.connectRequest', chat });
   const answer =
     response.manualAnswer ??
     response.chatBotResponse ??
@@ -111,6 +113,10 @@ export function startChatStore(options: ChatStoreOptions): ChatStore {
   };
 
   let stopped = false;
+  // One customer action, one toast (issue 26): "Talk to a person" comes as one payload with the
+  // customer's words and the connect request. The connect request's toast announces it; the words are
+  // still counted and shown in the chat, without a "New Message" toast of their own.
+  let announcedChat: string | null = null;
   const actor = createActor(
     chatMachine.provide({
       actions: {
@@ -138,8 +144,10 @@ export function startChatStore(options: ChatStoreOptions): ChatStore {
         },
         announceConnectRequest: (_, params) =>
           announce(connectRequestText(params.username), CONNECT_REQUEST_TOAST_DURATION, params, 'connect'),
-        announceNewMessage: (_, params) =>
-          announce(newMessageText(params.username), NEW_MESSAGE_TOAST_DURATION, params, 'message'),
+        announceNewMessage: (_, params) => {
+          if (params.chatId === announcedChat) return;
+          announce(newMessageText(params.username), NEW_MESSAGE_TOAST_DURATION, params, 'message');
+        },
       },
     }),
   );
@@ -151,7 +159,12 @@ export function startChatStore(options: ChatStoreOptions): ChatStore {
       log(`Ignored a chat message that does not fit the contract on ${topic}`, parsed.error.issues);
       return;
     }
-    for (const event of chatEventsOf(parsed.data)) actor.send(event);
+    announcedChat = parsed.data.response.connectRequest ? parsed.data.result.chatId : null;
+    try {
+      for (const event of chatEventsOf(parsed.data)) actor.send(event);
+    } finally {
+      announcedChat = null;
+    }
   };
   const unsubscribe = chatEvents.subscribe(onBrokerMessage);
 

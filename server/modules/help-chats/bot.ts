@@ -179,7 +179,9 @@ export function answer(text: string, faqs: FaqEntry[]): BotReply {
     return {
       turns: [
         {
-          response: { connectRequest: true, chatBotResponse: CONNECTING_MESSAGE },
+          // The connect request travels with the customer's own message (widget-routes.ts), not with
+          // this answer: one customer action, one connect request, one toast for the back-office.
+          response: { chatBotResponse: CONNECTING_MESSAGE },
           message: CONNECTING_MESSAGE,
           extras: {},
         },

@@ -63,6 +63,8 @@ export interface CustomerTurn {
   withPerson: boolean;
   /** The bot's answer, unless a person holds the chat. */
   reply: BotReply | undefined;
+  /** The message asks for a person: the chat raises a connect request. */
+  connectRequest: boolean;
   /** The customer's message, then the bot's (one per turn of `reply`). */
   messages: ChatMessage[];
 }
@@ -85,7 +87,7 @@ export async function customerWrites(
     { customerWrote: { connectRequest } },
     clock,
   );
-  return { text, withPerson, reply, messages };
+  return { text, withPerson, reply, connectRequest, messages };
 }
 
 /**

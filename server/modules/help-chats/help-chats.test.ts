@@ -181,15 +181,20 @@ describe.each(testBackends)('help chats on %s', (backend) => {
       expect(published(spy)[3]?.payload.result.newMessagesCount).toBe(2);
     });
 
-    it('raises a connect request for the person button and publishes it', async () => {
+    it('raises a connect request for the person button and publishes it once, with the customer’s words', async () => {
       const { chat, say } = await startChat('Ravi');
       const spy = spyPublish();
       const answer = json<WidgetChat>(await say(CONNECT_VALUE));
       expect(answer.messages.map((m) => m.message)).toEqual(['Talk to a person', CONNECTING_MESSAGE]);
       expect((await chatRow(chat.sessionId)).connectRequest).toBe(true);
       const events = published(spy);
-      expect(events[1]?.payload.response).toMatchObject({ connectRequest: true });
-      expect(events[1]?.payload.result).toMatchObject({ connectRequest: true, username: 'Ravi' });
+      // One customer action, one connect request: on the customer's message, so the back-office
+      // toasts once (the connect request) and still counts the message.
+      expect(events.map((event) => event.payload.response)).toEqual([
+        { userQuery: 'Talk to a person', connectRequest: true },
+        { chatBotResponse: CONNECTING_MESSAGE },
+      ]);
+      expect(events[0]?.payload.result).toMatchObject({ connectRequest: true, username: 'Ravi' });
     });
 
     it('refuses empty and oversized messages and keeps HTML as plain text', async () => {

@@ -178,13 +178,21 @@ export async function widgetRoutes(
     async (request): Promise<WidgetChat> => {
       const { sessionId, message } = request.body;
       const { seller, row } = await chatOf(app.db, request.params.sellerCode, sessionId);
-      const { text, withPerson, reply, messages } = await customerWrites(app.db, row.chat, message);
+      const { text, withPerson, reply, connectRequest, messages } = await customerWrites(
+        app.db,
+        row.chat,
+        message,
+      );
       const entry = await entryOf(app.db, row.chat.id, ANYONE);
 
       const [customerMessage, ...botMessages] = messages;
+      // A connect request is published with the words that raised it ("Talk to a person"): the
+      // back-office shows one toast for the two (chat-store.ts), and the message still lands in the chat.
       await publish(
         entry,
-        withPerson ? { manualQuestion: text } : { userQuery: text },
+        withPerson
+          ? { manualQuestion: text }
+          : { userQuery: text, ...(connectRequest ? { connectRequest } : {}) },
         customerMessage as ChatMessage,
       );
       for (const [index, turn] of (reply?.turns ?? []).entries()) {
