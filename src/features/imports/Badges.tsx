@@ -11,9 +11,9 @@ import {
   rowOutcomes,
   rowResultLabels,
 } from '../../../contracts/imports';
+import { plural } from '../../lib/format';
 import {
   batchStatusPalette,
-  formatCount,
   outcomePalette,
   outcomeShortLabels,
   requestStatusPalette,
@@ -57,7 +57,7 @@ export function OutcomeCountsLine({ counts }: { counts: OutcomeCounts }) {
   const shown = rowOutcomes.filter((outcome) => counts[outcome] > 0);
   if (shown.length === 0) return <Text color="fg.muted">—</Text>;
   return (
-    <HStack gap="2" wrap="wrap" fontSize="xs" aria-label={`${formatCount(counts.total)} rows`}>
+    <HStack gap="2" wrap="wrap" fontSize="xs" aria-label={plural(counts.total, 'row')}>
       {shown.map((outcome) => (
         <Text
           as="span"
@@ -66,7 +66,7 @@ export function OutcomeCountsLine({ counts }: { counts: OutcomeCounts }) {
           whiteSpace="nowrap"
           fontVariantNumeric="tabular-nums"
         >
-          {formatCount(counts[outcome])} {outcomeShortLabels[outcome]}
+          {plural(counts[outcome], ...outcomeShortLabels[outcome])}
         </Text>
       ))}
     </HStack>

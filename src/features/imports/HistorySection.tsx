@@ -1,6 +1,7 @@
 import { Heading, Stack, Table } from '@chakra-ui/react';
 import { useState } from 'react';
 import { type Import, moveKindLabels } from '../../../contracts/imports';
+import { formatDateTime } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { HistoryTimeline } from '../../ui/history-timeline';
 import { Pager } from '../../ui/pager';
@@ -45,7 +46,7 @@ function BatchRuns({ item }: { item: Import }) {
                 </Table.Cell>
                 <Table.Cell>{batch.moveKind ? moveKindLabels[batch.moveKind] : '—'}</Table.Cell>
                 <Table.Cell>{batch.createdBy.name}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap" title={new Date(batch.createdAt).toLocaleString()}>
+                <Table.Cell whiteSpace="nowrap" title={formatDateTime(batch.createdAt)}>
                   {relativeTime(batch.createdAt)}
                 </Table.Cell>
               </Table.Row>

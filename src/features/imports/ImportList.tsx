@@ -5,13 +5,13 @@ import {
   batchStatusLabels,
   IMPORT_PAGE_SIZES,
 } from '../../../contracts/imports';
+import { plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
 import { EmptyListState, ErrorState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { SearchBox } from '../../ui/search-box';
 import { useImportList } from './api';
-import { formatCount } from './format';
 import { ImportTable } from './ImportTable';
 import { SampleSheetLink } from './SampleSheetLink';
 import { type ImportsView, importsHref, withImport } from './url-state';
@@ -106,7 +106,7 @@ export function ImportList({
             {list.data ? (
               <HStack justify="space-between" wrap="wrap">
                 <Text fontSize="sm" color="fg.muted" data-testid="import-total">
-                  {formatCount(list.data.count)} {list.data.count === 1 ? 'import' : 'imports'}
+                  {plural(list.data.count, 'import')}
                 </Text>
                 <Pager
                   skip={(view.page - 1) * view.size}

@@ -2,6 +2,7 @@ import { Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
 import type { Import } from '../../../contracts/imports';
 import { formatBytes } from '../../lib/file-limits';
+import { formatDateTime } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { BatchStatusBadge, OutcomeCountsLine } from './Badges';
 
@@ -72,7 +73,7 @@ export function ImportTable({
                     <OutcomeCountsLine counts={item.batch.counts} />
                   </Table.Cell>
                   <Table.Cell>{item.createdBy.name}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap" title={new Date(item.createdAt).toLocaleString()}>
+                  <Table.Cell whiteSpace="nowrap" title={formatDateTime(item.createdAt)}>
                     {relativeTime(item.createdAt, now)}
                   </Table.Cell>
                 </Table.Row>

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { Import } from '../../../contracts/imports';
 import { formatBytes } from '../../lib/file-limits';
+import { formatDateTime } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { ErrorState, LoadingState } from '../../ui/page-states';
@@ -88,7 +89,7 @@ function ImportHeader({
           <Badge variant="outline" data-testid="batch-number">
             Batch {batch.number}
           </Badge>
-          <Text title={new Date(item.createdAt).toLocaleString()}>
+          <Text title={formatDateTime(item.createdAt)}>
             Uploaded by {item.createdBy.name} {relativeTime(item.createdAt)}
           </Text>
           {item.requestId ? <Badge colorPalette="purple">For an import request</Badge> : null}

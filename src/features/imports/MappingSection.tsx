@@ -21,6 +21,7 @@ import {
   type Import,
   type MappingTargetOption,
 } from '../../../contracts/imports';
+import { plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
@@ -274,7 +275,7 @@ export function MappingSection({ item, canEdit }: { item: Import; canEdit: boole
   return (
     <Box>
       <Heading size="sm" mb="3">
-        {item.headers.length} {item.headers.length === 1 ? 'column' : 'columns'} in the sheet
+        {plural(item.headers.length, 'column')} in the sheet
       </Heading>
       {/* A new batch (its own mapping) starts the editor afresh. */}
       <MappingEditor key={item.batch.id} item={item} options={targets.data} canEdit={canEdit} />

@@ -2,11 +2,12 @@ import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import type { Import, MarkInactivePreview } from '../../../contracts/imports';
+import { plural } from '../../lib/format';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/notify';
 import { fetchMarkInactivePreview, useMarkInactive } from './api';
-import { isValidated, markInactiveQuestion, plural } from './format';
+import { isValidated, markInactiveQuestion } from './format';
 import { NotValidated } from './NotValidated';
 
 /**

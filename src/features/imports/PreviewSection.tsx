@@ -5,12 +5,13 @@ import {
   rowOutcomeLabels,
   rowResultLabels,
 } from '../../../contracts/imports';
+import { formatNumber } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { EmptyListState, ErrorState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { useBatchReport } from './api';
 import { ResultBadge } from './Badges';
-import { defaultPreviewOutcome, formatCount, isValidated, outcomePalette, resultSummary } from './format';
+import { defaultPreviewOutcome, isValidated, outcomePalette, resultSummary } from './format';
 import { MoveActions } from './MoveActions';
 import { NotValidated } from './NotValidated';
 import { REPORT_PAGE_SIZE } from './ReportSection';
@@ -28,7 +29,7 @@ function MoveResults({ item }: { item: Import }) {
         {results.map(({ result, count }) => (
           <HStack key={result} gap="1">
             <ResultBadge result={result} />
-            <Text fontVariantNumeric="tabular-nums">{formatCount(count)}</Text>
+            <Text fontVariantNumeric="tabular-nums">{formatNumber(count)}</Text>
           </HStack>
         ))}
       </Wrap>
@@ -36,7 +37,7 @@ function MoveResults({ item }: { item: Import }) {
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Title>
-            {formatCount(item.batch.results.conflict)}{' '}
+            {formatNumber(item.batch.results.conflict)}{' '}
             {item.batch.results.conflict === 1 ? 'product' : 'products'} changed in staging since this preview
             and {item.batch.results.conflict === 1 ? 'was' : 'were'} not overwritten (
             {rowResultLabels.conflict.toLowerCase()} rows are highlighted below).
@@ -107,7 +108,7 @@ export function PreviewSection({
             onClick={() => setView({ change: kind, previewPage: 1 })}
           >
             {rowOutcomeLabels[kind]}
-            <Badge variant="subtle">{formatCount(batch.counts[kind])}</Badge>
+            <Badge variant="subtle">{formatNumber(batch.counts[kind])}</Badge>
           </Button>
         ))}
       </Wrap>

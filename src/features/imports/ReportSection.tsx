@@ -13,13 +13,14 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { type Import, type RowResult, rowResultLabels, rowResults } from '../../../contracts/imports';
+import { formatNumber, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { EmptyListState, ErrorState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { SearchBox } from '../../ui/search-box';
 import { useBatchReport } from './api';
 import { ErrorSheetMenu } from './ErrorSheetMenu';
-import { formatCount, isValidated, outcomeChips, outcomePalette } from './format';
+import { isValidated, outcomeChips, outcomePalette } from './format';
 import { columnLetter } from './mapping';
 import { NotValidated } from './NotValidated';
 import { ReportTable } from './ReportTable';
@@ -47,7 +48,7 @@ function OutcomeChips({ item, view, setView }: { item: Import; view: ImportsView
           >
             {chip.label}
             <Badge variant={pressed ? 'surface' : 'subtle'} fontVariantNumeric="tabular-nums">
-              {formatCount(chip.count)}
+              {formatNumber(chip.count)}
             </Badge>
           </Button>
         );
@@ -78,7 +79,7 @@ function TopErrors({
                 {error.message}
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                {formatCount(error.count)} {error.count === 1 ? 'row' : 'rows'}
+                {plural(error.count, 'row')}
               </Table.Cell>
             </Table.Row>
           ))}

@@ -1,6 +1,7 @@
 import { Badge, Link, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
 import type { ImportRequest } from '../../../contracts/imports';
+import { formatDateTime } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { RequestStatusBadge } from './Badges';
 
@@ -83,7 +84,7 @@ export function RequestTable({
                     <RequestStatusBadge status={request.status} />
                   </Table.Cell>
                   <Table.Cell>{request.assignee?.name ?? '—'}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap" title={new Date(request.createdAt).toLocaleString()}>
+                  <Table.Cell whiteSpace="nowrap" title={formatDateTime(request.createdAt)}>
                     {relativeTime(request.createdAt, now)}
                   </Table.Cell>
                 </Table.Row>

@@ -2,12 +2,13 @@ import { Box, Button, Checkbox, Code, Flex, HStack, Stack, Switch, Table, Text }
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Import } from '../../../contracts/imports';
+import { formatNumber, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { isRunning, useApplySuggestedTitles, useSuggestedTitles } from './api';
-import { formatCount, isValidated, plural } from './format';
+import { isValidated } from './format';
 import { NotValidated } from './NotValidated';
 import { TitleTemplateDialog } from './TitleTemplateDialog';
 
@@ -119,7 +120,7 @@ export function TitlesSection({
                 loading={apply.isPending && apply.variables?.all === true}
                 onClick={() => run({ all: true })}
               >
-                Apply to all{titles.data ? ` (${formatCount(titles.data.count)})` : ''}
+                Apply to all{titles.data ? ` (${formatNumber(titles.data.count)})` : ''}
               </Button>
             </>
           ) : null}

@@ -16,6 +16,7 @@ import {
   rowOutcomeLabels,
   rowOutcomes,
 } from '../../../contracts/imports';
+import { formatNumber, plural } from '../../lib/format';
 import type { StatusPalette } from '../../lib/status-color';
 
 type Palette = StatusPalette | 'purple' | 'teal';
@@ -55,11 +56,6 @@ export const requestStatusPalette: Record<RequestStatus, Palette> = {
   rejected: 'red',
 };
 
-const numbers = new Intl.NumberFormat('en-US');
-export const formatCount = (value: number) => numbers.format(value);
-export const plural = (count: number, one: string, many = `${one}s`) =>
-  `${formatCount(count)} ${count === 1 ? one : many}`;
-
 /** "D17 · Price: Write a number like 1299.50." — the cell first, so the user can go straight to it. */
 export function cellErrorText(error: CellError): string {
   const where = [error.cell, error.header].filter(Boolean).join(' · ');
@@ -98,20 +94,20 @@ export function outcomeChips(counts: OutcomeCounts): OutcomeChip[] {
   ];
 }
 
-/** The short words of the list's counts column. */
-export const outcomeShortLabels: Record<RowOutcome, string> = {
-  create: 'new',
-  update: 'update',
-  unchanged: 'unchanged',
-  duplicate: 'duplicate',
-  error: 'error',
+/** The short words of the list's counts column, singular and plural ("1 duplicate", "3 duplicates"). */
+export const outcomeShortLabels: Record<RowOutcome, readonly [one: string, many: string]> = {
+  create: ['new', 'new'],
+  update: ['update', 'updates'],
+  unchanged: ['unchanged', 'unchanged'],
+  duplicate: ['duplicate', 'duplicates'],
+  error: ['error', 'errors'],
 };
 
 /** Rows per second as the progress line says it (nothing before the job has measured it). */
 export function formatRate(rowsPerSecond: number | null): string | null {
   if (rowsPerSecond === null || !Number.isFinite(rowsPerSecond) || rowsPerSecond < 0) return null;
   const rounded = rowsPerSecond >= 10 ? Math.round(rowsPerSecond) : Math.round(rowsPerSecond * 10) / 10;
-  return `${formatCount(rounded)} rows/s`;
+  return `${formatNumber(rounded)} rows/s`;
 }
 
 export interface ProgressFigures {
@@ -146,7 +142,7 @@ export function progressFigures(batch: Batch): ProgressFigures {
     return {
       label: 'Move progress',
       percent,
-      text: `${formatCount(batch.rowsMoved)} of ${plural(batch.rowsToMove, 'row')} moved`,
+      text: `${formatNumber(batch.rowsMoved)} of ${plural(batch.rowsToMove, 'row')} moved`,
       rate,
       eta: running ? formatEta(batch.rowsToMove - batch.rowsMoved, batch.rowsPerSecond) : null,
     };
@@ -173,7 +169,7 @@ export interface Question {
 export function moveQuestion(kind: MoveKind, counts: OutcomeCounts): Question {
   if (kind === 'full') {
     return {
-      title: `Create ${plural(counts.create, 'product')} and update ${formatCount(counts.update)}?`,
+      title: `Create ${plural(counts.create, 'product')} and update ${formatNumber(counts.update)}?`,
       description:
         'Unchanged rows, duplicates and rows with errors are left out. A product changed in staging since this preview is reported as a conflict, never overwritten.',
       confirmLabel: 'Move products',

@@ -12,6 +12,7 @@ import {
   requestStatuses,
   requestStatusLabels,
 } from '../../../contracts/imports';
+import { formatNumber } from '../../lib/format';
 import type { HistoryWords } from '../../ui/history-timeline';
 
 const actionVerbs: Record<string, string> = {
@@ -63,7 +64,7 @@ function formatValue(value: unknown): string {
   if (typeof value === 'string' && value.startsWith('attr:'))
     return `attribute ${value.slice('attr:'.length)}`;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (typeof value === 'number') return formatNumber(value);
   if (Array.isArray(value)) {
     // A mapping: how many columns it imports says enough in a timeline.
     const mapped = value.filter((item) => item && typeof item === 'object' && 'target' in item);

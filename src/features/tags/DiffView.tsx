@@ -2,7 +2,8 @@
 // then each kind of change with the tags' paths (renames before → after, moves from → to).
 import { Alert, Badge, Box, Heading, List, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { TagDiff } from '../../../contracts/tags';
-import { diffTotal, formatCount, plural } from './format';
+import { formatNumber, plural } from '../../lib/format';
+import { diffTotal } from './format';
 
 function Section({
   title,
@@ -23,7 +24,7 @@ function Section({
       <Heading size="sm" mb="1.5">
         {title}{' '}
         <Badge colorPalette={palette} variant="subtle">
-          {formatCount(count)}
+          {formatNumber(count)}
         </Badge>
       </Heading>
       <List.Root gap="1" fontSize="sm" ps="4">

@@ -7,6 +7,7 @@ import { ChevronsDownUp, ChevronsUpDown, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { TagNodeWithPath, TagTreeSource } from '../../../contracts/tags';
 import { tagAllPageSchema } from '../../../contracts/tags';
+import { formatNumber } from '../../lib/format';
 import { getErrorMessage, http } from '../../services/http';
 import { fetchTagChildren, fetchTagNode, TAGS_API, tagTreeKeys, useTagSearch } from '../../services/tag-tree';
 import { notify } from '../../ui/notify';
@@ -14,7 +15,6 @@ import { EmptyMessage } from '../../ui/page-states';
 import { SearchBox } from '../../ui/search-box';
 import { tagPathText } from '../../ui/tag-picker';
 import { useMoveTag } from './api';
-import { formatCount } from './format';
 import { type TagAction, TagDetails } from './TagDetails';
 import { DeleteTagDialog, MoveTagDialog, TagFormDialog, type TagFormMode } from './TagDialogs';
 import { TagTree } from './TagTree';
@@ -195,7 +195,7 @@ export function HierarchyTab({
         </HStack>
         {store.allProgress ? (
           <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            Loading {formatCount(store.allProgress.loaded)} of {formatCount(store.allProgress.total)} tags…
+            Loading {formatNumber(store.allProgress.loaded)} of {formatNumber(store.allProgress.total)} tags…
           </Text>
         ) : null}
         {search ? (
@@ -230,7 +230,7 @@ export function HierarchyTab({
                 ))}
                 {found.data && found.data.count > results.length ? (
                   <Text fontSize="xs" color="fg.muted" px="3" pt="1">
-                    {formatCount(found.data.count - results.length)} more match: type more of the name.
+                    {formatNumber(found.data.count - results.length)} more match: type more of the name.
                   </Text>
                 ) : null}
               </Stack>

@@ -3,12 +3,13 @@
 // their numbers beside them — and when the tree was last published and its levels calculated.
 import { Box, Heading, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { tagStatuses, tagStatusLabels } from '../../../contracts/tags';
+import { formatNumber } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { useTagOverview, useTreeState, useVersions } from './api';
-import { formatCount, statusPalette } from './format';
+import { statusPalette } from './format';
 
 export function OverviewTab() {
   const overview = useTagOverview(true);
@@ -27,7 +28,7 @@ export function OverviewTab() {
           <Stat.Root key={status} borderWidth="1px" rounded="md" p="3" data-testid={`status-${status}`}>
             <Stat.Label>{tagStatusLabels[status]}</Stat.Label>
             <Stat.ValueText color={`${statusPalette[status]}.fg`}>
-              {formatCount(data.byStatus[status])}
+              {formatNumber(data.byStatus[status])}
             </Stat.ValueText>
           </Stat.Root>
         ))}
@@ -67,7 +68,7 @@ export function OverviewTab() {
       <Stat.Root borderWidth="1px" rounded="md" p="3" maxW="sm">
         <Stat.Label>Tags without products (in them or below them)</Stat.Label>
         <Stat.ValueText data-testid="without-products">
-          {formatCount(data.withoutProducts)} of {formatCount(data.nodeCount)}
+          {formatNumber(data.withoutProducts)} of {formatNumber(data.nodeCount)}
         </Stat.ValueText>
       </Stat.Root>
       <Box>
@@ -87,8 +88,8 @@ export function OverviewTab() {
               {data.largestSubtrees.map((row) => (
                 <Table.Row key={row.id}>
                   <Table.Cell>{row.path}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatCount(row.size)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatCount(row.products)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatNumber(row.size)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatNumber(row.products)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

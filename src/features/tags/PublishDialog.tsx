@@ -5,6 +5,7 @@
 import { Alert, Box, Button, Field, Heading, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import type { TagNodeWithPath, TagRemapNeed } from '../../../contracts/tags';
+import { plural } from '../../lib/format';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage } from '../../ui/form-parts';
@@ -13,7 +14,7 @@ import { ErrorState, LoadingState } from '../../ui/page-states';
 import { TagPicker, tagPathText } from '../../ui/tag-picker';
 import { usePublish, usePublishPreview } from './api';
 import { DiffView } from './DiffView';
-import { diffSummary, diffTotal, plural } from './format';
+import { diffSummary, diffTotal } from './format';
 
 type Choice = { to: null } | { to: TagNodeWithPath };
 

@@ -4,6 +4,7 @@ import { Badge, Box, Button, DataList, Heading, HStack, Stack, Text, Wrap } from
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRightLeft, FolderPlus, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type TagNodeWithPath, type TagTreeSource, tagStatusLabels } from '../../../contracts/tags';
+import { formatNumber } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { fetchTagNode, tagTreeKeys } from '../../services/tag-tree';
@@ -11,7 +12,7 @@ import { HistoryTimeline, type HistoryWords } from '../../ui/history-timeline';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { tagPathText } from '../../ui/tag-picker';
 import { useNodeHistory } from './api';
-import { formatCount, statusPalette } from './format';
+import { statusPalette } from './format';
 
 export type TagAction = 'addChild' | 'addSibling' | 'rename' | 'move' | 'delete';
 
@@ -85,9 +86,9 @@ export function TagDetails({
           [
             ['Code', tag.code],
             ['Level', String(tag.level)],
-            ['Child tags', formatCount(tag.childrenCount)],
-            ['Products', formatCount(tag.productCount)],
-            ['Products with the tags below', formatCount(tag.productTotal)],
+            ['Child tags', formatNumber(tag.childrenCount)],
+            ['Products', formatNumber(tag.productCount)],
+            ['Products with the tags below', formatNumber(tag.productTotal)],
             [draft ? 'Last changed' : 'Published', `${relativeTime(tag.updatedAt)} by ${tag.updatedBy}`],
           ] as const
         ).map(([label, value]) => (

@@ -5,12 +5,12 @@
 import { Button, Field, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { TAG_CODE_MAX, TAG_NAME_MAX, type TagNodeWithPath } from '../../../contracts/tags';
+import { plural } from '../../lib/format';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage } from '../../ui/form-parts';
 import { TagPicker, tagPathText } from '../../ui/tag-picker';
 import { useCreateTag, useDeleteImpact, useDeleteTag, useMoveTag, useUpdateTag } from './api';
-import { plural } from './format';
 
 /** The field a server refusal names (`fields.name`), else the form's own message. */
 function refusal(error: unknown): { name?: string; code?: string; form?: string } {

@@ -22,6 +22,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { tagStatusLabels } from '../../../contracts/tags';
+import { formatNumber } from '../../lib/format';
 import { statusPalette } from './format';
 import type { TagItem, TagTreeStore, VisibleRow } from './tree-store';
 
@@ -182,7 +183,7 @@ const TagRow = memo(function TagRow({
           </span>
         ) : null}{' '}
         <span data-count="" id={partId('count')} title="Products in this tag and below it">
-          {item.productTotal.toLocaleString('en-US')}
+          {formatNumber(item.productTotal)}
         </span>
       </span>
     </div>

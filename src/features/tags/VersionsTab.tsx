@@ -20,6 +20,7 @@ import {
 import { Eye, GitCompare, History, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import type { TagTreeSource, TagVersion } from '../../../contracts/tags';
+import { formatDateTime, plural } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -228,17 +229,13 @@ export function VersionsTab({
                       {version.number === latest ? <Badge colorPalette="green">Live</Badge> : null}
                     </HStack>
                     <Text fontSize="xs" color="fg.muted">
-                      {version.nodeCount.toLocaleString('en-US')} tags
+                      {plural(version.nodeCount, 'tag')}
                       {version.rolledBackFrom ? ` · version ${version.rolledBackFrom} brought back` : ''}
                     </Text>
                   </Table.Cell>
                   <Table.Cell>
                     <Text>{version.publishedBy.name}</Text>
-                    <Text
-                      fontSize="xs"
-                      color="fg.muted"
-                      title={new Date(version.publishedAt).toLocaleString()}
-                    >
+                    <Text fontSize="xs" color="fg.muted" title={formatDateTime(version.publishedAt)}>
                       {relativeTime(version.publishedAt)}
                     </Text>
                   </Table.Cell>

@@ -1,5 +1,6 @@
 // How the Manage Tags page words and colours things: statuses, versions, diffs, counts.
 import type { TagDiff, TagStatus, TagTreeSource, TagVersion } from '../../../contracts/tags';
+import { formatNumber } from '../../lib/format';
 
 export const statusPalette: Record<TagStatus, string> = {
   published: 'green',
@@ -7,10 +8,6 @@ export const statusPalette: Record<TagStatus, string> = {
   changed: 'yellow',
   removed: 'red',
 };
-
-export const formatCount = (n: number) => n.toLocaleString('en-US');
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** "Version 3", "the draft", "the published tree". */
 export function sourceName(source: TagTreeSource): string {
@@ -31,7 +28,7 @@ export function diffSummary(counts: TagDiff['counts']): string {
     ] as const
   )
     .filter(([key]) => counts[key] > 0)
-    .map(([key, words]) => `${formatCount(counts[key])} ${words}`);
+    .map(([key, words]) => `${formatNumber(counts[key])} ${words}`);
   return parts.length ? parts.join(', ') : 'no changes';
 }
 
