@@ -285,7 +285,7 @@ test('leads are imported, filtered, mailed in their language, and their answer a
   await menu(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
   // Its row under "Response and unsubscribe rates": sent, failed, responses, unsubscribes.
   const rates = page.getByRole('row').filter({ hasText: campaign });
-  await expect(rates.getByRole('cell')).toHaveText([campaign, '2', '0', '1 (50 %)', '1 (50 %)']);
+  await expect(rates.getByRole('cell')).toHaveText([campaign, '2', '0', '1 (50%)', '1 (50%)']);
 
   // The contact's page tells the same story: mailed, unsubscribed through the link, answered.
   await menu(page).getByRole('link', { name: 'Contacts', exact: true }).click();

@@ -27,6 +27,7 @@ import { useMemo, useState } from 'react';
 import type { Audience } from '../../../contracts/campaigns';
 import { CONTACTS_ROUTE } from '../../../contracts/contacts';
 import { normalizeText, type QueryField, type QueryTree } from '../../../contracts/query-tree';
+import { formatNumber } from '../../lib/format';
 import { getErrorMessage } from '../../services/api-error';
 import { useRouteActions } from '../../services/route-permissions';
 import { ErrorState } from '../../ui/page-states';
@@ -35,7 +36,6 @@ import { SavedViewsMenu } from '../../ui/saved-views';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useAudienceCount, useContactFields } from './api';
 import { audienceViewState, type QuickField, quickFields, quickValues, setQuickValues } from './audience';
-import { formatCount } from './CampaignParts';
 import { audienceOf } from './campaign-form';
 
 export const AUDIENCE_COUNT_DEBOUNCE_MS = 400;
@@ -164,14 +164,14 @@ export function AudienceCount({ audience }: { audience: Audience }) {
           <HStack gap="3" align="baseline" wrap="wrap">
             <Users size={18} aria-hidden />
             <Text fontSize="2xl" fontWeight="bold" data-testid="audience-mailable">
-              {formatCount(count.data.mailable)}
+              {formatNumber(count.data.mailable)}
             </Text>
             <Text>{count.data.mailable === 1 ? 'contact will be mailed' : 'contacts will be mailed'}</Text>
           </HStack>
           <Text fontSize="sm" color="fg.muted" data-testid="audience-matching">
-            {formatCount(count.data.matching)} matching
+            {formatNumber(count.data.matching)} matching
             {count.data.matching > count.data.mailable
-              ? ` · ${formatCount(count.data.matching - count.data.mailable)} unsubscribed or bounced, never mailed`
+              ? ` · ${formatNumber(count.data.matching - count.data.mailable)} unsubscribed or bounced, never mailed`
               : ''}
           </Text>
           {count.data.mailable === 0 ? (

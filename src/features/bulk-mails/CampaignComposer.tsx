@@ -22,6 +22,7 @@ import { CalendarClock, FlaskConical, Save, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { type Campaign, MAX_RATE_PER_SECOND, MAX_RESPONSE_OPTIONS } from '../../../contracts/campaigns';
 import { type TemplateLanguage, templateLanguageLabels } from '../../../contracts/marketing';
+import { formatDateTime } from '../../lib/format';
 import { getErrorMessage } from '../../services/api-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormMessage } from '../../ui/form-parts';
@@ -496,8 +497,7 @@ function ComposerForm({
                 <Alert.Root status="info">
                   <Alert.Indicator />
                   <Alert.Title>
-                    Scheduled for {new Date(campaign.scheduledAt).toLocaleString()}. Saving keeps the
-                    schedule.
+                    Scheduled for {formatDateTime(campaign.scheduledAt)}. Saving keeps the schedule.
                   </Alert.Title>
                 </Alert.Root>
               ) : null}

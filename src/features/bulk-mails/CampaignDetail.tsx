@@ -26,6 +26,7 @@ import { CalendarClock, Pause, Pencil, Play, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { type Campaign, recipientStateLabels } from '../../../contracts/campaigns';
 import { type RecipientState, recipientStates, templateLanguageLabels } from '../../../contracts/marketing';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { getErrorMessage } from '../../services/api-error';
 import { BarChart } from '../../ui/bar-chart';
 import { RefreshButton } from '../../ui/list-controls';
@@ -43,13 +44,7 @@ import {
   useContactFields,
   useRecipients,
 } from './api';
-import {
-  CampaignProgress,
-  CampaignStatusBadge,
-  formatCount,
-  RecipientStateBadge,
-  When,
-} from './CampaignParts';
+import { CampaignProgress, CampaignStatusBadge, RecipientStateBadge, When } from './CampaignParts';
 import { useRefreshOnTaskDone } from './CampaignsTab';
 import { announceSent, SendDialog } from './SendDialog';
 
@@ -71,7 +66,7 @@ function Figure({ label, value, color }: { label: string; value: number; color?:
         {label}
       </Text>
       <Text fontSize="xl" fontWeight="semibold" color={color}>
-        {formatCount(value)}
+        {formatNumber(value)}
       </Text>
     </Box>
   );
@@ -110,7 +105,7 @@ function RecipientsTable({ campaign }: { campaign: Campaign }) {
             <option value="">All states</option>
             {recipientStates.map((option) => (
               <option key={option} value={option}>
-                {recipientStateLabels[option]} ({formatCount(campaign.counts[option])})
+                {recipientStateLabels[option]} ({formatNumber(campaign.counts[option])})
               </option>
             ))}
           </NativeSelect.Field>
@@ -306,12 +301,12 @@ function Summary({ campaign }: { campaign: Campaign }) {
     ['Fallback language', templateLanguageLabels[campaign.fallbackLanguage] ?? campaign.fallbackLanguage],
     ['Audience', audience],
     ['Answers offered', campaign.responseOptions.length ? campaign.responseOptions.join(', ') : 'None'],
-    ['Rate', `${formatCount(campaign.ratePerSecond)} mails a second`],
-    ['Created', `${new Date(campaign.createdAt).toLocaleString()} by ${campaign.createdByName}`],
+    ['Rate', `${formatNumber(campaign.ratePerSecond)} mails a second`],
+    ['Created', `${formatDateTime(campaign.createdAt)} by ${campaign.createdByName}`],
   ];
-  if (campaign.scheduledAt) rows.push(['Scheduled', new Date(campaign.scheduledAt).toLocaleString()]);
-  if (campaign.startedAt) rows.push(['Started', new Date(campaign.startedAt).toLocaleString()]);
-  if (campaign.finishedAt) rows.push(['Finished', new Date(campaign.finishedAt).toLocaleString()]);
+  if (campaign.scheduledAt) rows.push(['Scheduled', formatDateTime(campaign.scheduledAt)]);
+  if (campaign.startedAt) rows.push(['Started', formatDateTime(campaign.startedAt)]);
+  if (campaign.finishedAt) rows.push(['Finished', formatDateTime(campaign.finishedAt)]);
   return (
     <Box as="dl" display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="2" fontSize="sm">
       {rows.map(([term, value]) => (
@@ -358,7 +353,7 @@ function ResponsesByAnswer({ campaign }: { campaign: Campaign }) {
             {answers.map((answer) => (
               <Table.Row key={answer.label}>
                 <Table.Cell>{answer.label}</Table.Cell>
-                <Table.Cell textAlign="end">{formatCount(answer.value)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatNumber(answer.value)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -445,7 +440,8 @@ function DetailBody({
         <Alert.Root status="warning">
           <Alert.Indicator />
           <Alert.Title>
-            Paused: {formatCount(campaign.counts.queued + campaign.counts.sending + campaign.counts.deferred)}{' '}
+            Paused:{' '}
+            {formatNumber(campaign.counts.queued + campaign.counts.sending + campaign.counts.deferred)}{' '}
             recipients wait. Resume to mail them; nobody is mailed twice.
           </Alert.Title>
         </Alert.Root>
@@ -469,7 +465,7 @@ function DetailBody({
             <Text fontSize="sm" color="fg.muted">
               By language:{' '}
               {campaign.byLanguage
-                .map((entry) => `${entry.language} ${formatCount(entry.count)}`)
+                .map((entry) => `${entry.language} ${formatNumber(entry.count)}`)
                 .join(' · ')}
             </Text>
           ) : null}
@@ -484,10 +480,10 @@ function DetailBody({
       </Grid>
       <Tabs.Root defaultValue="recipients" lazyMount unmountOnExit variant="line">
         <Tabs.List>
-          <Tabs.Trigger value="recipients">Recipients ({formatCount(campaign.total)})</Tabs.Trigger>
-          <Tabs.Trigger value="responses">Responses ({formatCount(campaign.responses)})</Tabs.Trigger>
+          <Tabs.Trigger value="recipients">Recipients ({formatNumber(campaign.total)})</Tabs.Trigger>
+          <Tabs.Trigger value="responses">Responses ({formatNumber(campaign.responses)})</Tabs.Trigger>
           <Tabs.Trigger value="unsubscribes">
-            Unsubscribes ({formatCount(campaign.unsubscribes)})
+            Unsubscribes ({formatNumber(campaign.unsubscribes)})
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="recipients">

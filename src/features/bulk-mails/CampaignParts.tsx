@@ -7,6 +7,7 @@ import {
   recipientStateLabels,
 } from '../../../contracts/campaigns';
 import type { CampaignStatus, RecipientState } from '../../../contracts/marketing';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { statusColor } from '../../lib/status-color';
 
@@ -33,8 +34,6 @@ export function RecipientStateBadge({ state }: { state: RecipientState }) {
     </Badge>
   );
 }
-
-const number = (value: number) => value.toLocaleString('en-US');
 
 /** Recipients done with (sent, failed for good, skipped) of all of them; deferred ones are still to go. */
 export function progressOf(campaign: Pick<CampaignSummary, 'total' | 'counts'>) {
@@ -69,9 +68,9 @@ export function CampaignProgress({
       </Progress.Root>
       <HStack gap="2" fontSize="xs" color="fg.muted" wrap="wrap">
         <Text data-testid="progress-text">
-          {number(done)} of {number(campaign.total)} · {percent}%
+          {formatNumber(done)} of {formatNumber(campaign.total)} · {percent}%
         </Text>
-        {deferred ? <Text color="yellow.fg">{number(deferred)} waiting for a retry</Text> : null}
+        {deferred ? <Text color="yellow.fg">{formatNumber(deferred)} waiting for a retry</Text> : null}
       </HStack>
     </Stack>
   );
@@ -81,10 +80,8 @@ export function CampaignProgress({
 export function When({ at, fallback = '—' }: { at: string | null; fallback?: string }) {
   if (!at) return <Text color="fg.muted">{fallback}</Text>;
   return (
-    <Text as="span" title={new Date(at).toLocaleString()} whiteSpace="nowrap">
+    <Text as="span" title={formatDateTime(at)} whiteSpace="nowrap">
       {relativeTime(at)}
     </Text>
   );
 }
-
-export const formatCount = number;

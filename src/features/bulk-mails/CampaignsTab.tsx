@@ -7,6 +7,7 @@ import { Plus } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { type CampaignSummary, campaignStatusLabels } from '../../../contracts/campaigns';
 import { type CampaignStatus, campaignStatuses } from '../../../contracts/marketing';
+import { formatNumber, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/api-error';
 import { taskStore } from '../../services/tasks';
 import { RefreshButton } from '../../ui/list-controls';
@@ -14,7 +15,7 @@ import { EmptyListState, ErrorState, LoadingState } from '../../ui/page-states';
 import { PagedTable } from '../../ui/paged-table';
 import { SearchBox } from '../../ui/search-box';
 import { useCampaignList } from './api';
-import { CampaignProgress, CampaignStatusBadge, formatCount, When } from './CampaignParts';
+import { CampaignProgress, CampaignStatusBadge, When } from './CampaignParts';
 
 export const CAMPAIGNS_PAGE_SIZE = 20;
 
@@ -60,18 +61,18 @@ function CampaignRow({ campaign, onOpen }: { campaign: CampaignSummary; onOpen()
         {showsProgress ? (
           <CampaignProgress campaign={campaign} size="xs" />
         ) : (
-          <Text>{campaign.total ? `${formatCount(campaign.total)} recipients` : '—'}</Text>
+          <Text>{campaign.total ? plural(campaign.total, 'recipient') : '—'}</Text>
         )}
       </Table.Cell>
-      <Table.Cell textAlign="end">{formatCount(campaign.counts.sent)}</Table.Cell>
+      <Table.Cell textAlign="end">{formatNumber(campaign.counts.sent)}</Table.Cell>
       <Table.Cell textAlign="end" color={campaign.counts.deferred ? 'yellow.fg' : undefined}>
-        {formatCount(campaign.counts.deferred)}
+        {formatNumber(campaign.counts.deferred)}
       </Table.Cell>
       <Table.Cell textAlign="end" color={campaign.counts.failed ? 'red.fg' : undefined}>
-        {formatCount(campaign.counts.failed)}
+        {formatNumber(campaign.counts.failed)}
       </Table.Cell>
-      <Table.Cell textAlign="end">{formatCount(campaign.responses)}</Table.Cell>
-      <Table.Cell textAlign="end">{formatCount(campaign.unsubscribes)}</Table.Cell>
+      <Table.Cell textAlign="end">{formatNumber(campaign.responses)}</Table.Cell>
+      <Table.Cell textAlign="end">{formatNumber(campaign.unsubscribes)}</Table.Cell>
       <Table.Cell fontSize="sm">
         <Stack gap="0">
           {campaign.scheduledAt ? (

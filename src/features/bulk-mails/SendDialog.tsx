@@ -5,11 +5,11 @@ import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/re
 import { useEffect, useState } from 'react';
 import type { Audience, Campaign } from '../../../contracts/campaigns';
 import type { TaskStatusInfo } from '../../../contracts/notifications';
+import { formatDateTime, formatNumber, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/api-error';
 import { FormMessage } from '../../ui/form-parts';
 import { notifyTaskStarted } from '../notifications/task-started';
 import { useAudienceCount, useSendCampaign } from './api';
-import { formatCount } from './CampaignParts';
 import { localInputValue, scheduleOf } from './campaign-form';
 
 /**
@@ -21,7 +21,7 @@ export function announceSent(sent: Campaign, task: TaskStatusInfo | null) {
     type: 'success',
     title:
       sent.status === 'scheduled' && sent.scheduledAt
-        ? `${sent.name} is scheduled for ${new Date(sent.scheduledAt).toLocaleString()}`
+        ? `${sent.name} is scheduled for ${formatDateTime(sent.scheduledAt)}`
         : `${sent.name} is sending`,
   });
 }
@@ -51,10 +51,7 @@ export function SendDialog({
 
   const mailable = count.data?.mailable ?? null;
   const counted = mailable !== null && !count.isFetching;
-  const who =
-    mailable === null
-      ? 'the audience'
-      : `${formatCount(mailable)} ${mailable === 1 ? 'contact' : 'contacts'}`;
+  const who = mailable === null ? 'the audience' : plural(mailable, 'contact');
 
   const confirm = () => {
     let scheduledAt: string | null = null;
@@ -103,8 +100,8 @@ export function SendDialog({
                 </Text>
                 {counted && count.data && count.data.matching > count.data.mailable ? (
                   <Text fontSize="sm" color="fg.muted">
-                    {formatCount(count.data.matching - count.data.mailable)} matching contacts unsubscribed or
-                    bounced and are left out.
+                    {formatNumber(count.data.matching - count.data.mailable)} matching contacts unsubscribed
+                    or bounced and are left out.
                   </Text>
                 ) : null}
                 {mode === 'schedule' ? (

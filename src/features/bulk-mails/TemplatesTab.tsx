@@ -5,6 +5,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { TemplateSummary } from '../../../contracts/mail-templates';
 import { templateLanguageLabels } from '../../../contracts/marketing';
+import { formatNumber, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/api-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { RefreshButton } from '../../ui/list-controls';
@@ -138,7 +139,7 @@ export function TemplatesTab({
                   ))}
                 </Wrap>
               </Table.Cell>
-              <Table.Cell textAlign="end">{template.campaigns.toLocaleString('en-US')}</Table.Cell>
+              <Table.Cell textAlign="end">{formatNumber(template.campaigns)}</Table.Cell>
               <Table.Cell>
                 <When at={template.updatedAt} />
               </Table.Cell>
@@ -178,7 +179,7 @@ export function TemplatesTab({
         title={`Delete ${deleting?.name ?? 'the template'}?`}
         description={
           deleting?.campaigns
-            ? `${deleting.campaigns.toLocaleString('en-US')} campaign(s) used it. Sent campaigns keep their history; drafts that use it must choose another template. A template a scheduled or sending campaign uses cannot be deleted.`
+            ? `${plural(deleting.campaigns, 'campaign')} used it. Sent campaigns keep their history; drafts that use it must choose another template. A template a scheduled or sending campaign uses cannot be deleted.`
             : 'It is removed with every language version. This cannot be undone.'
         }
         confirmLabel="Delete"

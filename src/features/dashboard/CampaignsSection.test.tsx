@@ -84,7 +84,7 @@ describe('the campaigns dashboard', () => {
     expect(screen.getByText('3,001 subscribed')).toBeInTheDocument();
     expect(screen.getByText('15 waiting for a retry')).toBeInTheDocument();
     expect(
-      screen.getByRole('img', { name: 'Mails sent per month: Sep 26 1400, Oct 26 1000' }),
+      screen.getByRole('img', { name: 'Mails sent per month: Sept 2026 1400, Oct 2026 1000' }),
     ).toBeInTheDocument();
     expect(
       screen.getByRole('img', { name: 'Responses by answer: Interested 150, Not now 80' }),
@@ -92,13 +92,13 @@ describe('the campaigns dashboard', () => {
     // The rates chart charts both rates, and says which colour is which.
     expect(
       screen.getByRole('img', {
-        name: 'Rates per campaign, percent of the mails sent: October newsletter: Response rate 7 %, Unsubscribe rate 1 %',
+        name: 'Rates per campaign, percent of the mails sent: October newsletter: Response rate 7%, Unsubscribe rate 1%',
       }),
     ).toBeInTheDocument();
     expect(screen.getByText('Unsubscribe rate')).toBeInTheDocument();
     const rates = screen.getByRole('row', { name: /October newsletter/ });
-    expect(within(rates).getByText('70 (7 %)')).toBeInTheDocument();
-    expect(within(rates).getByText('10 (1 %)')).toBeInTheDocument();
+    expect(within(rates).getByText('70 (7%)')).toBeInTheDocument();
+    expect(within(rates).getByText('10 (1%)')).toBeInTheDocument();
   });
 
   it('follows a sending campaign: its share done and the mails waiting for a retry', () => {

@@ -200,13 +200,13 @@ function RatesPerCampaign({ rows }: { rows: CampaignsDashboard['perCampaign'] })
                   name: 'Response rate',
                   color: 'brand.solid',
                   values: rows.map((row) => row.responseRate),
-                  format: percent,
+                  format: (value: number) => formatPercent(value),
                 },
                 {
                   name: 'Unsubscribe rate',
                   color: 'orange.solid',
                   values: rows.map((row) => row.unsubscribeRate),
-                  format: percent,
+                  format: (value: number) => formatPercent(value),
                 },
               ]}
             />

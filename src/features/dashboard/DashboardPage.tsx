@@ -1,4 +1,5 @@
 import { Card, Heading, SimpleGrid, Stat, Table } from '@chakra-ui/react';
+import { formatNumber } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
@@ -36,7 +37,7 @@ export default function DashboardPage() {
                 <Card.Body>
                   <Stat.Root>
                     <Stat.Label>{label}</Stat.Label>
-                    <Stat.ValueText>{value}</Stat.ValueText>
+                    <Stat.ValueText>{typeof value === 'number' ? formatNumber(value) : value}</Stat.ValueText>
                   </Stat.Root>
                 </Card.Body>
               </Card.Root>
@@ -73,7 +74,7 @@ export default function DashboardPage() {
                     {summary.data.usersByRole.map((row) => (
                       <Table.Row key={row.role}>
                         <Table.Cell>{row.role}</Table.Cell>
-                        <Table.Cell textAlign="end">{row.count}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatNumber(row.count)}</Table.Cell>
                       </Table.Row>
                     ))}
                   </Table.Body>
