@@ -17,6 +17,7 @@ export function FileFormatMenu<F extends ExportFileFormat = ExportFormat>({
   onChoose,
   formats = TABLE_FORMATS as readonly F[],
   loading,
+  loadingText,
   size,
   'data-tour': tour,
 }: {
@@ -25,6 +26,8 @@ export function FileFormatMenu<F extends ExportFileFormat = ExportFormat>({
   /** The formats offered (CSV and XLSX unless a list writes more, as the tag tree's JSON). */
   formats?: readonly F[];
   loading?: boolean;
+  /** What the button says while loading (else a spinner alone, and the button loses its name). */
+  loadingText?: string;
   size?: ButtonProps['size'];
   /** Its target, when a page guide points at it. */
   'data-tour'?: string;
@@ -32,7 +35,7 @@ export function FileFormatMenu<F extends ExportFileFormat = ExportFormat>({
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="outline" size={size} loading={loading} data-tour={tour}>
+        <Button variant="outline" size={size} loading={loading} loadingText={loadingText} data-tour={tour}>
           <FileDown /> {label} <ChevronDown />
         </Button>
       </Menu.Trigger>

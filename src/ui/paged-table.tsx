@@ -4,12 +4,13 @@ import type { ReactNode } from 'react';
 import { getErrorMessage } from '../services/api-error';
 import { EmptyListState, ErrorState, LoadingState } from './page-states';
 import { Pager } from './pager';
+import { TableScroll } from './table-scroll';
 
 /**
- * A server-paged list's table: a small scrolling table (`columns` are its header cells, `children` its
- * rows) with the pager under it. `stale` dims the rows while the next page loads in their place
- * (placeholder data), `busy` tells screen readers a fetch is running. `compact` is for tabs and side
- * lists: the compact pager, spaced from the table here.
+ * A server-paged list's table: a small table (`columns` are its header cells, `children` its rows),
+ * scrolling sideways with a hint when wide, with the pager under it. `stale` dims the rows while the
+ * next page loads in their place (placeholder data), `busy` tells screen readers a fetch is running.
+ * `compact` is for tabs and side lists: the compact pager, spaced from the table here.
  */
 export function PagedTable({
   label,
@@ -38,14 +39,14 @@ export function PagedTable({
 }) {
   return (
     <Stack gap={compact ? '3' : '0'} opacity={stale ? 0.6 : 1} aria-busy={busy}>
-      <Table.ScrollArea>
+      <TableScroll label={label}>
         <Table.Root size="sm" aria-label={label}>
           <Table.Header>
             <Table.Row>{columns}</Table.Row>
           </Table.Header>
           <Table.Body>{children}</Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
       <Pager
         compact={compact}
         label={pagerLabel}

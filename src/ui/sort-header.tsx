@@ -11,6 +11,7 @@ export function SortHeader<F extends string>({
   sort,
   order,
   onSort,
+  wrap = false,
 }: {
   field: F;
   label: string;
@@ -18,16 +19,19 @@ export function SortHeader<F extends string>({
   sort: string;
   order: 'asc' | 'desc';
   onSort: (field: F) => void;
+  /** A long label may take two lines, to keep a narrow column narrow. */
+  wrap?: boolean;
 }) {
   const active = sort === field;
   const SortIcon = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
   return (
     <Table.ColumnHeader
       aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      whiteSpace="nowrap"
+      whiteSpace={wrap ? 'normal' : 'nowrap'}
     >
       <Box
         as="button"
+        textAlign="start"
         display="inline-flex"
         alignItems="center"
         gap="1"

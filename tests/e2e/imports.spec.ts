@@ -93,9 +93,11 @@ test('a sheet is uploaded, mapped, reported on, previewed, moved to staging, the
   await expect(page.getByTestId('cell-error').filter({ hasText: 'D4' })).toContainText('price');
   await expect(page.getByTestId('cell-error').filter({ hasText: 'F5' })).toContainText('Purpleish');
 
-  // The error sheet: the two rows as they were, plus what is wrong with them.
+  // The error sheet: the two rows as they were, plus what is wrong with them. The page downloads it
+  // once its job is done (issue 26), and the bell keeps it too.
   // The menu floats by its button: if the report re-lays out as it opens, a click can land beside the
   // item and leave the menu open; a person would click again, and so does the test.
+  const downloadedHere = page.waitForEvent('download');
   const menu = page.getByRole('menu', { name: 'Download error sheet' });
   await expect(async () => {
     if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Download error sheet' }).click();
@@ -103,6 +105,8 @@ test('a sheet is uploaded, mapped, reported on, previewed, moved to staging, the
     await expect(menu).toBeHidden({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await expect(page.getByText('Error sheet Completed').first()).toBeVisible({ timeout: 30_000 });
+  const sheetHere = (await readFile(await (await downloadedHere).path(), 'utf8')).replace(/^\uFEFF/, '');
+  expect(parseCsv(sheetHere).map((row) => row[0])).toEqual(['SKU', sku(3), sku(4)]);
   await page.getByRole('button', { name: 'Notifications' }).click();
   const notification = page
     .getByRole('dialog', { name: 'Notifications' })

@@ -21,6 +21,7 @@ import { getErrorMessage } from '../../services/http';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
+import { TableScroll } from '../../ui/table-scroll';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { recomputeNote, useAttributes, useCategorySet, useSaveCategorySet, useSetCategories } from './api';
 
@@ -236,7 +237,7 @@ function SetTable({
     </>
   );
   return (
-    <Table.ScrollArea>
+    <TableScroll label={label}>
       <Table.Root size="sm" aria-label={label}>
         <Table.Header>
           <Table.Row>
@@ -296,7 +297,7 @@ function SetTable({
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }
 

@@ -5,6 +5,7 @@ import type { Category } from '../../../contracts/categories';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/notify';
+import { TableScroll } from '../../ui/table-scroll';
 import { type Level, useDeleteCategory } from './api';
 import { CategoryFormDialog } from './CategoryFormDialog';
 
@@ -77,7 +78,7 @@ export function CategoryTable({
 
   return (
     <Box opacity={dimmed ? 0.6 : 1}>
-      <Table.ScrollArea>
+      <TableScroll label={topLevel ? 'Categories' : 'Subcategories'}>
         <Table.Root size="sm" aria-label={topLevel ? 'Categories' : 'Subcategories'}>
           <Table.Header>
             <Table.Row>
@@ -162,7 +163,7 @@ export function CategoryTable({
             })}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
       {editing ? (
         <CategoryFormDialog
           key={editing.id}

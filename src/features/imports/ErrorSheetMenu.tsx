@@ -1,19 +1,19 @@
-import { FileFormatMenu } from '../../ui/file-format-menu';
+import { TaskFileMenu } from '../notifications/TaskFileMenu';
 import { useExportBatchErrors } from './api';
 
 /**
  * "Download error sheet": the sheet's rows with errors and a column saying what is wrong, to fix and
- * upload again. A job builds it; the task toast and the notification carry the download.
+ * upload again. A job builds it; the page downloads it when it is ready, and the notification keeps it.
  */
 export function ErrorSheetMenu({ batch }: { batch: string }) {
   const exportErrors = useExportBatchErrors();
   return (
-    <FileFormatMenu
+    <TaskFileMenu
       label="Download error sheet"
+      preparingLabel="Preparing error sheet…"
       size="sm"
       data-tour="error-sheet"
-      loading={exportErrors.isPending}
-      onChoose={(format) => exportErrors.mutate({ batch, format })}
+      start={(format) => exportErrors.mutateAsync({ batch, format })}
     />
   );
 }

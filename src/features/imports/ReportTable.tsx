@@ -1,5 +1,6 @@
 import { Box, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReportRow } from '../../../contracts/imports';
+import { TableScroll } from '../../ui/table-scroll';
 import { OutcomeBadge, ResultBadge } from './Badges';
 import { cellErrorText, changeText, duplicateText } from './format';
 
@@ -56,7 +57,7 @@ export function ReportTable({
 }) {
   const columns = showResult ? 6 : 5;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label={label} borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label={label}>
         <Table.Header>
           <Table.Row>
@@ -97,10 +98,14 @@ export function ReportTable({
                   <Table.Cell fontFamily="mono" fontSize="xs">
                     {row.sku || '—'}
                   </Table.Cell>
-                  <Table.Cell maxW="72">
-                    <Text lineClamp={2}>{row.title || '—'}</Text>
+                  {/* Title and details wrap (the box keeps other cells on one line): every column fits
+                      1440 px (issue 26). */}
+                  <Table.Cell whiteSpace="normal">
+                    <Text lineClamp={2} minW="32" maxW="64" title={row.title || undefined}>
+                      {row.title || '—'}
+                    </Text>
                   </Table.Cell>
-                  <Table.Cell maxW="md">
+                  <Table.Cell whiteSpace="normal" minW="64">
                     <RowDetails row={row} showChanges={showChanges} />
                   </Table.Cell>
                   {showResult ? (
@@ -109,7 +114,12 @@ export function ReportTable({
                         <Stack gap="1" align="start">
                           <ResultBadge result={row.result} />
                           {row.resultMessage ? (
-                            <Text fontSize="xs" color={row.result === 'conflict' ? 'fg.error' : 'fg.muted'}>
+                            <Text
+                              fontSize="xs"
+                              whiteSpace="normal"
+                              maxW="56"
+                              color={row.result === 'conflict' ? 'fg.error' : 'fg.muted'}
+                            >
                               {row.resultMessage}
                             </Text>
                           ) : null}
@@ -123,6 +133,6 @@ export function ReportTable({
               ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Checkbox, Table, Text } from '@chakra-ui/react';
 import type { PermissionMap } from '../../../contracts/permissions';
 import { type RouteAction, routeActions } from '../../../contracts/routes';
+import { TableScroll } from '../../ui/table-scroll';
 import type { PermissionRoute } from './api';
 
 const sameActions = (a: readonly string[] = [], b: readonly string[] = []) =>
@@ -28,7 +29,7 @@ export function PermissionMatrix({
   };
 
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label="Permissions" borderWidth="1px" rounded="md">
       <Table.Root size="sm" stickyHeader>
         <Table.Header>
           <Table.Row>
@@ -82,7 +83,7 @@ export function PermissionMatrix({
           })}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }
 
