@@ -42,6 +42,8 @@ describe('dates', () => {
     expect(formatMonth('2026-11-01T00:00:00Z')).toBe('Oct 2026');
     // …unless the month is read in UTC.
     expect(formatMonth('2026-11-01T00:00:00Z', 'UTC')).toBe('Nov 2026');
+    // British usage, as the locale spells it.
+    expect(formatMonth('2026-09-01T00:00:00Z', 'UTC')).toBe('Sept 2026');
   });
 
   it('shows a dash for a missing or unreadable date instead of "Invalid Date"', () => {

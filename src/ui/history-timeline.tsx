@@ -5,6 +5,7 @@ import { Box, Button, Icon, Stack, Text, Timeline } from '@chakra-ui/react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { FileText, Image, type LucideIcon, Pencil, Plus, RefreshCw, Tag } from 'lucide-react';
 import type { SellerHistory, SellerHistoryEntry } from '../../contracts/seller-admin';
+import { formatDateTime } from '../lib/format';
 import { relativeTime } from '../lib/relative-time';
 import { getErrorMessage } from '../services/http';
 import { EmptyMessage, ErrorState, LoadingState } from './page-states';
@@ -31,8 +32,6 @@ const icons: Record<string, LucideIcon> = {
   images: Image,
   category: Tag,
 };
-
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Every change, newest first: who, when, and each field before → after. */
 export function HistoryTimeline({
@@ -75,7 +74,7 @@ export function HistoryTimeline({
                   {actionText(entry)}
                 </Timeline.Title>
                 <Timeline.Description>
-                  <time dateTime={entry.at} title={dateTime.format(new Date(entry.at))}>
+                  <time dateTime={entry.at} title={formatDateTime(entry.at)}>
                     {relativeTime(entry.at)}
                   </time>
                 </Timeline.Description>

@@ -33,12 +33,12 @@ describe('Pager', () => {
 
   it('with a capped count says "of 1,000+" and pages on while pages are full', () => {
     const onSkipChange = show({ skip: 1000, count: 1000, capped: true, pageLength: 20 });
-    expect(nav()).toHaveTextContent('1001–1020 of 1,000+');
+    expect(nav()).toHaveTextContent('1,001–1,020 of 1,000+');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(onSkipChange).toHaveBeenCalledWith(1020);
     cleanup();
     show({ skip: 1020, count: 1000, capped: true, pageLength: 3 });
-    expect(nav()).toHaveTextContent('1021–1023 of 1,000+');
+    expect(nav()).toHaveTextContent('1,021–1,023 of 1,000+');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 });

@@ -1,4 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
+import { formatNumber } from '../lib/format';
 
 /**
  * Previous / next paging for server-paged lists, with "11–20 of 34". Hidden when everything fits on
@@ -34,7 +35,8 @@ export function Pager({
   const size = compact ? 'xs' : 'sm';
   const range = (
     <Text fontSize={size} color="fg.muted" aria-live="polite">
-      {first}–{last} of {capped ? `${count.toLocaleString('en')}+` : count}
+      {formatNumber(first)}–{formatNumber(last)} of {formatNumber(count)}
+      {capped ? '+' : ''}
     </Text>
   );
   const previous = (

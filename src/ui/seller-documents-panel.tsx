@@ -8,6 +8,7 @@ import {
   sellerDocumentKinds,
 } from '../../contracts/seller-admin';
 import { formatBytes } from '../lib/file-limits';
+import { formatDateTime } from '../lib/format';
 import { getErrorMessage } from '../services/http';
 import { downloadDocument, useSellerDocuments, useUploadDocument } from '../services/seller-documents';
 import { FileUploadButton } from './file-upload-button';
@@ -15,7 +16,6 @@ import { FormMessage } from './form-parts';
 import { notify } from './notify';
 import { EmptyMessage, ErrorState, LoadingState } from './page-states';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const kindLabel = (kind: string) => sellerDocumentKindLabels[kind as SellerDocumentKind] ?? kind;
 
 function DownloadButton({ document }: { document: SellerDocument }) {
@@ -152,7 +152,7 @@ export function SellerDocumentsPanel({
                   </Text>
                 </Table.Cell>
                 <Table.Cell>{kindLabel(document.kind)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{dateTime.format(new Date(document.uploadedAt))}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDateTime(document.uploadedAt)}</Table.Cell>
                 <Table.Cell textAlign="end">
                   <DownloadButton document={document} />
                 </Table.Cell>

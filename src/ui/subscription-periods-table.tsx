@@ -1,7 +1,7 @@
 import { Table } from '@chakra-ui/react';
 import type { Period } from '../../contracts/subscriptions';
 import { formatMoney } from '../lib/currency';
-import { formatDay } from './subscription-state-badge';
+import { formatDate } from '../lib/format';
 
 /** A seller's subscription periods, newest first: the seller's own page and the admins' drawer alike. */
 export function SubscriptionPeriodsTable({ periods }: { periods: readonly Period[] }) {
@@ -19,8 +19,8 @@ export function SubscriptionPeriodsTable({ periods }: { periods: readonly Period
         {periods.map((period) => (
           <Table.Row key={period.id}>
             <Table.Cell>{period.plan.name}</Table.Cell>
-            <Table.Cell>{formatDay(period.startsAt)}</Table.Cell>
-            <Table.Cell>{formatDay(period.endsAt)}</Table.Cell>
+            <Table.Cell>{formatDate(period.startsAt)}</Table.Cell>
+            <Table.Cell>{formatDate(period.endsAt)}</Table.Cell>
             <Table.Cell textAlign="end">
               {formatMoney(period.plan.priceMinor / 100, period.plan.currency)}
             </Table.Cell>

@@ -34,8 +34,3 @@ const renewalStatusLabel: Record<RenewalStatus, string> = {
 export function RenewalStatusBadge({ status }: { status: RenewalStatus }) {
   return <Badge colorPalette={renewalStatusPalette[status]}>{renewalStatusLabel[status]}</Badge>;
 }
-
-/** "12 Mar 2025": dates of periods and renewals, without a time of day. */
-export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-}

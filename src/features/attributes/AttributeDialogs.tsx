@@ -2,6 +2,7 @@ import { Badge, Button, DataList, Dialog, Portal, Stack, Text, Wrap } from '@cha
 import { useState } from 'react';
 import type { AttributeDetail, AttributeSummary } from '../../../contracts/attribute-admin';
 import { attributeDataTypeLabels } from '../../../contracts/catalog';
+import { formatNumber } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/notify';
@@ -72,7 +73,7 @@ function AttributeFacts({ attribute }: { attribute: AttributeDetail }) {
     ['Required', attribute.isRequired ? 'Yes' : 'No'],
     ['Unit', attribute.unit ?? '—'],
     ['Group', attribute.groupName],
-    ['Products with a value', attribute.productCount.toLocaleString('en-US')],
+    ['Products with a value', formatNumber(attribute.productCount)],
   ];
   return (
     <Stack gap="5">

@@ -18,6 +18,7 @@ import {
   attributeDataTypeLabels,
   attributeDataTypes,
 } from '../../../contracts/catalog';
+import { formatNumber } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { EmptyListState, ErrorState, LoadingState } from '../../ui/page-states';
 import { PagedTable } from '../../ui/paged-table';
@@ -140,7 +141,7 @@ export function AttributeList({ can }: { can: { edit: boolean; delete: boolean }
                 <Table.Cell textAlign="end">
                   {attribute.dataType === 'ENUMERATED' ? attribute.optionCount : '—'}
                 </Table.Cell>
-                <Table.Cell textAlign="end">{attribute.categoryCount}</Table.Cell>
+                <Table.Cell textAlign="end">{formatNumber(attribute.categoryCount)}</Table.Cell>
                 <Table.Cell>
                   <HStack gap="2" justify="flex-end">
                     <Button

@@ -2,6 +2,7 @@ import { Badge, Box, Button, HStack, IconButton, Input, Stack, Text } from '@cha
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { ATTRIBUTE_LIMITS } from '../../../contracts/catalog';
+import { plural } from '../../lib/format';
 import { type FormErrors, newOptionKey, type OptionDraft } from './attribute-form';
 
 const MAX_OPTION_LENGTH = 100;
@@ -83,8 +84,7 @@ export function OptionsEditor({
                 />
                 {option.productCount > 0 ? (
                   <Badge size="sm" variant="subtle" whiteSpace="nowrap" title="Products that chose it">
-                    {option.productCount.toLocaleString('en-US')}{' '}
-                    {option.productCount === 1 ? 'product' : 'products'}
+                    {plural(option.productCount, 'product')}
                   </Badge>
                 ) : null}
                 {disabled ? null : (

@@ -11,6 +11,7 @@ import {
   multiValueDataTypes,
   unitDataTypes,
 } from '../../../contracts/catalog';
+import { plural } from '../../lib/format';
 import type { SaveAttributeInput } from './api';
 
 export interface OptionDraft {
@@ -75,7 +76,7 @@ export function lockedFields(attribute: AttributeDetail | null): { code?: string
   if (!attribute) return {};
   const products = attribute.productCount;
   const views = attribute.savedViewCount;
-  const productsHold = `${products.toLocaleString('en-US')} ${products === 1 ? 'product holds a value' : 'products hold values'}`;
+  const productsHold = plural(products, 'product holds a value', 'products hold values');
   return {
     ...(products > 0
       ? {

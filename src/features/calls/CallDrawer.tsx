@@ -14,15 +14,13 @@ import { MessageSquare, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { CallLogDetail, CallTimelineEntry } from '../../../contracts/calls';
 import { formatCallDuration } from '../../lib/call-duration';
+import { formatDateTime } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
 import { useCallDetails } from './api';
-import { dateTimeFormat } from './CallTable';
 import { CallDirection, CallStatusBadge, RatingStars } from './call-status';
 
 const timelineIcons = { created: Plus, status: RefreshCw, feedback: MessageSquare } as const;
-
-const timeOf = (iso: string | null) => (iso ? dateTimeFormat.format(new Date(iso)) : '—');
 
 function TimelineTitle({ entry }: { entry: CallTimelineEntry }) {
   if (entry.event === 'created') return <>Call logged</>;
@@ -58,7 +56,7 @@ function CallTimeline({ entries }: { entries: CallTimelineEntry[] }) {
                 <TimelineTitle entry={entry} />
               </Timeline.Title>
               <Timeline.Description>
-                <time dateTime={entry.at}>{timeOf(entry.at)}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </Timeline.Description>
               {entry.note ? (
                 <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">
@@ -85,8 +83,8 @@ function CallDetailsBody({ call }: { call: CallLogDetail }) {
           ['Owner', call.owner.name],
           ['Status', <CallStatusBadge key="s" status={details.callStatus} />],
           ['Duration', formatCallDuration(details.callDuration)],
-          ['Started', timeOf(details.callStartedAt)],
-          ['Ended', timeOf(details.callEndedAt)],
+          ['Started', formatDateTime(details.callStartedAt)],
+          ['Ended', formatDateTime(details.callEndedAt)],
           ['Source', call.source === 'TWILIO' ? 'Twilio' : 'In-app (local)'],
         ].map(([label, value]) => (
           <DataList.Item key={label as string}>

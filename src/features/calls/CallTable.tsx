@@ -2,9 +2,8 @@ import { Link, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
 import type { CallLog } from '../../../contracts/calls';
 import { formatCallDuration } from '../../lib/call-duration';
+import { formatDateTime } from '../../lib/format';
 import { CallDirection, CallStatusBadge, RatingStars } from './call-status';
-
-export const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** When the call started; a call never answered has no start, so its log's creation stands in. */
 export const callTimeOf = (call: CallLog): string => call.callDetails.callStartedAt ?? call.createdAt;
@@ -81,9 +80,7 @@ export function CallTable({
                     {formatCallDuration(call.callDetails.callDuration)}
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">
-                    <time dateTime={callTimeOf(call)}>
-                      {dateTimeFormat.format(new Date(callTimeOf(call)))}
-                    </time>
+                    <time dateTime={callTimeOf(call)}>{formatDateTime(callTimeOf(call))}</time>
                   </Table.Cell>
                   <Table.Cell>
                     {call.feedbackData ? (

@@ -2,6 +2,7 @@ import { Badge, Box, Button, HStack, Link, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { Category } from '../../../contracts/categories';
+import { formatNumber } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/notify';
@@ -113,8 +114,10 @@ export function CategoryTable({
                   <Table.Cell fontFamily="mono" fontSize="xs">
                     {category.slug}
                   </Table.Cell>
-                  {topLevel ? <Table.Cell textAlign="end">{category.subcategoryCount}</Table.Cell> : null}
-                  <Table.Cell textAlign="end">{category.productCount}</Table.Cell>
+                  {topLevel ? (
+                    <Table.Cell textAlign="end">{formatNumber(category.subcategoryCount)}</Table.Cell>
+                  ) : null}
+                  <Table.Cell textAlign="end">{formatNumber(category.productCount)}</Table.Cell>
                   <Table.Cell textAlign="end">{category.sortOrder}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={category.isActive ? 'green' : 'gray'}>

@@ -12,6 +12,7 @@ import {
 import { Check, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { CompanyType } from '../../../contracts/contacts';
+import { plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { FormMessage } from '../../ui/form-parts';
 import { ErrorState, LoadingState } from '../../ui/page-states';
@@ -30,7 +31,7 @@ function TypeRow({ type }: { type: CompanyType }) {
           <Text flex="1">
             {type.name}{' '}
             <Text as="span" color="fg.muted" fontSize="sm">
-              · {type.contacts.toLocaleString('en-US')} {type.contacts === 1 ? 'contact' : 'contacts'}
+              · {plural(type.contacts, 'contact')}
             </Text>
           </Text>
         ) : (

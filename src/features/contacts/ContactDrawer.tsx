@@ -18,6 +18,7 @@ import {
   type TemplateLanguage,
   templateLanguageLabels,
 } from '../../../contracts/marketing';
+import { formatDateTime } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { HistoryTimeline } from '../../ui/history-timeline';
@@ -32,8 +33,6 @@ import {
 import { SubscriptionBadge } from './SubscriptionBadge';
 import { timelineWords } from './timeline-words';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
 const methodText: Record<string, string> = {
   link: 'through the link in a mail',
   one_click: 'through their mail app’s unsubscribe button',
@@ -50,9 +49,9 @@ function Details({ contact }: { contact: Contact }) {
     ['Country', contact.country ?? '—'],
     ['Language', templateLanguageLabels[contact.language as TemplateLanguage] ?? contact.language],
     ['Source', contactSourceLabels[contact.source]],
-    ['Consent', contact.consent ? `Yes, since ${when(contact.consentAt)}` : 'No'],
-    ['Created', when(contact.createdAt)],
-    ['Last contacted', when(contact.lastContactedAt)],
+    ['Consent', contact.consent ? `Yes, since ${formatDateTime(contact.consentAt)}` : 'No'],
+    ['Created', formatDateTime(contact.createdAt)],
+    ['Last contacted', formatDateTime(contact.lastContactedAt)],
   ];
   return (
     <Stack gap="3">
@@ -60,12 +59,12 @@ function Details({ contact }: { contact: Contact }) {
         <SubscriptionBadge state={contact.subscription} />
         {contact.subscription === 'unsubscribed' ? (
           <Text fontSize="sm" color="fg.muted">
-            {when(contact.unsubscribedAt)} {methodText[contact.unsubscribeMethod ?? ''] ?? ''}
+            {formatDateTime(contact.unsubscribedAt)} {methodText[contact.unsubscribeMethod ?? ''] ?? ''}
           </Text>
         ) : null}
         {contact.subscription === 'bounced' ? (
           <Text fontSize="sm" color="fg.muted">
-            {when(contact.bouncedAt)}: {contact.bounceReason}
+            {formatDateTime(contact.bouncedAt)}: {contact.bounceReason}
           </Text>
         ) : null}
       </HStack>

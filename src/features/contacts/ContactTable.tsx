@@ -1,8 +1,8 @@
 import { Badge, HStack, Link, Table, Text } from '@chakra-ui/react';
 import type { Contact, ContactSortField } from '../../../contracts/contacts';
 import { contactSourceLabels } from '../../../contracts/marketing';
+import { formatDate } from '../../lib/format';
 import { SortHeader } from '../../ui/sort-header';
-import { TableScroll } from '../../ui/table-scroll';
 import { SubscriptionBadge } from './SubscriptionBadge';
 
 const fullName = (contact: Contact) => `${contact.firstName} ${contact.lastName}`.trim();
@@ -22,7 +22,7 @@ export function ContactTable({
   onOpen: (id: string) => void;
 }) {
   return (
-    <TableScroll label="Contacts">
+    <Table.ScrollArea>
       <Table.Root size="sm" aria-label="Contacts" interactive>
         <Table.Header>
           <Table.Row>
@@ -41,7 +41,6 @@ export function ContactTable({
               sort={sort}
               order={order}
               onSort={onSort}
-              wrap
             />
             <SortHeader field="createdAt" label="Created" sort={sort} order={order} onSort={onSort} />
           </Table.Row>
@@ -54,31 +53,16 @@ export function ContactTable({
                   {fullName(contact) || '(no name)'}
                 </Link>
               </Table.Cell>
-              {/* Long texts are cut with an ellipsis (whole on hover): the columns fit 1440 px (issue 26). */}
-              <Table.Cell>
-                <Text truncate maxW="36" title={contact.email}>
-                  {contact.email}
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <Text truncate maxW="28" title={contact.company || undefined}>
-                  {contact.company || '—'}
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <Text truncate maxW="32" title={contact.companyTypeName ?? undefined}>
-                  {contact.companyTypeName ?? '—'}
-                </Text>
-              </Table.Cell>
+              <Table.Cell>{contact.email}</Table.Cell>
+              <Table.Cell>{contact.company || '—'}</Table.Cell>
+              <Table.Cell>{contact.companyTypeName ?? '—'}</Table.Cell>
               <Table.Cell>{contact.country ?? '—'}</Table.Cell>
               <Table.Cell>{contact.language}</Table.Cell>
-              <Table.Cell whiteSpace="normal">
-                <HStack gap="1" wrap="wrap" maxW="36">
+              <Table.Cell>
+                <HStack gap="1">
                   {contact.tags.slice(0, 3).map((tag) => (
-                    <Badge key={tag} variant="outline" size="sm" maxW="20" title={tag}>
-                      <Text as="span" truncate>
-                        {tag}
-                      </Text>
+                    <Badge key={tag} variant="outline" size="sm">
+                      {tag}
                     </Badge>
                   ))}
                   {contact.tags.length > 3 ? (
@@ -88,22 +72,18 @@ export function ContactTable({
                   ) : null}
                 </HStack>
               </Table.Cell>
-              <Table.Cell whiteSpace="normal">{contactSourceLabels[contact.source]}</Table.Cell>
+              <Table.Cell>{contactSourceLabels[contact.source]}</Table.Cell>
               <Table.Cell>
                 <SubscriptionBadge state={contact.subscription} />
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">
-                {contact.lastContactedAt
-                  ? new Date(contact.lastContactedAt).toLocaleDateString('en-IN')
-                  : '—'}
+                {contact.lastContactedAt ? formatDate(contact.lastContactedAt) : '—'}
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">
-                {new Date(contact.createdAt).toLocaleDateString('en-IN')}
-              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatDate(contact.createdAt)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
       </Table.Root>
-    </TableScroll>
+    </Table.ScrollArea>
   );
 }

@@ -6,6 +6,7 @@ import { CONTACT_PAGE_SIZES, CONTACTS_ROUTE, type Contact } from '../../../contr
 import type { ExportFormat } from '../../../contracts/exports';
 import { encodeQuery, type QueryTree } from '../../../contracts/query-tree';
 import type { SavedView } from '../../../contracts/saved-views';
+import { plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { useBareUrlView } from '../../services/saved-views';
@@ -237,7 +238,7 @@ export default function ContactsPage() {
             <HStack justify="space-between" wrap="wrap">
               <Text fontSize="sm" color="fg.muted" data-testid="contact-total">
                 {about}
-                {total.toLocaleString('en-US')} {total === 1 ? 'contact' : 'contacts'}
+                {plural(total, 'contact')}
               </Text>
               <Pager
                 skip={(view.page - 1) * view.size}

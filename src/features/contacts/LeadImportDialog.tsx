@@ -27,13 +27,14 @@ import {
   leadImportUploadSchema,
 } from '../../../contracts/contacts';
 import { type LeadRowOutcome, leadRowOutcomes } from '../../../contracts/marketing';
+import { formatNumber, plural } from '../../lib/format';
 import { checkSheetFile, SHEET_ACCEPT, uploadPercent } from '../../lib/sheet-file';
 import { getErrorMessage } from '../../services/http';
 import { uploadWithProgress } from '../../services/upload-with-progress';
+import { FileFormatMenu } from '../../ui/file-format-menu';
 import { FormMessage } from '../../ui/form-parts';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
-import { TaskFileMenu } from '../notifications/TaskFileMenu';
 import {
   CONTACTS_API,
   useDiscardLeadImport,
@@ -287,7 +288,7 @@ function RowsTable({ item }: { item: LeadImport }) {
         <Tabs.List>
           {leadRowOutcomes.map((value) => (
             <Tabs.Trigger key={value} value={value}>
-              {outcomeLabels[value]} ({(item.counts[value] ?? 0).toLocaleString('en-US')})
+              {outcomeLabels[value]} ({formatNumber(item.counts[value] ?? 0)})
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -338,10 +339,12 @@ function RowsTable({ item }: { item: LeadImport }) {
       )}
       {item.counts.invalid > 0 ? (
         <HStack>
-          <TaskFileMenu
+          <FileFormatMenu
             label="Download the error sheet"
-            preparingLabel="Preparing the error sheet…"
-            start={(format) => errorSheet.mutateAsync({ id: item.id, format })}
+            loading={errorSheet.isPending}
+            onChoose={(format) =>
+              errorSheet.mutate({ id: item.id, format: format === 'xlsx' ? 'xlsx' : 'csv' })
+            }
           />
           <Text fontSize="sm" color="fg.muted">
             The rows with errors as they were, plus what to fix; correct them and import the sheet again.
@@ -379,8 +382,8 @@ function ProgressStep({ id }: { id: string }) {
             </Progress.Track>
           </Progress.Root>
           <Text fontSize="sm" data-testid="lead-progress">
-            {data.rowsRead.toLocaleString('en-US')} rows read · {data.progress}%
-            {data.rowsPerSecond ? ` · ${Math.round(data.rowsPerSecond).toLocaleString('en-US')} rows/s` : ''}
+            {plural(data.rowsRead, 'row')} read · {data.progress}%
+            {data.rowsPerSecond ? ` · ${formatNumber(data.rowsPerSecond, 0)} rows/s` : ''}
           </Text>
         </Stack>
       ) : null}
@@ -390,7 +393,7 @@ function ProgressStep({ id }: { id: string }) {
       <HStack gap="2" wrap="wrap" aria-label="Counts by outcome">
         {leadRowOutcomes.map((value) => (
           <Badge key={value} colorPalette={outcomePalette[value]} variant="subtle">
-            {outcomeLabels[value]}: {(data.counts[value] ?? 0).toLocaleString('en-US')}
+            {outcomeLabels[value]}: {formatNumber(data.counts[value] ?? 0)}
           </Badge>
         ))}
       </HStack>

@@ -16,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
 import { type Customer, updateCustomerBodySchema } from '../../../contracts/customers';
 import type { Address } from '../../../contracts/sellers';
+import { formatDate } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { FormMessage } from '../../ui/form-parts';
@@ -287,7 +288,7 @@ export default function CustomerEditPage() {
     <>
       <PageHeader
         title={can('edit') ? `Edit ${data.name}` : data.name}
-        description={`Customer since ${new Date(data.createdAt).toLocaleDateString('en-IN', { dateStyle: 'medium' })}`}
+        description={`Customer since ${formatDate(data.createdAt)}`}
         actions={
           <HStack gap="3">
             <Badge colorPalette={data.sellerName ? 'purple' : 'gray'} size="lg">

@@ -4,6 +4,7 @@ import { Badge, Box, Button, Flex, IconButton, Input, Stack, Text } from '@chakr
 import { RefreshCw } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import type { ChatUserEntry } from '../../../contracts/help-chats';
+import { plural } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { EmptyMessage, LoadingState } from '../../ui/page-states';
 
@@ -24,7 +25,7 @@ export interface ChatListProps {
   page: string;
 }
 
-export const unreadBadgeLabel = (count: number) => `${count} new ${count === 1 ? 'message' : 'messages'}`;
+export const unreadBadgeLabel = (count: number) => plural(count, 'new message');
 export const noMatchTitle = (query: string) => `No chats match “${query}”.`;
 
 /** Why the list is empty: the load failed, the search found nothing, or no customer wrote yet. */

@@ -1,6 +1,7 @@
 import { Alert, Button, DataList, HStack, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import type { Seller } from '../../../contracts/sellers';
+import { formatDateTime } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { useUpdateSeller } from './api';
@@ -15,7 +16,7 @@ function ProfileFacts({ seller }: { seller: Seller }) {
     ['Phone', seller.phone || '—'],
     ['Seller code', seller.sellerCode],
     ['Address', formatValue(seller.address)],
-    ['Created', new Date(seller.createdAt).toLocaleString()],
+    ['Created', formatDateTime(seller.createdAt)],
   ];
   return (
     <DataList.Root orientation="horizontal">

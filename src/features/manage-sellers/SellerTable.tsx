@@ -1,12 +1,11 @@
 import { HStack, Link, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
 import type { Seller } from '../../../contracts/sellers';
+import { formatDate } from '../../lib/format';
 import { SortHeader } from '../../ui/sort-header';
 import { SellerLogo } from './SellerLogo';
 import { SellerStatusBadges } from './SellerStatusBadges';
 import type { SellerSortField, SellerView } from './url-state';
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** One page of sellers; the name opens the seller's detail (a link, so it can be opened in a new tab). */
 export function SellerTable({
@@ -89,7 +88,7 @@ export function SellerTable({
                   <Table.Cell>
                     <SellerStatusBadges seller={seller} />
                   </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{dateFormat.format(new Date(seller.createdAt))}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDate(seller.createdAt)}</Table.Cell>
                 </Table.Row>
               ))}
         </Table.Body>

@@ -1,6 +1,7 @@
 import { Badge, Box, Circle, Float, IconButton, Portal, Tooltip, VisuallyHidden } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
 import { useId } from 'react';
+import { formatNumber } from '../../lib/format';
 
 /** The broker connection as the bell reports it (the broker statechart's states, SPEC §4). */
 export type LiveStatus = 'notConnected' | 'connected' | 'reconnecting' | 'closed' | 'error';
@@ -86,14 +87,14 @@ export function NotificationBell({ unreadCount, hasNew, liveStatus, onClick }: N
             />
           </Float>
           <VisuallyHidden id={describedBy}>
-            {`${unreadCount} unread. ${hasNew ? 'New notifications. ' : ''}${live}.`}
+            {`${formatNumber(unreadCount)} unread. ${hasNew ? 'New notifications. ' : ''}${live}.`}
           </VisuallyHidden>
         </IconButton>
       </Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>
           <Tooltip.Content>
-            <Box>{unreadCount > 0 ? `${unreadCount} unread · ${live}` : live}</Box>
+            <Box>{unreadCount > 0 ? `${formatNumber(unreadCount)} unread · ${live}` : live}</Box>
           </Tooltip.Content>
         </Tooltip.Positioner>
       </Portal>

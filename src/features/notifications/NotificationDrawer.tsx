@@ -16,6 +16,7 @@ import { Download, ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Notification } from '../../../contracts/notifications';
+import { formatDateTime, formatNumber, plural } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
@@ -96,7 +97,7 @@ function NotificationItem({ item, now, busy, onOpen, onMarkRead }: ItemProps) {
             </Text>
           ) : null}
           <HStack gap="3" mt="1" fontSize="xs" color="fg.subtle">
-            <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>
+            <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
               {safeRelativeTime(item.createdAt, now)}
             </time>
             {download ? (
@@ -191,8 +192,8 @@ export function NotificationDrawer({ open, onOpenChange }: NotificationDrawerPro
                 <Stack gap="3">
                   <Text fontSize="sm" color="fg.muted" aria-live="polite">
                     {unreadCount > 0
-                      ? `${unreadCount} unread of ${count}`
-                      : `${count} notifications, all read`}
+                      ? `${formatNumber(unreadCount)} unread of ${formatNumber(count)}`
+                      : `${plural(count, 'notification')}, all read`}
                   </Text>
                   <Stack as="ul" gap="2" aria-label="Notifications" m="0" p="0">
                     {items.map((item) => (

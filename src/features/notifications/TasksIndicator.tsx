@@ -2,6 +2,7 @@ import { Box, Button, HStack, Popover, Portal, Progress, Spinner, Stack, Text } 
 import { useQueries } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { type Task, taskPath, taskSchema } from '../../../contracts/notifications';
+import { plural } from '../../lib/format';
 import { http } from '../../services/http';
 import type { StoredTask } from '../../services/stored-auth';
 import { taskStore } from '../../services/tasks';
@@ -10,7 +11,7 @@ import { taskStore } from '../../services/tasks';
 export const TASK_POLL_MS = 2000;
 
 export function tasksRunningText(count: number): string {
-  return count === 1 ? '1 task running' : `${count} tasks running`;
+  return `${plural(count, 'task')} running`;
 }
 
 async function fetchTask(taskId: string, signal?: AbortSignal): Promise<Task> {

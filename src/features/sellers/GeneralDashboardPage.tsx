@@ -24,6 +24,7 @@ import {
 } from '../../../contracts/seller-dashboard';
 import { SELLER_BLOCKED_CODE } from '../../../contracts/subscriptions';
 import { formatMoney } from '../../lib/currency';
+import { formatNumber, plural } from '../../lib/format';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
@@ -53,7 +54,7 @@ function StatCard({ label, value, help }: { label: string; value: number | strin
       <Card.Body>
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText>{value}</Stat.ValueText>
+          <Stat.ValueText>{typeof value === 'number' ? formatNumber(value) : value}</Stat.ValueText>
           {/* A <dl> holds only <dt>/<dd>: the help is a second <dd> of the figure. */}
           {help ? <Stat.HelpText as="dd">{help}</Stat.HelpText> : null}
         </Stat.Root>
@@ -83,7 +84,7 @@ function SubscriptionNotice({ subscription }: { subscription: SellerDashboard['s
   if (state !== 'Expiring soon' && state !== 'Expired' && state !== 'No subscription') return null;
   const text =
     state === 'Expiring soon'
-      ? `Your subscription ends in ${daysLeft} day${daysLeft === 1 ? '' : 's'}${endsAt ? `, on ${formatDay(endsAt)}` : ''}. Renew it to keep selling without a break.`
+      ? `Your subscription ends in ${plural(daysLeft ?? 0, 'day')}${endsAt ? `, on ${formatDay(endsAt)}` : ''}. Renew it to keep selling without a break.`
       : state === 'Expired'
         ? `Your subscription ended${endsAt ? ` on ${formatDay(endsAt)}` : ''}. Renew it before your store is blocked.`
         : 'You have no subscription yet. Choose a plan to start selling.';
@@ -197,26 +198,26 @@ export default function GeneralDashboardPage() {
         <StatCard
           label="Live products"
           value={products.byStatus.live}
-          help={`of ${products.total} in your catalogue`}
+          help={`of ${formatNumber(products.total)} in your catalogue`}
         />
         <StatCard
           label="Awaiting review"
           value={products.byStatus.in_review}
           help={
             products.byStatus.rejected
-              ? `${products.byStatus.rejected} rejected`
+              ? `${formatNumber(products.byStatus.rejected)} rejected`
               : 'products pending approval'
           }
         />
         <StatCard
           label="Open queries"
           value={queries.byStatus.Open}
-          help={`${queries.total} customer queries in all`}
+          help={`${plural(queries.total, 'customer query', 'customer queries')} in all`}
         />
         <StatCard
           label="Open chats"
           value={chats.open}
-          help={`${chats.unreadMessages} unread message${chats.unreadMessages === 1 ? '' : 's'}${chats.connectRequests ? `, ${chats.connectRequests} asking for you` : ''}`}
+          help={`${plural(chats.unreadMessages, 'unread message')}${chats.connectRequests ? `, ${formatNumber(chats.connectRequests)} asking for you` : ''}`}
         />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" mb="6" data-tour="status-charts">

@@ -24,6 +24,7 @@ import type {
   SellerSubscriptions,
 } from '../../../contracts/subscriptions';
 import { formatMoney } from '../../lib/currency';
+import { plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
 import { FormMessage } from '../../ui/form-parts';
@@ -61,7 +62,7 @@ function StateAlert({ current }: { current: CurrentSubscription }) {
     'Expiring soon': [
       'warning',
       'Your subscription ends soon',
-      `It ends on ${until} (${current.daysLeft} day${current.daysLeft === 1 ? '' : 's'} left). Request a renewal below.`,
+      `It ends on ${until} (${plural(current.daysLeft ?? 0, 'day')} left). Request a renewal below.`,
     ],
     Expired: [
       'error',

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, HStack, Input, NativeSelect, Stack, Table, Te
 import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { STAFF_PAGE_SIZE, type StaffMember, type StaffStatusFilter } from '../../../contracts/staff';
+import { formatDate } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -15,8 +16,6 @@ import { InviteStaffDialog } from './InviteStaffDialog';
 
 const PAGE = '/staff/manage-staff';
 const PERMISSIONS_PAGE = '/permission/UserPermission';
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 function StatusToggleDialog({ member, onClose }: { member: StaffMember | null; onClose: () => void }) {
   const setActive = useSetStaffActive();
@@ -85,7 +84,7 @@ function StaffRow({
           {member.invitePending ? <Badge colorPalette="orange">Invitation pending</Badge> : null}
         </HStack>
       </Table.Cell>
-      <Table.Cell>{dateFormat.format(new Date(member.createdAt))}</Table.Cell>
+      <Table.Cell>{formatDate(member.createdAt)}</Table.Cell>
       <Table.Cell>
         <HStack gap="2" justify="flex-end" wrap="wrap">
           {member.isActive && !member.invitePending ? (

@@ -9,6 +9,7 @@ import {
   productStatusLabels,
 } from '../../../contracts/catalog';
 import { BULK_JOB_LIMIT, type SelectionCount } from '../../../contracts/catalog-actions';
+import { plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -25,9 +26,6 @@ import {
   useReprocessImages,
 } from './api';
 import { BulkTagsDialog } from './BulkTagsDialog';
-
-const plural = (count: number, noun: string) =>
-  `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 
 /** What a bulk action did, in one toast: how many changed, how many were left alone and why. */
 function announce(result: BulkResult, verb: string) {
@@ -140,7 +138,7 @@ export function BulkBar({
       if (size.overLimit) {
         notify({
           type: 'warning',
-          title: `A bulk action takes at most ${BULK_JOB_LIMIT.toLocaleString('en-US')} products. Narrow the query first.`,
+          title: `A bulk action takes at most ${plural(BULK_JOB_LIMIT, 'product')}. Narrow the query first.`,
         });
         return null;
       }

@@ -27,6 +27,7 @@ import {
   transitionsFrom,
 } from '../../../contracts/catalog';
 import { formatMoney } from '../../lib/currency';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { statusColor } from '../../lib/status-color';
 import { getErrorMessage } from '../../services/http';
@@ -105,7 +106,7 @@ function AttributeValueView({ def, value }: { def: Attribute; value: AttributeVa
         </Box>
       );
     case 'DATETIME':
-      return <Text>{new Date(String(items[0]?.value)).toLocaleString()}</Text>;
+      return <Text>{formatDateTime(String(items[0]?.value))}</Text>;
     default:
       return (
         <Text>
@@ -325,9 +326,7 @@ export default function ProductDetailsPage() {
                   <Text fontSize="sm" color="fg.muted">
                     Updated
                   </Text>
-                  <Text title={new Date(data.updatedAt).toLocaleString()}>
-                    {relativeTime(data.updatedAt)}
-                  </Text>
+                  <Text title={formatDateTime(data.updatedAt)}>{relativeTime(data.updatedAt)}</Text>
                 </Stack>
               </SimpleGrid>
             </Card.Body>
@@ -347,7 +346,7 @@ export default function ProductDetailsPage() {
                   <DataList.Root orientation="horizontal" size="sm">
                     {[
                       ['Price', formatMoney(data.price, data.currency)],
-                      ['Inventory', data.inventory.toLocaleString('en-IN')],
+                      ['Inventory', formatNumber(data.inventory)],
                       ['Weight', data.weight === null ? '—' : `${data.weight} ${data.weightUnit}`],
                       [
                         'Dimensions',

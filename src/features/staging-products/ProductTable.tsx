@@ -5,10 +5,10 @@ import { type ProductRow, type ProductSortField, productStatusLabels } from '../
 import { productColumns } from '../../../contracts/catalog-actions';
 import type { QueryField } from '../../../contracts/query-tree';
 import { formatMoney } from '../../lib/currency';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { statusColor } from '../../lib/status-color';
 import { SortHeader } from '../../ui/sort-header';
-import { TableScroll } from '../../ui/table-scroll';
 import type { StagingView } from './url-state';
 
 export const PRODUCT_DETAILS = '/product/staging-products';
@@ -46,15 +46,11 @@ function Cell({ column, row, now }: { column: string; row: ProductRow; now: Date
           <ImageOff size={16} aria-label="No image" />
         </Box>
       );
-    // Long texts wrap or are cut with an ellipsis (the whole text on hover), so the grid's columns fit
-    // a 1440 px screen (issue 26).
     case 'title':
       return (
-        <Text lineClamp={2} whiteSpace="normal" minW="40" maxW="64" title={row.title}>
-          <Link asChild fontWeight="medium" colorPalette="brand">
-            <RouterLink href={productHref(row.id)}>{row.title}</RouterLink>
-          </Link>
-        </Text>
+        <Link asChild fontWeight="medium" colorPalette="brand">
+          <RouterLink href={productHref(row.id)}>{row.title}</RouterLink>
+        </Link>
       );
     case 'sku':
       return (
@@ -63,22 +59,9 @@ function Cell({ column, row, now }: { column: string; row: ProductRow; now: Date
         </Text>
       );
     case 'seller':
-      return (
-        <Text truncate maxW="40" title={row.sellerName}>
-          {row.sellerName}
-        </Text>
-      );
+      return <Text>{row.sellerName}</Text>;
     case 'category':
-      return (
-        <Text
-          truncate
-          maxW="40"
-          color={row.categoryName ? undefined : 'fg.muted'}
-          title={row.categoryName ?? undefined}
-        >
-          {row.categoryName ?? 'None'}
-        </Text>
-      );
+      return <Text color={row.categoryName ? undefined : 'fg.muted'}>{row.categoryName ?? 'None'}</Text>;
     case 'status':
       return (
         <Badge colorPalette={statusColor(productStatusLabels[row.status])} variant="subtle">
@@ -90,7 +73,7 @@ function Cell({ column, row, now }: { column: string; row: ProductRow; now: Date
     case 'inventory':
       return (
         <Text textAlign="end" color={row.inventory === 0 ? 'fg.error' : undefined}>
-          {row.inventory.toLocaleString('en-IN')}
+          {formatNumber(row.inventory)}
         </Text>
       );
     case 'completeness':
@@ -114,13 +97,13 @@ function Cell({ column, row, now }: { column: string; row: ProductRow; now: Date
       );
     case 'updatedAt':
       return (
-        <Text whiteSpace="nowrap" title={new Date(row.updatedAt).toLocaleString()}>
+        <Text whiteSpace="nowrap" title={formatDateTime(row.updatedAt)}>
           {relativeTime(row.updatedAt, now)}
         </Text>
       );
     case 'createdAt':
       return (
-        <Text whiteSpace="nowrap" title={new Date(row.createdAt).toLocaleString()}>
+        <Text whiteSpace="nowrap" title={formatDateTime(row.createdAt)}>
           {relativeTime(row.createdAt, now)}
         </Text>
       );
@@ -128,13 +111,7 @@ function Cell({ column, row, now }: { column: string; row: ProductRow; now: Date
       const code = column.replace(/^attr\./, '');
       const text = attributeText(row.attributes?.[code]);
       return (
-        <Text
-          lineClamp={2}
-          whiteSpace="normal"
-          maxW="48"
-          color={text ? undefined : 'fg.muted'}
-          title={text || undefined}
-        >
+        <Text lineClamp={2} maxW="48" color={text ? undefined : 'fg.muted'}>
           {text || '—'}
         </Text>
       );
@@ -167,7 +144,7 @@ export function ProductTable({
   const allChecked = rows.length > 0 && rows.every((row) => selected.has(row.id));
   const someChecked = rows.some((row) => selected.has(row.id));
   return (
-    <TableScroll label="Staging products" borderWidth="1px" rounded="md">
+    <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Staging products" stickyHeader>
         <Table.Header>
           <Table.Row>
@@ -237,6 +214,6 @@ export function ProductTable({
               ))}
         </Table.Body>
       </Table.Root>
-    </TableScroll>
+    </Table.ScrollArea>
   );
 }

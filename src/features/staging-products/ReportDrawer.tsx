@@ -16,6 +16,7 @@ import { Download } from 'lucide-react';
 import { productStatusLabels } from '../../../contracts/catalog';
 import type { CatalogReport } from '../../../contracts/catalog-actions';
 import type { QueryTree } from '../../../contracts/query-tree';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { statusColor } from '../../lib/status-color';
 import { getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';
@@ -83,7 +84,7 @@ function RankedBars({ label, data }: { label: string; data: { label: string; cou
         <Box as="li" key={entry.label}>
           <HStack justify="space-between" fontSize="sm">
             <Text lineClamp={1}>{entry.label}</Text>
-            <Text fontVariantNumeric="tabular-nums">{entry.count.toLocaleString('en-US')}</Text>
+            <Text fontVariantNumeric="tabular-nums">{formatNumber(entry.count)}</Text>
           </HStack>
           <Box h="1.5" rounded="full" bg="bg.muted" aria-hidden>
             <Box h="full" rounded="full" bg="brand.solid" w={`${(100 * entry.count) / max}%`} />
@@ -135,19 +136,15 @@ export function ReportDrawer({
                   <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
                     <Stat.Root borderWidth="1px" rounded="md" p="3">
                       <Stat.Label>Products</Stat.Label>
-                      <Stat.ValueText data-testid="report-total">
-                        {data.total.toLocaleString('en-US')}
-                      </Stat.ValueText>
+                      <Stat.ValueText data-testid="report-total">{formatNumber(data.total)}</Stat.ValueText>
                     </Stat.Root>
                     <Stat.Root borderWidth="1px" rounded="md" p="3">
                       <Stat.Label>Without images</Stat.Label>
-                      <Stat.ValueText>{data.withoutImages.toLocaleString('en-US')}</Stat.ValueText>
+                      <Stat.ValueText>{formatNumber(data.withoutImages)}</Stat.ValueText>
                     </Stat.Root>
                     <Stat.Root borderWidth="1px" rounded="md" p="3">
                       <Stat.Label>Complete</Stat.Label>
-                      <Stat.ValueText>
-                        {(data.completeness.at(-1)?.count ?? 0).toLocaleString('en-US')}
-                      </Stat.ValueText>
+                      <Stat.ValueText>{formatNumber(data.completeness.at(-1)?.count ?? 0)}</Stat.ValueText>
                     </Stat.Root>
                   </SimpleGrid>
                   <Section title="By status">
@@ -187,7 +184,7 @@ export function ReportDrawer({
                           {data.missingAttributes.map((entry) => (
                             <Table.Row key={entry.id}>
                               <Table.Cell>{entry.label}</Table.Cell>
-                              <Table.Cell textAlign="end">{entry.count.toLocaleString('en-US')}</Table.Cell>
+                              <Table.Cell textAlign="end">{formatNumber(entry.count)}</Table.Cell>
                             </Table.Row>
                           ))}
                         </Table.Body>
@@ -200,7 +197,7 @@ export function ReportDrawer({
             <Drawer.Footer>
               <HStack justify="space-between" w="full">
                 <Box fontSize="xs" color="fg.muted">
-                  {data ? `As of ${new Date(data.generatedAt).toLocaleString()}` : null}
+                  {data ? `As of ${formatDateTime(data.generatedAt)}` : null}
                 </Box>
                 <Button
                   variant="outline"

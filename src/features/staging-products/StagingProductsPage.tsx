@@ -6,6 +6,7 @@ import { PRODUCT_PAGE_SIZES, type ProductSelection } from '../../../contracts/ca
 import type { ExportFormat } from '../../../contracts/exports';
 import { conditionsOf, encodeQuery, type QueryTree } from '../../../contracts/query-tree';
 import type { SavedView } from '../../../contracts/saved-views';
+import { formatNumber, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { useBareUrlView } from '../../services/saved-views';
@@ -295,8 +296,8 @@ export default function StagingProductsPage() {
             selection={selection}
             label={
               allMatching
-                ? `All ${about}${total.toLocaleString('en-US')} matching products`
-                : `${selected.size} selected`
+                ? `All ${about}${plural(total, 'matching product')}`
+                : `${formatNumber(selected.size)} selected`
             }
             canEdit={can('edit')}
             canDelete={can('delete')}
@@ -315,7 +316,7 @@ export default function StagingProductsPage() {
               onClick={() => setAllMatching(true)}
             >
               Select all {about}
-              {total.toLocaleString('en-US')} matching products
+              {plural(total, 'matching product')}
             </Button>
           ) : null}
         </Stack>
@@ -367,7 +368,7 @@ export default function StagingProductsPage() {
               <HStack justify="space-between" wrap="wrap">
                 <Text fontSize="sm" color="fg.muted" data-testid="product-total">
                   {about}
-                  {total.toLocaleString('en-US')} {total === 1 ? 'product' : 'products'}
+                  {plural(total, 'product')}
                 </Text>
                 <Pager
                   skip={(view.page - 1) * view.size}

@@ -3,6 +3,7 @@
 import { type ProductStatus, productStatuses, productStatusLabels } from '../../../contracts/catalog';
 import type { SellerHistoryEntry } from '../../../contracts/seller-admin';
 import { formatMoney } from '../../lib/currency';
+import { plural } from '../../lib/format';
 import type { HistoryWords } from '../../ui/history-timeline';
 
 const fieldLabels: Record<string, string> = {
@@ -38,7 +39,7 @@ function formatValue(value: unknown): string {
   if (Array.isArray(value)) {
     // Image lists are ids: their count says what changed.
     if (value.every((item) => typeof item === 'string' && /^[0-9a-f-]{36}$/.test(item))) {
-      return `${value.length} ${value.length === 1 ? 'image' : 'images'}`;
+      return plural(value.length, 'image');
     }
     return value.map(formatValue).join(', ');
   }

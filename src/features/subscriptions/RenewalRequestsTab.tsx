@@ -2,12 +2,13 @@ import { Box, Button, HStack, SegmentGroup, Stack, Table, Text } from '@chakra-u
 import { useState } from 'react';
 import type { RenewalListFilter, RenewalRequest } from '../../../contracts/subscriptions';
 import { formatMoney } from '../../lib/currency';
+import { formatDate } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
 import { PagedTable } from '../../ui/paged-table';
-import { formatDay, RenewalStatusBadge } from '../../ui/subscription-state-badge';
+import { RenewalStatusBadge } from '../../ui/subscription-state-badge';
 import { useDecideRenewal, useRenewalRequests } from './api';
 import { NoteDialog } from './NoteDialog';
 import { SellerLink } from './SellerLink';
@@ -155,7 +156,7 @@ export function RenewalRequestsTab({
               <Table.Cell maxW="xs" whiteSpace="pre-wrap">
                 {request.note ?? '—'}
               </Table.Cell>
-              <Table.Cell title={formatDay(request.requestedAt)}>
+              <Table.Cell title={formatDate(request.requestedAt)}>
                 {relativeTime(request.requestedAt)}
               </Table.Cell>
               {mode === 'decided' ? (
@@ -164,7 +165,7 @@ export function RenewalRequestsTab({
                     <RenewalStatusBadge status={request.status} />
                     <Text fontSize="xs" color="fg.muted">
                       {request.decidedBy ?? '—'}
-                      {request.decidedAt ? `, ${formatDay(request.decidedAt)}` : ''}
+                      {request.decidedAt ? `, ${formatDate(request.decidedAt)}` : ''}
                     </Text>
                   </Table.Cell>
                   <Table.Cell maxW="xs" whiteSpace="pre-wrap">

@@ -1,8 +1,9 @@
 import { CloseButton, DataList, Drawer, Heading, Portal, Stack, Text } from '@chakra-ui/react';
+import { formatDate } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
 import { SubscriptionPeriodsTable } from '../../ui/subscription-periods-table';
-import { formatDay, RenewalStatusBadge, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
+import { RenewalStatusBadge, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
 import { useSellerSubscriptionDetail } from './api';
 
 /** One seller's subscription at a glance: state, the latest periods and requests. */
@@ -50,7 +51,7 @@ export function SellerSubscriptionDrawer({
                         {detail.data.current.daysLeft ? 'Renewal date' : 'Ended on'}
                       </DataList.ItemLabel>
                       <DataList.ItemValue>
-                        {detail.data.current.endsAt ? formatDay(detail.data.current.endsAt) : '—'}
+                        {detail.data.current.endsAt ? formatDate(detail.data.current.endsAt) : '—'}
                       </DataList.ItemValue>
                     </DataList.Item>
                     <DataList.Item>
@@ -79,7 +80,7 @@ export function SellerSubscriptionDrawer({
                       detail.data.recentRequests.map((request) => (
                         <Stack key={request.id} gap="1" borderWidth="1px" rounded="md" p="3">
                           <Text fontWeight="medium">
-                            {request.plan.name}, {formatDay(request.requestedAt)}{' '}
+                            {request.plan.name}, {formatDate(request.requestedAt)}{' '}
                             <RenewalStatusBadge status={request.status} />
                           </Text>
                           {request.note ? (

@@ -6,6 +6,7 @@ import {
   subscriptionStateKeyList,
   subscriptionStateKeys,
 } from '../../../contracts/subscriptions';
+import { plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
@@ -28,7 +29,7 @@ function RenewalCell({ row }: { row: SubscriptionRow }) {
       <Text>{formatDay(endsAt)}</Text>
       <Text fontSize="xs" color="fg.muted">
         {daysLeft
-          ? `${daysLeft} day${daysLeft === 1 ? '' : 's'} left`
+          ? `${plural(daysLeft, 'day')} left`
           : state === 'Blocked' || state === 'Expired'
             ? 'ended'
             : ''}
