@@ -11,14 +11,16 @@ import {
   Grid,
   Heading,
   HStack,
+  IconButton,
   Input,
+  Menu,
   NativeSelect,
   Separator,
   Stack,
   Tag,
   Text,
 } from '@chakra-ui/react';
-import { CalendarClock, FlaskConical, Save, Send, Trash2 } from 'lucide-react';
+import { CalendarClock, EllipsisVertical, FlaskConical, Save, Send, Trash2, X } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { type Campaign, MAX_RATE_PER_SECOND, MAX_RESPONSE_OPTIONS } from '../../../contracts/campaigns';
 import { type TemplateLanguage, templateLanguageLabels } from '../../../contracts/marketing';
@@ -504,18 +506,30 @@ function ComposerForm({
             </Stack>
           </Grid>
         </Drawer.Body>
-        <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
+        {/* On a phone one row: Save draft, Send now and the other actions in a menu (issue 26). */}
+        <Drawer.Footer
+          flexDirection="column"
+          alignItems="stretch"
+          gap="2"
+          px={{ base: '4', md: '6' }}
+          py={{ base: '2', md: '4' }}
+        >
           <FormMessage status="error">{message}</FormMessage>
-          <HStack justify="space-between" wrap="wrap" gap="2">
-            <HStack gap="2">
+          <HStack justify="space-between" wrap={{ base: 'nowrap', md: 'wrap' }} gap="2">
+            <HStack gap="2" hideBelow="md">
               {saved && canDelete ? (
                 <Button variant="ghost" colorPalette="red" onClick={() => setDeleting(true)} disabled={busy}>
                   <Trash2 /> Delete
                 </Button>
               ) : null}
             </HStack>
-            <HStack gap="2" wrap="wrap">
-              <Button variant="outline" onClick={close} disabled={busy}>
+            <HStack
+              gap="2"
+              wrap={{ base: 'nowrap', md: 'wrap' }}
+              justify="flex-end"
+              flex={{ base: '1', md: 'initial' }}
+            >
+              <Button variant="outline" onClick={close} disabled={busy} hideBelow="md">
                 Close
               </Button>
               <Button type="submit" variant="outline" loading={save.isPending && !sending} disabled={busy}>
@@ -526,10 +540,16 @@ function ComposerForm({
                 onClick={() => void sendTest()}
                 loading={testMail.isPending}
                 disabled={busy}
+                hideBelow="md"
               >
                 <FlaskConical /> Send test mail
               </Button>
-              <Button variant="outline" onClick={() => void startSend('schedule')} disabled={busy}>
+              <Button
+                variant="outline"
+                onClick={() => void startSend('schedule')}
+                disabled={busy}
+                hideBelow="md"
+              >
                 <CalendarClock /> Schedule…
               </Button>
               <Button
@@ -540,6 +560,32 @@ function ComposerForm({
               >
                 <Send /> Send now…
               </Button>
+              <Menu.Root positioning={{ placement: 'top-end' }}>
+                <Menu.Trigger asChild>
+                  <IconButton variant="outline" aria-label="More actions" disabled={busy} hideFrom="md">
+                    <EllipsisVertical />
+                  </IconButton>
+                </Menu.Trigger>
+                {/* Not in a portal: the drawer keeps the focus inside itself. */}
+                <Menu.Positioner>
+                  <Menu.Content>
+                    <Menu.Item value="test" onClick={() => void sendTest()}>
+                      <FlaskConical /> Send test mail
+                    </Menu.Item>
+                    <Menu.Item value="schedule" onClick={() => void startSend('schedule')}>
+                      <CalendarClock /> Schedule…
+                    </Menu.Item>
+                    <Menu.Item value="close" onClick={close}>
+                      <X /> Close
+                    </Menu.Item>
+                    {saved && canDelete ? (
+                      <Menu.Item value="delete" color="fg.error" onClick={() => setDeleting(true)}>
+                        <Trash2 /> Delete
+                      </Menu.Item>
+                    ) : null}
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Menu.Root>
             </HStack>
           </HStack>
         </Drawer.Footer>

@@ -3,6 +3,7 @@ import type { Contact, ContactSortField } from '../../../contracts/contacts';
 import { contactSourceLabels } from '../../../contracts/marketing';
 import { formatDate } from '../../lib/format';
 import { SortHeader } from '../../ui/sort-header';
+import { TableScroll } from '../../ui/table-scroll';
 import { SubscriptionBadge } from './SubscriptionBadge';
 
 const fullName = (contact: Contact) => `${contact.firstName} ${contact.lastName}`.trim();
@@ -22,7 +23,7 @@ export function ContactTable({
   onOpen: (id: string) => void;
 }) {
   return (
-    <Table.ScrollArea>
+    <TableScroll label="Contacts">
       <Table.Root size="sm" aria-label="Contacts" interactive>
         <Table.Header>
           <Table.Row>
@@ -41,6 +42,7 @@ export function ContactTable({
               sort={sort}
               order={order}
               onSort={onSort}
+              wrap
             />
             <SortHeader field="createdAt" label="Created" sort={sort} order={order} onSort={onSort} />
           </Table.Row>
@@ -53,16 +55,31 @@ export function ContactTable({
                   {fullName(contact) || '(no name)'}
                 </Link>
               </Table.Cell>
-              <Table.Cell>{contact.email}</Table.Cell>
-              <Table.Cell>{contact.company || '—'}</Table.Cell>
-              <Table.Cell>{contact.companyTypeName ?? '—'}</Table.Cell>
+              {/* Long texts are cut with an ellipsis (whole on hover): the columns fit 1440 px (issue 26). */}
+              <Table.Cell>
+                <Text truncate maxW="36" title={contact.email}>
+                  {contact.email}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Text truncate maxW="28" title={contact.company || undefined}>
+                  {contact.company || '—'}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Text truncate maxW="32" title={contact.companyTypeName ?? undefined}>
+                  {contact.companyTypeName ?? '—'}
+                </Text>
+              </Table.Cell>
               <Table.Cell>{contact.country ?? '—'}</Table.Cell>
               <Table.Cell>{contact.language}</Table.Cell>
-              <Table.Cell>
-                <HStack gap="1">
+              <Table.Cell whiteSpace="normal">
+                <HStack gap="1" wrap="wrap" maxW="36">
                   {contact.tags.slice(0, 3).map((tag) => (
-                    <Badge key={tag} variant="outline" size="sm">
-                      {tag}
+                    <Badge key={tag} variant="outline" size="sm" maxW="20" title={tag}>
+                      <Text as="span" truncate>
+                        {tag}
+                      </Text>
                     </Badge>
                   ))}
                   {contact.tags.length > 3 ? (
@@ -72,7 +89,7 @@ export function ContactTable({
                   ) : null}
                 </HStack>
               </Table.Cell>
-              <Table.Cell>{contactSourceLabels[contact.source]}</Table.Cell>
+              <Table.Cell whiteSpace="normal">{contactSourceLabels[contact.source]}</Table.Cell>
               <Table.Cell>
                 <SubscriptionBadge state={contact.subscription} />
               </Table.Cell>
@@ -84,6 +101,6 @@ export function ContactTable({
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }

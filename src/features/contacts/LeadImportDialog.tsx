@@ -31,10 +31,10 @@ import { formatNumber, plural } from '../../lib/format';
 import { checkSheetFile, SHEET_ACCEPT, uploadPercent } from '../../lib/sheet-file';
 import { getErrorMessage } from '../../services/http';
 import { uploadWithProgress } from '../../services/upload-with-progress';
-import { FileFormatMenu } from '../../ui/file-format-menu';
 import { FormMessage } from '../../ui/form-parts';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
+import { TaskFileMenu } from '../notifications/TaskFileMenu';
 import {
   CONTACTS_API,
   useDiscardLeadImport,
@@ -339,12 +339,10 @@ function RowsTable({ item }: { item: LeadImport }) {
       )}
       {item.counts.invalid > 0 ? (
         <HStack>
-          <FileFormatMenu
+          <TaskFileMenu
             label="Download the error sheet"
-            loading={errorSheet.isPending}
-            onChoose={(format) =>
-              errorSheet.mutate({ id: item.id, format: format === 'xlsx' ? 'xlsx' : 'csv' })
-            }
+            preparingLabel="Preparing the error sheet…"
+            start={(format) => errorSheet.mutateAsync({ id: item.id, format })}
           />
           <Text fontSize="sm" color="fg.muted">
             The rows with errors as they were, plus what to fix; correct them and import the sheet again.

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { HistoryTimeline } from '../../ui/history-timeline';
 import { Pager } from '../../ui/pager';
+import { TableScroll } from '../../ui/table-scroll';
 import { useBatches, useImportHistory } from './api';
 import { BatchStatusBadge, OutcomeCountsLine } from './Badges';
 import { importHistoryWords } from './history-format';
@@ -19,7 +20,7 @@ function BatchRuns({ item }: { item: Import }) {
   return (
     <Stack gap="2">
       <Heading size="sm">Validation runs</Heading>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <TableScroll label="Batches" borderWidth="1px" rounded="md">
         <Table.Root size="sm" aria-label="Batches">
           <Table.Header>
             <Table.Row>
@@ -53,7 +54,7 @@ function BatchRuns({ item }: { item: Import }) {
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
       <Pager
         compact
         skip={skip}

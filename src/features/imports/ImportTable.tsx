@@ -4,6 +4,7 @@ import type { Import } from '../../../contracts/imports';
 import { formatBytes } from '../../lib/file-limits';
 import { formatDateTime } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
+import { TableScroll } from '../../ui/table-scroll';
 import { BatchStatusBadge, OutcomeCountsLine } from './Badges';
 
 /** One page of imports; a row (or its file name, for the keyboard) opens the import. */
@@ -23,7 +24,7 @@ export function ImportTable({
   const now = new Date();
   const columns = showSeller ? 6 : 5;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label="Imports" borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Imports" interactive>
         <Table.Header>
           <Table.Row>
@@ -80,6 +81,6 @@ export function ImportTable({
               ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }

@@ -26,6 +26,7 @@ import { getErrorMessage } from '../../services/http';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/page-states';
+import { TableScroll } from '../../ui/table-scroll';
 import { isRunning, useMappingTargets, useReprocessBatch } from './api';
 import {
   blocksApplying,
@@ -155,7 +156,7 @@ function MappingEditor({
           <Alert.Title>The mapping can change once the running batch finishes or is stopped.</Alert.Title>
         </Alert.Root>
       ) : null}
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <TableScroll label="Column mapping" borderWidth="1px" rounded="md">
         <Table.Root size="sm" aria-label="Column mapping">
           <Table.Header>
             <Table.Row>
@@ -201,7 +202,7 @@ function MappingEditor({
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
       <Text fontSize="xs" color="fg.muted">
         * needed to create a product.
       </Text>

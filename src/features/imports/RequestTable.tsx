@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'wouter';
 import type { ImportRequest } from '../../../contracts/imports';
 import { formatDateTime } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
+import { TableScroll } from '../../ui/table-scroll';
 import { RequestStatusBadge } from './Badges';
 
 /** What the seller sent, as text: the file's name, or the feed's address (never a live link here). */
@@ -26,7 +27,7 @@ export function RequestTable({
   const now = new Date();
   const columns = showSeller ? 7 : 6;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label="Import requests" borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Import requests" interactive>
         <Table.Header>
           <Table.Row>
@@ -91,6 +92,6 @@ export function RequestTable({
               ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }

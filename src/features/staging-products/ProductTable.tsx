@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { statusColor } from '../../lib/status-color';
 import { SortHeader } from '../../ui/sort-header';
+import { TableScroll } from '../../ui/table-scroll';
 import type { StagingView } from './url-state';
 
 export const PRODUCT_DETAILS = '/product/staging-products';
@@ -46,11 +47,15 @@ function Cell({ column, row, now }: { column: string; row: ProductRow; now: Date
           <ImageOff size={16} aria-label="No image" />
         </Box>
       );
+    // Long texts wrap or are cut with an ellipsis (the whole text on hover), so the grid's columns fit
+    // a 1440 px screen (issue 26).
     case 'title':
       return (
-        <Link asChild fontWeight="medium" colorPalette="brand">
-          <RouterLink href={productHref(row.id)}>{row.title}</RouterLink>
-        </Link>
+        <Text lineClamp={2} whiteSpace="normal" minW="40" maxW="64" title={row.title}>
+          <Link asChild fontWeight="medium" colorPalette="brand">
+            <RouterLink href={productHref(row.id)}>{row.title}</RouterLink>
+          </Link>
+        </Text>
       );
     case 'sku':
       return (
@@ -59,9 +64,22 @@ function Cell({ column, row, now }: { column: string; row: ProductRow; now: Date
         </Text>
       );
     case 'seller':
-      return <Text>{row.sellerName}</Text>;
+      return (
+        <Text truncate maxW="40" title={row.sellerName}>
+          {row.sellerName}
+        </Text>
+      );
     case 'category':
-      return <Text color={row.categoryName ? undefined : 'fg.muted'}>{row.categoryName ?? 'None'}</Text>;
+      return (
+        <Text
+          truncate
+          maxW="40"
+          color={row.categoryName ? undefined : 'fg.muted'}
+          title={row.categoryName ?? undefined}
+        >
+          {row.categoryName ?? 'None'}
+        </Text>
+      );
     case 'status':
       return (
         <Badge colorPalette={statusColor(productStatusLabels[row.status])} variant="subtle">
@@ -111,7 +129,13 @@ function Cell({ column, row, now }: { column: string; row: ProductRow; now: Date
       const code = column.replace(/^attr\./, '');
       const text = attributeText(row.attributes?.[code]);
       return (
-        <Text lineClamp={2} maxW="48" color={text ? undefined : 'fg.muted'}>
+        <Text
+          lineClamp={2}
+          whiteSpace="normal"
+          maxW="48"
+          color={text ? undefined : 'fg.muted'}
+          title={text || undefined}
+        >
           {text || '—'}
         </Text>
       );
@@ -144,7 +168,7 @@ export function ProductTable({
   const allChecked = rows.length > 0 && rows.every((row) => selected.has(row.id));
   const someChecked = rows.some((row) => selected.has(row.id));
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label="Staging products" borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Staging products" stickyHeader>
         <Table.Header>
           <Table.Row>
@@ -214,6 +238,6 @@ export function ProductTable({
               ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }

@@ -1,10 +1,10 @@
 // The hierarchy: the tree (the draft to edit, or a published version to read) with search, expand and
 // collapse all, and the selected tag's details beside it. Every edit reloads just the lists it touched,
 // so an expanded 50,000-tag tree stays as it is around the change.
-import { Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Drawer, Grid, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronsDownUp, ChevronsUpDown, Plus } from 'lucide-react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { ArrowLeft, ChevronsDownUp, ChevronsUpDown, Plus } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { TagNodeWithPath, TagTreeSource } from '../../../contracts/tags';
 import { tagAllPageSchema } from '../../../contracts/tags';
 import { formatNumber } from '../../lib/format';
@@ -14,6 +14,7 @@ import { notify } from '../../ui/notify';
 import { EmptyMessage } from '../../ui/page-states';
 import { SearchBox } from '../../ui/search-box';
 import { tagPathText } from '../../ui/tag-picker';
+import { NARROW_SCREEN, useMediaQuery } from '../../ui/use-media-query';
 import { useMoveTag } from './api';
 import { type TagAction, TagDetails } from './TagDetails';
 import { DeleteTagDialog, MoveTagDialog, TagFormDialog, type TagFormMode } from './TagDialogs';
@@ -83,12 +84,19 @@ export function HierarchyTab({
   const found = useTagSearch(source, search, 25);
   const draft = source === 'draft';
   const canMove = draft && permissions.edit;
+  // On a phone the details would sit far below the tree: a tag tapped there opens them in a sheet.
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  useEffect(() => {
+    if (!selectedId) setSheetOpen(false);
+  }, [selectedId]);
 
   const parentOf = (id: string | null) => (id ? (store.item(id)?.parentId ?? null) : null);
   /** Opens the tree down to a tag, then selects it. */
   const reveal = async (node: Pick<TagNodeWithPath, 'id' | 'ancestorIds'>) => {
     await store.reveal(node.ancestorIds);
     onSelect(node.id);
+    setSheetOpen(true);
   };
 
   // A tag opened from the address (a reload, a link) is shown where it is.
@@ -159,6 +167,14 @@ export function HierarchyTab({
   };
 
   const results = search ? (found.data?.result ?? []) : [];
+  const details = selectedId ? (
+    <TagDetails
+      source={source}
+      id={selectedId}
+      permissions={draft ? permissions : noEdits}
+      onAction={onAction}
+    />
+  ) : null;
   return (
     <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 400px' }} gap="6" alignItems="start">
       <Stack gap="3" minW="0">
@@ -241,6 +257,7 @@ export function HierarchyTab({
           store={store}
           selectedId={selectedId}
           onSelect={onSelect}
+          onOpen={() => setSheetOpen(true)}
           canMove={canMove}
           onMove={(id, parentId) => void dropMove(id, parentId)}
           showStatus={draft}
@@ -252,18 +269,17 @@ export function HierarchyTab({
           </Text>
         ) : null}
       </Stack>
-      <Box borderWidth="1px" rounded="md" p="4" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
-        {selectedId ? (
-          <TagDetails
-            source={source}
-            id={selectedId}
-            permissions={draft ? permissions : noEdits}
-            onAction={onAction}
-          />
-        ) : (
-          <EmptyMessage title="No tag chosen" description="Choose a tag in the tree to see it here." />
-        )}
-      </Box>
+      {narrow ? (
+        <TagSheet open={sheetOpen && selectedId !== null} onClose={() => setSheetOpen(false)}>
+          {details}
+        </TagSheet>
+      ) : (
+        <Box borderWidth="1px" rounded="md" p="4" position="sticky" top="4">
+          {details ?? (
+            <EmptyMessage title="No tag chosen" description="Choose a tag in the tree to see it here." />
+          )}
+        </Box>
+      )}
 
       {dialog?.kind === 'form' ? (
         <TagFormDialog
@@ -304,3 +320,25 @@ export function HierarchyTab({
 }
 
 const noEdits: TreePermissions = { create: false, edit: false, delete: false };
+
+/** The chosen tag's details over the tree, on a narrow screen; closing it goes back to the tree. */
+function TagSheet({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  return (
+    <Drawer.Root open={open} onOpenChange={(event) => !event.open && onClose()} size="full">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content data-testid="tag-sheet">
+            <Drawer.Header>
+              <Button variant="ghost" size="sm" ms="-2" onClick={onClose}>
+                <ArrowLeft /> Back to the tree
+              </Button>
+              <Drawer.Title srOnly>Tag details</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body pb="8">{children}</Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

@@ -194,6 +194,7 @@ export function TagTree({
   store,
   selectedId,
   onSelect,
+  onOpen,
   canMove,
   onMove,
   showStatus,
@@ -203,6 +204,8 @@ export function TagTree({
   store: TagTreeStore;
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** A row clicked or tapped (not reached with the arrow keys): a phone opens the tag's details. */
+  onOpen?: (id: string) => void;
   /** Drag and drop is offered. */
   canMove: boolean;
   onMove: (id: string, parentId: string | null) => void;
@@ -301,11 +304,14 @@ export function TagTree({
   };
 
   // The rows call through one stable object that reads the latest handlers.
-  const latest = useRef({ onSelect, onKeyDown, canDrop, onMove, dragging, store });
-  latest.current = { onSelect, onKeyDown, canDrop, onMove, dragging, store };
+  const latest = useRef({ onSelect, onOpen, onKeyDown, canDrop, onMove, dragging, store });
+  latest.current = { onSelect, onOpen, onKeyDown, canDrop, onMove, dragging, store };
   const events = useMemo<RowEvents>(
     () => ({
-      select: (id) => latest.current.onSelect(id),
+      select: (id) => {
+        latest.current.onSelect(id);
+        latest.current.onOpen?.(id);
+      },
       toggle: (id) => void latest.current.store.toggle(id),
       keyDown: (event, row, index) => latest.current.onKeyDown(event, row, index),
       dragStart: (event, id) => {
