@@ -5,6 +5,7 @@ import { Badge, Box, Card, Heading, HStack, Progress, SimpleGrid, Stat, Text } f
 import { campaignStatusLabels } from '../../../contracts/campaigns';
 import type { CampaignsDashboard } from '../../../contracts/campaigns-dashboard';
 import { type ContactSource, contactSourceLabels, contactSources } from '../../../contracts/marketing';
+import { formatDateTime, formatMonth, formatNumber, formatPercent } from '../../lib/format';
 import { statusColor } from '../../lib/status-color';
 import { getErrorMessage } from '../../services/http';
 import { BarChart, GroupedBarChart } from '../../ui/bar-chart';
@@ -12,15 +13,8 @@ import { FiguresTable } from '../../ui/figures-table';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { useCampaignsDashboard } from './api';
 
-export const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', {
-    month: 'short',
-    year: '2-digit',
-    timeZone: 'UTC',
-  });
-
-const number = (value: number) => value.toLocaleString('en');
-const percent = (value: number) => `${value.toLocaleString('en', { maximumFractionDigits: 1 })} %`;
+/** "2026-11" → "Nov 2026": the month as the calendar names it, in UTC wherever the reader is. */
+export const monthLabel = (month: string) => formatMonth(`${month}-01T00:00:00Z`, 'UTC');
 
 export function CampaignsSection() {
   const dashboard = useCampaignsDashboard();
@@ -44,16 +38,16 @@ export function CampaignsSection() {
 
 function CampaignStats({ totals }: { totals: CampaignsDashboard['totals'] }) {
   const stats: [string, string, string?][] = [
-    ['Contacts', number(totals.contacts), `${number(totals.subscribed)} subscribed`],
-    ['Campaigns sent', number(totals.campaignsSent)],
+    ['Contacts', formatNumber(totals.contacts), `${formatNumber(totals.subscribed)} subscribed`],
+    ['Campaigns sent', formatNumber(totals.campaignsSent)],
     [
       'Mails sent',
-      number(totals.mailsSent),
-      totals.mailsDeferred ? `${number(totals.mailsDeferred)} waiting for a retry` : undefined,
+      formatNumber(totals.mailsSent),
+      totals.mailsDeferred ? `${formatNumber(totals.mailsDeferred)} waiting for a retry` : undefined,
     ],
-    ['Failures', number(totals.mailsFailed), `${number(totals.bounced)} addresses bounced`],
-    ['Responses', number(totals.responses)],
-    ['Unsubscribed', number(totals.unsubscribed)],
+    ['Failures', formatNumber(totals.mailsFailed), `${formatNumber(totals.bounced)} addresses bounced`],
+    ['Responses', formatNumber(totals.responses)],
+    ['Unsubscribed', formatNumber(totals.unsubscribed)],
   ];
   return (
     <SimpleGrid columns={{ base: 2, md: 3, xl: 6 }} gap="4" mb="4" data-tour="campaign-stats">
@@ -118,8 +112,8 @@ function SentOverTime({ rows }: { rows: CampaignsDashboard['sentOverTime'] }) {
                 rowKey={(row) => row.month}
                 columns={[
                   { header: 'Month', cell: (row) => monthLabel(row.month) },
-                  { header: 'Campaigns', cell: (row) => number(row.campaigns), numeric: true },
-                  { header: 'Mails', cell: (row) => number(row.mails), numeric: true },
+                  { header: 'Campaigns', cell: (row) => formatNumber(row.campaigns), numeric: true },
+                  { header: 'Mails', cell: (row) => formatNumber(row.mails), numeric: true },
                 ]}
               />
             }
@@ -151,7 +145,7 @@ function LatestCampaigns({ rows }: { rows: CampaignsDashboard['latest'] }) {
                   </HStack>
                   {row.status === 'scheduled' ? (
                     <Text fontSize="sm" color="fg.muted">
-                      Scheduled for {new Date(row.scheduledAt ?? '').toLocaleString('en')}
+                      Scheduled for {formatDateTime(row.scheduledAt)}
                     </Text>
                   ) : (
                     <>
@@ -168,9 +162,9 @@ function LatestCampaigns({ rows }: { rows: CampaignsDashboard['latest'] }) {
                         </Progress.Track>
                       </Progress.Root>
                       <Text fontSize="sm" color="fg.muted">
-                        {number(row.sent)} sent of {number(row.total)}
-                        {row.failed ? `, ${number(row.failed)} failed` : ''}
-                        {row.deferred ? `, ${number(row.deferred)} waiting for a retry` : ''}
+                        {formatNumber(row.sent)} sent of {formatNumber(row.total)}
+                        {row.failed ? `, ${formatNumber(row.failed)} failed` : ''}
+                        {row.deferred ? `, ${formatNumber(row.deferred)} waiting for a retry` : ''}
                       </Text>
                     </>
                   )}
@@ -217,18 +211,19 @@ function RatesPerCampaign({ rows }: { rows: CampaignsDashboard['perCampaign'] })
                 rowKey={(row) => row.id}
                 columns={[
                   { header: 'Campaign', cell: (row) => row.name },
-                  { header: 'Sent', cell: (row) => number(row.sent), numeric: true },
-                  { header: 'Failed', cell: (row) => number(row.failed), numeric: true },
+                  { header: 'Sent', cell: (row) => formatNumber(row.sent), numeric: true },
+                  { header: 'Failed', cell: (row) => formatNumber(row.failed), numeric: true },
                   {
                     header: 'Responses',
-                    cell: (row) => `${number(row.responses)} (${percent(row.responseRate)})`,
+                    cell: (row) => `${formatNumber(row.responses)} (${formatPercent(row.responseRate)})`,
                     numeric: true,
                   },
                   {
                     // The campaigns list counts the same: recipients who left after this campaign's mail
                     // and before any later one.
                     header: 'Unsubscribes',
-                    cell: (row) => `${number(row.unsubscribes)} (${percent(row.unsubscribeRate)})`,
+                    cell: (row) =>
+                      `${formatNumber(row.unsubscribes)} (${formatPercent(row.unsubscribeRate)})`,
                     numeric: true,
                   },
                 ]}
@@ -264,7 +259,7 @@ function ResponsesByAnswer({ rows }: { rows: CampaignsDashboard['responsesByAnsw
                 rowKey={(row) => row.response}
                 columns={[
                   { header: 'Answer', cell: (row) => row.response },
-                  { header: 'Responses', cell: (row) => number(row.count), numeric: true },
+                  { header: 'Responses', cell: (row) => formatNumber(row.count), numeric: true },
                 ]}
               />
             }
@@ -315,10 +310,10 @@ function ContactsGrowth({ rows }: { rows: CampaignsDashboard['contactsGrowth'] }
                   { header: 'Month', cell: (row) => monthLabel(row.month) },
                   ...contactSources.map((source) => ({
                     header: contactSourceLabels[source],
-                    cell: (row: GrowthRow) => number(row.bySource[source]),
+                    cell: (row: GrowthRow) => formatNumber(row.bySource[source]),
                     numeric: true,
                   })),
-                  { header: 'All', cell: (row) => number(row.total), numeric: true },
+                  { header: 'All', cell: (row) => formatNumber(row.total), numeric: true },
                 ]}
               />
             </Box>

@@ -24,11 +24,11 @@ import {
 } from '../../../contracts/seller-dashboard';
 import { SELLER_BLOCKED_CODE } from '../../../contracts/subscriptions';
 import { formatMoney } from '../../lib/currency';
-import { formatNumber, plural } from '../../lib/format';
+import { formatDate, formatNumber, plural } from '../../lib/format';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
-import { formatDay, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
+import { SubscriptionStateBadge } from '../../ui/subscription-state-badge';
 import { useSellerDashboard } from './api';
 import { VerificationCard } from './VerificationCard';
 
@@ -84,9 +84,9 @@ function SubscriptionNotice({ subscription }: { subscription: SellerDashboard['s
   if (state !== 'Expiring soon' && state !== 'Expired' && state !== 'No subscription') return null;
   const text =
     state === 'Expiring soon'
-      ? `Your subscription ends in ${plural(daysLeft ?? 0, 'day')}${endsAt ? `, on ${formatDay(endsAt)}` : ''}. Renew it to keep selling without a break.`
+      ? `Your subscription ends in ${plural(daysLeft ?? 0, 'day')}${endsAt ? `, on ${formatDate(endsAt)}` : ''}. Renew it to keep selling without a break.`
       : state === 'Expired'
-        ? `Your subscription ended${endsAt ? ` on ${formatDay(endsAt)}` : ''}. Renew it before your store is blocked.`
+        ? `Your subscription ended${endsAt ? ` on ${formatDate(endsAt)}` : ''}. Renew it before your store is blocked.`
         : 'You have no subscription yet. Choose a plan to start selling.';
   return (
     <Alert.Root status={state === 'Expiring soon' ? 'warning' : 'error'} mb="6">
@@ -126,7 +126,7 @@ function SubscriptionCard({ subscription }: { subscription: SellerDashboard['sub
             <DataList.ItemLabel>
               {state === 'Expired' || state === 'Blocked' ? 'Ended on' : 'Renewal date'}
             </DataList.ItemLabel>
-            <DataList.ItemValue>{endsAt ? formatDay(endsAt) : '—'}</DataList.ItemValue>
+            <DataList.ItemValue>{endsAt ? formatDate(endsAt) : '—'}</DataList.ItemValue>
           </DataList.Item>
           {daysLeft !== null && daysLeft > 0 ? (
             <DataList.Item>
@@ -270,7 +270,7 @@ export default function GeneralDashboardPage() {
                 </DataList.Item>
                 <DataList.Item>
                   <DataList.ItemLabel>Member since</DataList.ItemLabel>
-                  <DataList.ItemValue>{formatDay(seller.memberSince)}</DataList.ItemValue>
+                  <DataList.ItemValue>{formatDate(seller.memberSince)}</DataList.ItemValue>
                 </DataList.Item>
               </DataList.Root>
             </Stack>

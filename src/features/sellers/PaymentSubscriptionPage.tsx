@@ -24,14 +24,14 @@ import type {
   SellerSubscriptions,
 } from '../../../contracts/subscriptions';
 import { formatMoney } from '../../lib/currency';
-import { plural } from '../../lib/format';
+import { formatDate, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
 import { SubscriptionPeriodsTable } from '../../ui/subscription-periods-table';
-import { formatDay, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
+import { SubscriptionStateBadge } from '../../ui/subscription-state-badge';
 import { useOwnSubscription, usePlans, useRefreshSellerSession, useRequestRenewal } from './api';
 
 const PERIODS_PER_PAGE = 6;
@@ -53,7 +53,7 @@ const requestLabel: Record<RenewalStatus, string> = {
 
 /** The headline: where the subscription stands and what the seller should do. */
 function StateAlert({ current }: { current: CurrentSubscription }) {
-  const until = current.endsAt ? formatDay(current.endsAt) : null;
+  const until = current.endsAt ? formatDate(current.endsAt) : null;
   const content: Record<
     CurrentSubscription['state'],
     [status: 'success' | 'warning' | 'error' | 'info', string, string]
@@ -116,14 +116,14 @@ function CurrentPlanCard({ current }: { current: CurrentSubscription }) {
             <DataList.ItemLabel>Period</DataList.ItemLabel>
             <DataList.ItemValue>
               {current.startsAt && current.endsAt
-                ? `${formatDay(current.startsAt)} – ${formatDay(current.endsAt)}`
+                ? `${formatDate(current.startsAt)} – ${formatDate(current.endsAt)}`
                 : '—'}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{current.daysLeft ? 'Renewal date' : 'Ended on'}</DataList.ItemLabel>
             <DataList.ItemValue>
-              {current.endsAt ? formatDay(current.endsAt) : '—'}
+              {current.endsAt ? formatDate(current.endsAt) : '—'}
               {current.daysLeft ? ` (${current.daysLeft} days left)` : ''}
             </DataList.ItemValue>
           </DataList.Item>
@@ -143,7 +143,7 @@ function PendingRequest({ request }: { request: RenewalRequest }) {
         <Badge colorPalette={requestPalette.pending}>{requestLabel.pending}</Badge>
       </HStack>
       <Text color="fg.muted" fontSize="sm">
-        Requested on {formatDay(request.requestedAt)}. The marketplace team will confirm your payment and
+        Requested on {formatDate(request.requestedAt)}. The marketplace team will confirm your payment and
         approve the renewal; this page updates by itself once they have.
       </Text>
       {request.note ? (
@@ -338,7 +338,7 @@ function RequestsTable({ requests }: { requests: RenewalRequest[] }) {
       <Table.Body>
         {requests.map((request) => (
           <Table.Row key={request.id}>
-            <Table.Cell>{formatDay(request.requestedAt)}</Table.Cell>
+            <Table.Cell>{formatDate(request.requestedAt)}</Table.Cell>
             <Table.Cell>{request.plan.name}</Table.Cell>
             <Table.Cell>
               <Badge colorPalette={requestPalette[request.status]}>{requestLabel[request.status]}</Badge>

@@ -6,12 +6,12 @@ import {
   subscriptionStateKeyList,
   subscriptionStateKeys,
 } from '../../../contracts/subscriptions';
-import { plural } from '../../lib/format';
+import { formatDate, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
 import { PagedTable } from '../../ui/paged-table';
-import { formatDay, SubscriptionStateBadge } from '../../ui/subscription-state-badge';
+import { SubscriptionStateBadge } from '../../ui/subscription-state-badge';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useBlockSubscription, useSellerSubscriptionList } from './api';
 import { NoteDialog } from './NoteDialog';
@@ -26,7 +26,7 @@ function RenewalCell({ row }: { row: SubscriptionRow }) {
   if (!endsAt) return <Text color="fg.muted">—</Text>;
   return (
     <Box>
-      <Text>{formatDay(endsAt)}</Text>
+      <Text>{formatDate(endsAt)}</Text>
       <Text fontSize="xs" color="fg.muted">
         {daysLeft
           ? `${plural(daysLeft, 'day')} left`
