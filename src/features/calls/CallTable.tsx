@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'wouter';
 import type { CallLog } from '../../../contracts/calls';
 import { formatCallDuration } from '../../lib/call-duration';
 import { formatDateTime } from '../../lib/format';
+import { TableScroll } from '../../ui/table-scroll';
 import { CallDirection, CallStatusBadge, RatingStars } from './call-status';
 
 /** When the call started; a call never answered has no start, so its log's creation stands in. */
@@ -31,7 +32,7 @@ export function CallTable({
 }) {
   const widths = SKELETON_WIDTHS.slice(0, showOwner ? 7 : 6);
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label="Call history" borderWidth="1px" rounded="md">
       <Table.Root size="sm" interactive aria-label="Call history" aria-busy={loading || stale}>
         <Table.Header>
           <Table.Row bg="bg.subtle">
@@ -95,6 +96,6 @@ export function CallTable({
               ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }

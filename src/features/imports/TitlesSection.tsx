@@ -7,6 +7,7 @@ import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
+import { TableScroll } from '../../ui/table-scroll';
 import { isRunning, useApplySuggestedTitles, useSuggestedTitles } from './api';
 import { isValidated } from './format';
 import { NotValidated } from './NotValidated';
@@ -141,7 +142,7 @@ export function TitlesSection({
         />
       ) : (
         <Box opacity={titles.isPlaceholderData ? 0.6 : 1}>
-          <Table.ScrollArea borderWidth="1px" rounded="md">
+          <TableScroll label="Suggested titles" borderWidth="1px" rounded="md">
             <Table.Root size="sm" aria-label="Suggested titles">
               <Table.Header>
                 <Table.Row>
@@ -194,7 +195,7 @@ export function TitlesSection({
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </TableScroll>
           <Pager
             skip={(page - 1) * TITLES_PAGE_SIZE}
             limit={TITLES_PAGE_SIZE}

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'wouter';
 import type { Seller } from '../../../contracts/sellers';
 import { formatDate } from '../../lib/format';
 import { SortHeader } from '../../ui/sort-header';
+import { TableScroll } from '../../ui/table-scroll';
 import { SellerLogo } from './SellerLogo';
 import { SellerStatusBadges } from './SellerStatusBadges';
 import type { SellerSortField, SellerView } from './url-state';
@@ -28,7 +29,7 @@ export function SellerTable({
   onSort: (field: SellerSortField) => void;
 }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label="Sellers" borderWidth="1px" rounded="md">
       <Table.Root size="sm" interactive aria-label="Sellers" aria-busy={loading || stale}>
         <Table.Header>
           <Table.Row bg="bg.subtle">
@@ -93,6 +94,6 @@ export function SellerTable({
               ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }
