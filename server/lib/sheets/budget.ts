@@ -3,7 +3,8 @@
 // an unbounded tag stack (issue 26): a 0.5 MB workbook can hold one shared string that inflates to
 // 500 MB, which the sax parser would otherwise build whole before anything could look at its length.
 import { Transform } from 'node:stream';
-import { formatCount, SHEET_LIMITS, SheetError } from './errors';
+import { formatNumber } from '../../../src/lib/format';
+import { SHEET_LIMITS, SheetError } from './errors';
 
 const MB = 1024 * 1024;
 
@@ -46,7 +47,7 @@ export class InflatedBudget {
     const { totalInflatedBytes, ratio, ratioFreeBytes } = this.limits;
     this.used += bytes;
     if (this.used > totalInflatedBytes) {
-      throw tooLarge(`its content inflates to more than ${formatCount(totalInflatedBytes / MB)} MB`);
+      throw tooLarge(`its content inflates to more than ${formatNumber(totalInflatedBytes / MB)} MB`);
     }
     if (this.used > ratioFreeBytes && this.used > ratio * this.compressedRead()) {
       throw tooLarge(`it inflates to more than ${ratio} times its size (a decompression bomb)`);
@@ -100,8 +101,8 @@ export class XmlShapeGuard {
         this.run += end - i;
         if (this.run > maxTextBytes) {
           throw tooLarge(
-            `its part ${this.part} holds a text of more than ${formatCount(SHEET_LIMITS.maxCellChars)} characters ` +
-              `(a cell may hold at most ${formatCount(SHEET_LIMITS.maxCellChars)})`,
+            `its part ${this.part} holds a text of more than ${formatNumber(SHEET_LIMITS.maxCellChars)} characters ` +
+              `(a cell may hold at most ${formatNumber(SHEET_LIMITS.maxCellChars)})`,
           );
         }
         if (lt === -1) return;
@@ -127,7 +128,7 @@ export class XmlShapeGuard {
         continue;
       }
       if (++this.run > maxTagBytes) {
-        throw tooLarge(`its part ${this.part} has a tag longer than ${formatCount(maxTagBytes / 1024)} KB`);
+        throw tooLarge(`its part ${this.part} has a tag longer than ${formatNumber(maxTagBytes / 1024)} KB`);
       }
       if (this.quote) {
         if (byte === this.quote) this.quote = 0;

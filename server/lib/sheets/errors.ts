@@ -55,9 +55,6 @@ export function sheetErrorStatus(code: SheetErrorCode): number {
   }
 }
 
-/** `1234567` → `1,234,567`, for messages. */
-export const formatCount = (count: number) => count.toLocaleString('en-US');
-
 /** The spreadsheet letters of a 0-based column index: 0 → A, 26 → AA. */
 export function columnLetters(index: number): string {
   let letters = '';

@@ -2,9 +2,10 @@
 // read in this thread. The server reads sheets only through openSheet (in-worker.ts), which runs this in
 // a worker thread with a memory limit; here is what that worker runs.
 import { stat } from 'node:fs/promises';
+import { formatNumber } from '../../../src/lib/format';
 import { openCsvSource } from './csv';
 import { detectSheetFormat } from './detect';
-import { columnLetters, formatCount, SHEET_LIMITS, SheetError, type SheetFormat } from './errors';
+import { columnLetters, SHEET_LIMITS, SheetError, type SheetFormat } from './errors';
 import { abortReason, type RawRecord, type RecordSource } from './source';
 
 export interface SheetRow {
@@ -56,8 +57,8 @@ function checkCells(record: RawRecord, what: 'header' | 'row') {
   if (record.cells.length > maxColumns) {
     const where =
       what === 'header'
-        ? `The sheet has ${formatCount(record.cells.length)} columns (its header is at line ${record.line})`
-        : `Row ${record.line} has ${formatCount(record.cells.length)} cells`;
+        ? `The sheet has ${formatNumber(record.cells.length)} columns (its header is at line ${record.line})`
+        : `Row ${record.line} has ${formatNumber(record.cells.length)} cells`;
     throw new SheetError(
       `${where}; at most ${maxColumns} columns are accepted. Remove the columns you do not import.`,
       'TOO_MANY_COLUMNS',
@@ -67,8 +68,8 @@ function checkCells(record: RawRecord, what: 'header' | 'row') {
     const length = (record.cells[i] as string).length;
     if (length > maxCellChars) {
       throw new SheetError(
-        `Cell ${columnLetters(i)}${record.line} holds ${formatCount(length)} characters; ` +
-          `a cell may hold at most ${formatCount(maxCellChars)}.`,
+        `Cell ${columnLetters(i)}${record.line} holds ${formatNumber(length)} characters; ` +
+          `a cell may hold at most ${formatNumber(maxCellChars)}.`,
         'CELL_TOO_LONG',
       );
     }
@@ -95,7 +96,7 @@ export async function openSheetHere(filePath: string, options: OpenSheetOptions 
       // A header below thousands of blank rows is no sheet (and reading millions would take long).
       if (blank > MAX_BLANK_BEFORE_HEADER) {
         throw new SheetError(
-          `The sheet has no header row: its first ${formatCount(MAX_BLANK_BEFORE_HEADER)} rows are blank. ` +
+          `The sheet has no header row: its first ${formatNumber(MAX_BLANK_BEFORE_HEADER)} rows are blank. ` +
             'Its first row that is not empty must name the columns.',
           'NO_HEADER',
         );
@@ -146,7 +147,7 @@ export async function openSheetHere(filePath: string, options: OpenSheetOptions 
         count++;
         if (count > maxRows) {
           throw new SheetError(
-            `The sheet has more than ${formatCount(maxRows)} rows. ` +
+            `The sheet has more than ${formatNumber(maxRows)} rows. ` +
               'Split it into smaller files and import them one after the other.',
             'TOO_MANY_ROWS',
           );

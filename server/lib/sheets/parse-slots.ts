@@ -2,7 +2,9 @@
 // its memory limit (in-worker.ts), so the caps bound the memory sheets can take in this process. They
 // are per process on purpose: what they protect is this process's memory, so instances sharing a
 // database need not share them.
-import { formatCount, SheetError } from './errors';
+
+import { formatNumber } from '../../../src/lib/format';
+import { SheetError } from './errors';
 
 export const PARSE_SLOTS = {
   /** Sheet reads at once in this process: uploads and import jobs together. */
@@ -42,7 +44,7 @@ function take(user: string | undefined): ReleaseSlot {
 export function takeUploadSlot(user: string): ReleaseSlot {
   if ((byUser.get(user) ?? 0) >= PARSE_SLOTS.perUser) {
     throw new SheetError(
-      `You are already uploading ${formatCount(PARSE_SLOTS.perUser)} sheets; wait until they are read, then upload this one again.`,
+      `You are already uploading ${formatNumber(PARSE_SLOTS.perUser)} sheets; wait until they are read, then upload this one again.`,
       'BUSY_USER',
     );
   }

@@ -46,6 +46,7 @@ import {
   multiValueDataTypes,
   unitDataTypes,
 } from '../../../contracts/catalog';
+import { plural } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
@@ -65,9 +66,6 @@ import { queueCompletenessRecompute } from './completeness-job';
 type CreateBody = ReturnType<typeof createAttributeBodySchema.parse>;
 type UpdateBody = ReturnType<typeof updateAttributeAdminBodySchema.parse>;
 type AttributeRow = typeof attributes.$inferSelect;
-
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 const attributeNotFound = () => new HttpError(404, 'There is no such attribute.', 'ATTRIBUTE_NOT_FOUND');
 const categoryNotFound = () => new HttpError(404, 'There is no such category.', 'CATEGORY_NOT_FOUND');

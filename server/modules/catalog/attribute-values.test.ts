@@ -148,7 +148,7 @@ describe('attribute values are checked against their type', () => {
       { keyId: video.id, valueId: '00000000-0000-4000-8000-00000000dead' },
       `${video.label} must be a video uploaded for this product.`,
     ],
-    [{ keyId: brand.id, value: 'x'.repeat(1001) }, `${brand.label} has at most 1000 characters.`],
+    [{ keyId: brand.id, value: 'x'.repeat(1001) }, `${brand.label} has at most 1,000 characters.`],
     [{ keyId: brand.id, value: 5 }, `${brand.label} must be text.`],
     [
       { keyId: materials.id, value: 'Silk' },

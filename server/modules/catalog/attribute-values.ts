@@ -13,6 +13,7 @@ import {
   type AttributeValueInput,
 } from '../../../contracts/catalog';
 import { normalizeText, parseIsoDate } from '../../../contracts/query-tree';
+import { formatNumber } from '../../../src/lib/format';
 
 export interface AttributeDef {
   id: number;
@@ -127,7 +128,7 @@ function checkItem(
       if (typeof value !== 'string') return { problem: `${label} must be text.` };
       const text = value.trim();
       if (text.length > ATTRIBUTE_LIMITS.text)
-        return { problem: `${label} has at most ${ATTRIBUTE_LIMITS.text} characters.` };
+        return { problem: `${label} has at most ${formatNumber(ATTRIBUTE_LIMITS.text)} characters.` };
       return { item: text ? { value: text } : null };
     }
     case 'WYSIWYG': {
@@ -135,7 +136,7 @@ function checkItem(
       const html = sanitizeRichText(value).trim();
       if (html.length > ATTRIBUTE_LIMITS.html)
         return {
-          problem: `${label} has at most ${ATTRIBUTE_LIMITS.html.toLocaleString('en-US')} characters.`,
+          problem: `${label} has at most ${formatNumber(ATTRIBUTE_LIMITS.html)} characters.`,
         };
       return { item: plainTextOf(html) ? { value: html } : null };
     }

@@ -7,6 +7,7 @@ import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { productSelectionSchema } from '../../../contracts/catalog';
+import { plural } from '../../../src/lib/format';
 import type { Db } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import { JobFailure, type JobHandler } from '../../jobs/worker';
@@ -38,9 +39,6 @@ async function reprocessImage(db: Db, dataDir: string, image: { id: string; stor
     .set({ derivatives, width: size.width, height: size.height })
     .where(eq(productMedia.id, image.id));
 }
-
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export function reprocessImagesHandler(options: {
   db: Db;

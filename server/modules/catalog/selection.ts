@@ -4,6 +4,7 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type ProductSelection, productSelectionSchema } from '../../../contracts/catalog';
 import { BULK_JOB_LIMIT, BULK_LIMIT, type SelectionCount } from '../../../contracts/catalog-actions';
+import { plural } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { products } from '../../db/schema';
@@ -54,7 +55,7 @@ export async function bulkSelectionSize(db: Db | Tx, where: SQL): Promise<Select
   if (size.overLimit) {
     throw new HttpError(
       400,
-      `A bulk action changes at most ${BULK_JOB_LIMIT.toLocaleString('en-US')} products. Narrow the query and try again.`,
+      `A bulk action changes at most ${plural(BULK_JOB_LIMIT, 'product')}. Narrow the query and try again.`,
       'SELECTION_TOO_LARGE',
     );
   }
@@ -69,7 +70,7 @@ export async function assertBulkSize(db: Db | Tx, where: SQL): Promise<void> {
   if ((await countUpTo(db, where, BULK_LIMIT)) > BULK_LIMIT) {
     throw new HttpError(
       400,
-      `A bulk action changes at most ${BULK_LIMIT.toLocaleString('en-US')} products at once. Try again: a larger selection runs as a background task.`,
+      `A bulk action changes at most ${plural(BULK_LIMIT, 'product')} at once. Try again: a larger selection runs as a background task.`,
       'SELECTION_TOO_LARGE',
     );
   }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LeadImportCounts } from '../../../contracts/marketing';
+import { formatNumber } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { contacts, emailUnsubscribes, type FieldChange, leadImportRows, leadImports } from '../../db/schema';
@@ -325,7 +326,7 @@ async function updateContacts(tx: Tx, updates: Update[], actorName: string) {
 }
 
 function countsNote(counts: LeadImportCounts) {
-  const n = (value: number) => value.toLocaleString('en-US');
+  const n = formatNumber;
   return `${n(counts.created)} new, ${n(counts.updated)} updated, ${n(counts.skipped)} skipped, ${n(counts.invalid)} with errors.`;
 }
 

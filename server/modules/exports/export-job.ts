@@ -8,6 +8,7 @@ import path from 'node:path';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ExportFileFormat, exportDownloadPath } from '../../../contracts/exports';
+import { plural as pluralOf } from '../../../src/lib/format';
 import type { Db } from '../../db/client';
 import { JobFailure, type JobHandler } from '../../jobs/worker';
 import { createCsvWriter } from './csv';
@@ -148,7 +149,7 @@ export function exportJobHandler<P extends { format: ExportFileFormat }, Row ext
       rows,
       link: exportDownloadPath(job.id),
       title: `${definition.name} is ready`,
-      body: `${rows.toLocaleString('en-US')} ${rows === 1 ? singular : plural} · ${payload.format.toUpperCase()}`,
+      body: `${pluralOf(rows, singular, plural)} · ${payload.format.toUpperCase()}`,
     };
   };
 }

@@ -12,6 +12,7 @@ import {
   moveKindLabels,
   runningBatchStatuses,
 } from '../../../contracts/imports';
+import { plural } from '../../../src/lib/format';
 import type { Db } from '../../db/client';
 import {
   catalogImports,
@@ -321,7 +322,7 @@ export async function moveBatch(
       id: upload.id,
       actor,
       action: 'move',
-      note: `${moveKindLabels[kind]} asked for batch ${batch.number} (${left.n.toLocaleString('en-US')} rows).`,
+      note: `${moveKindLabels[kind]} asked for batch ${batch.number} (${plural(left.n, 'row')}).`,
     });
     return { batch: queued as BatchRow, upload };
   });
@@ -369,7 +370,7 @@ export async function markInactive(
   if (preview.willChange !== body.expected) {
     throw new HttpError(
       409,
-      `The catalogue changed: ${preview.willChange.toLocaleString('en-US')} live products are now missing from this sheet. Check the count and confirm again.`,
+      `The catalogue changed: ${plural(preview.willChange, 'live product is', 'live products are')} now missing from this sheet. Check the count and confirm again.`,
       'COUNT_CHANGED',
     );
   }
@@ -381,7 +382,7 @@ export async function markInactive(
     id: upload.id,
     actor,
     action: 'inactive',
-    note: `${result.changed.toLocaleString('en-US')} live products missing from batch ${batch.number} were marked inactive.`,
+    note: `${plural(result.changed, 'live product', 'live products')} missing from batch ${batch.number} ${result.changed === 1 ? 'was' : 'were'} marked inactive.`,
   });
   return { changed: result.changed, skipped: result.skippedCount };
 }

@@ -17,6 +17,7 @@ import {
   type ResultCounts,
   type RowResult,
 } from '../../../contracts/imports';
+import { plural } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { importBatches, importRows, products } from '../../db/schema';
@@ -512,19 +513,19 @@ async function moveChunk(
 }
 
 function resultsNote(results: ResultCounts) {
-  const parts = (
-    [
-      ['created', 'created'],
-      ['updated', 'updated'],
-      ['merged', 'merged'],
-      ['unchanged', 'unchanged'],
-      ['conflict', 'conflicts'],
-      ['no_match', 'without a matching SKU'],
-      ['skipped', 'skipped'],
-    ] as const
-  )
+  // Each result's words for one and for more ("1 conflict", "2 conflicts"; "3 created").
+  const words: [keyof ResultCounts, string, string][] = [
+    ['created', 'created', 'created'],
+    ['updated', 'updated', 'updated'],
+    ['merged', 'merged', 'merged'],
+    ['unchanged', 'unchanged', 'unchanged'],
+    ['conflict', 'conflict', 'conflicts'],
+    ['no_match', 'without a matching SKU', 'without a matching SKU'],
+    ['skipped', 'skipped', 'skipped'],
+  ];
+  const parts = words
     .filter(([key]) => results[key] > 0)
-    .map(([key, label]) => `${results[key].toLocaleString('en-US')} ${label}`);
+    .map(([key, one, many]) => plural(results[key], one, many));
   return parts.length ? parts.join(', ') : 'nothing to move';
 }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OutcomeCounts } from '../../../contracts/imports';
 import { normalizeText } from '../../../contracts/query-tree';
+import { formatNumber, plural } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { importBatches, importRows, products } from '../../db/schema';
@@ -176,7 +177,8 @@ async function storeChunk(
 }
 
 function countsNote(counts: OutcomeCounts) {
-  return `${counts.total.toLocaleString('en-US')} rows: ${counts.create} new, ${counts.update} to update, ${counts.unchanged} unchanged, ${counts.duplicate} duplicates, ${counts.error} with errors.`;
+  const n = formatNumber;
+  return `${plural(counts.total, 'row')}: ${n(counts.create)} new, ${n(counts.update)} to update, ${n(counts.unchanged)} unchanged, ${plural(counts.duplicate, 'duplicate')}, ${n(counts.error)} with errors.`;
 }
 
 async function validate(

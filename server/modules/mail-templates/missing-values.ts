@@ -6,6 +6,7 @@
 // variable lacks a fallback.
 import { sql } from 'drizzle-orm';
 import { type TemplateVariable, variableUses } from '../../../contracts/mail-templates';
+import { formatNumber, plural } from '../../../src/lib/format';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
@@ -51,13 +52,12 @@ export async function missingValueWarnings(db: Db, texts: string[]): Promise<str
       WHERE c.subscription = 'subscribed'`),
   );
   const total = row?.total ?? 0;
-  const number = (value: number) => value.toLocaleString('en');
   return names.flatMap((name) => {
     const lacking = row?.[name] ?? 0;
     if (lacking === 0) return [];
     const example = EXAMPLES[name] ?? '…';
     return [
-      `${number(lacking)} of ${number(total)} subscribed contacts have no ${name}: {{${name}}} is empty in their mail. Give it a fallback, e.g. {{${name}|${example}}}.`,
+      `${formatNumber(lacking)} of ${plural(total, 'subscribed contact')} ${lacking === 1 ? 'has' : 'have'} no ${name}: {{${name}}} is empty in their mail. Give it a fallback, e.g. {{${name}|${example}}}.`,
     ];
   });
 }

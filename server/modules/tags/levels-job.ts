@@ -9,6 +9,7 @@
 // draft since the read, the job reads it again and starts over (a few times at most), so it never
 // writes a figure computed from a tree that is no longer there.
 import { sql } from 'drizzle-orm';
+import { formatNumber, plural } from '../../../src/lib/format';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { JobFailure, type JobHandler, yieldToEventLoop } from '../../jobs/worker';
@@ -81,7 +82,7 @@ async function compute(db: Db): Promise<Computed> {
   if (order.length !== nodes.length) {
     // Parent links that never reach a root: a cycle. Writes refuse to make one; this would be damage.
     throw new JobFailure(
-      `${nodes.length - order.length} tags are not under any top-level tag (a loop in the tree). Nothing was changed.`,
+      `${plural(nodes.length - order.length, 'tag is', 'tags are')} not under any top-level tag (a loop in the tree). Nothing was changed.`,
       true,
     );
   }
@@ -177,7 +178,7 @@ export async function calculateLevels(
 }
 
 const levelsNote = (result: LevelsResult) =>
-  `${result.nodes.toLocaleString('en-US')} tags, ${result.maxLevel} levels deep; ${result.updated.toLocaleString('en-US')} updated.`;
+  `${plural(result.nodes, 'tag')}, ${plural(result.maxLevel, 'level')} deep; ${formatNumber(result.updated)} updated.`;
 
 export function levelsHandler(options: { db: Db }): JobHandler {
   return async ({ setProgress, signal }) => {

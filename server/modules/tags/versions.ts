@@ -22,6 +22,7 @@ import {
   type TagVersion,
   type TagVersionList,
 } from '../../../contracts/tags';
+import { plural } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { HttpError } from '../../lib/http-error';
@@ -226,8 +227,10 @@ async function integrityProblems(db: Db | Tx): Promise<string[]> {
       FROM tag_nodes c LEFT JOIN tag_nodes p ON p.id = c.parent_id`),
   );
   const problems: string[] = [];
-  if (row?.paths) problems.push(`${row.paths} tags have a path that does not follow their parent.`);
-  if (row?.levels) problems.push(`${row.levels} tags have a level that is not their depth.`);
+  if (row?.paths)
+    problems.push(`${plural(row.paths, 'tag has', 'tags have')} a path that does not follow their parent.`);
+  if (row?.levels)
+    problems.push(`${plural(row.levels, 'tag has', 'tags have')} a level that is not their depth.`);
   if (problems.length) problems.push('Run “Calculate node levels” to repair the tree, then publish.');
   return problems;
 }
