@@ -4,6 +4,7 @@
 // import, so none of them pulls recharts in statically.
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
+import { formatNumber } from '../lib/format';
 
 export interface BarDatum {
   label: string;
@@ -29,7 +30,7 @@ const ROW_HEIGHT = 28;
 
 /** The chart's text alternative: every value, in words. */
 export function barChartSummary(label: string, data: readonly BarDatum[]): string {
-  return `${label}: ${data.map((d) => `${d.label} ${d.value}`).join(', ')}`;
+  return `${label}: ${data.map((d) => `${d.label} ${formatNumber(d.value)}`).join(', ')}`;
 }
 
 /**
@@ -67,7 +68,7 @@ export function groupedChartSummary(
 ) {
   const value = (one: BarSeries, index: number) => {
     const raw = one.values[index] ?? 0;
-    return one.format ? one.format(raw) : String(raw);
+    return one.format ? one.format(raw) : formatNumber(raw);
   };
   return `${label}: ${categories
     .map(

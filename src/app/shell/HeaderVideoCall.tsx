@@ -134,7 +134,8 @@ export function PeoplePicker({ handle }: { handle: VideoCallHandle }) {
                   <Text truncate textStyle="sm">
                     {person.name}
                   </Text>
-                  <Text truncate textStyle="xs" color="fg.muted">
+                  {/* A blocked seller's reason wraps: cut short, it would not say why. */}
+                  <Text truncate={!person.blocked} textStyle="xs" color="fg.muted">
                     {person.role} ·{' '}
                     {person.blocked ? BLOCKED_SELLER_PICKER_REASON : online ? 'online' : 'offline'}
                   </Text>

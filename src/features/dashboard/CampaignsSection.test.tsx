@@ -84,7 +84,7 @@ describe('the campaigns dashboard', () => {
     expect(screen.getByText('3,001 subscribed')).toBeInTheDocument();
     expect(screen.getByText('15 waiting for a retry')).toBeInTheDocument();
     expect(
-      screen.getByRole('img', { name: 'Mails sent per month: Sept 2026 1400, Oct 2026 1000' }),
+      screen.getByRole('img', { name: 'Mails sent per month: Sept 2026 1,400, Oct 2026 1,000' }),
     ).toBeInTheDocument();
     expect(
       screen.getByRole('img', { name: 'Responses by answer: Interested 150, Not now 80' }),

@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatNumber } from '../../lib/format';
 import type { BarDatum, BarSeries } from '../bar-chart';
 
 /** A Chakra colour token (`green.solid`) as the CSS variable the theme defines for it. */
@@ -107,6 +108,7 @@ export default function RechartsBars({ data, height, width, rows }: RechartsBars
         <LabelList
           dataKey="value"
           position={rows ? 'right' : 'top'}
+          formatter={(value: unknown) => formatNumber(Number(value))}
           fontSize={12}
           style={{ fill: tokenColor('fg.muted') }}
         />
@@ -156,7 +158,9 @@ export function RechartsGroupedBars({ categories, series, height, width }: Recha
             dataKey={`s${at}`}
             position="right"
             fontSize={11}
-            formatter={(value: unknown) => (one.format ? one.format(Number(value)) : String(value))}
+            formatter={(value: unknown) =>
+              one.format ? one.format(Number(value)) : formatNumber(Number(value))
+            }
             style={{ fill: tokenColor('fg.muted') }}
           />
         </Bar>
