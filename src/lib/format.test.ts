@@ -34,6 +34,9 @@ describe('dates', () => {
     expect(formatDateTime(at)).toBe('27 Nov 2026, 14:05');
     expect(formatTime(at)).toBe('14:05');
     expect(formatTime('2026-11-27T09:03:00Z')).toBe('09:03');
+    resetFormats();
+    // A given zone wins over the setting (the server's notices are written in UTC).
+    expect(formatTime(at, 'Asia/Kolkata')).toBe('19:35');
   });
 
   it('names a calendar month, in the zone it is given in', () => {

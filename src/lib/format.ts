@@ -84,8 +84,9 @@ export const formatDate = (value: DateValue | null | undefined): string => forma
 /** "27 Nov 2026, 14:05". */
 export const formatDateTime = (value: DateValue | null | undefined): string => formatWith('dateTime', value);
 
-/** "14:05". */
-export const formatTime = (value: DateValue | null | undefined): string => formatWith('time', value);
+/** "14:05"; `timeZone` for a text that must not depend on the reader (a server's notice says "UTC"). */
+export const formatTime = (value: DateValue | null | undefined, timeZone?: string): string =>
+  formatWith('time', value, timeZone);
 
 /**
  * "Nov 2026". `timeZone` for a calendar month given as its first instant in UTC ("2026-11-01T00:00Z"),

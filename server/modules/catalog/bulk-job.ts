@@ -25,6 +25,7 @@ import {
   bulkTagsBodySchema,
   productSelectionSchema,
 } from '../../../contracts/catalog';
+import { formatNumber, plural } from '../../../src/lib/format';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { products } from '../../db/schema';
@@ -144,13 +145,11 @@ export function queueBulkJob(
   });
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** "12,000 changed, 345 skipped." and the first reason, as the in-request toast says it. */
 export function bulkOutcomeText(outcome: Pick<BulkResult, 'changed' | 'skippedCount' | 'skipped'>): string {
   const first = outcome.skipped[0];
   const example = outcome.skippedCount && first ? ` (e.g. ${first.sku}: ${first.reason})` : '';
-  return `${count(outcome.changed)} changed, ${count(outcome.skippedCount)} skipped${example}.`;
+  return `${formatNumber(outcome.changed)} changed, ${formatNumber(outcome.skippedCount)} skipped${example}.`;
 }
 
 class ClaimLost extends Error {
@@ -177,7 +176,7 @@ export function bulkJobHandler(options: {
     const viewer: Viewer = { userId: input.userId, sellerId: input.sellerId };
     const stopped = (error: HttpError) =>
       new JobFailure(
-        `${error.message} ${count(state.changed)} products were changed before the task stopped.`,
+        `${error.message} ${plural(state.changed, 'product was', 'products were')} changed before the task stopped.`,
         true,
       );
     try {

@@ -15,6 +15,7 @@
 // for a moment after an attribute became required).
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { formatNumber, plural } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { attributes, categories, categoryAttributes, jobs, products } from '../../db/schema';
@@ -27,8 +28,6 @@ export const COMPLETENESS_TASK_NAME = 'Completeness recompute';
 export const COMPLETENESS_BATCH = 2_000;
 
 const payloadSchema = z.object({ categoryIds: z.array(z.string().uuid()) });
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 const listOf = (ids: readonly string[]) =>
   sql.join(
@@ -191,7 +190,7 @@ export function completenessRecomputeHandler(db: Db, batchSize = COMPLETENESS_BA
     return {
       checked,
       changed,
-      body: `${count(checked)} ${checked === 1 ? 'product' : 'products'} checked, ${count(changed)} updated.`,
+      body: `${plural(checked, 'product')} checked, ${formatNumber(changed)} updated.`,
     };
   };
 }

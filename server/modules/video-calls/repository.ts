@@ -6,6 +6,7 @@ import type { CallDetails, CallStatus } from '../../../contracts/calls';
 import { CALL_HISTORY_ROUTE } from '../../../contracts/calls';
 import type { ServerRole } from '../../../contracts/roles';
 import { MISSED_VIDEO_CALL_TITLE, type VideoCallState } from '../../../contracts/video-calls';
+import { formatTime } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { users, videoCalls } from '../../db/schema';
 import { insertCall } from '../call-history/repository';
@@ -281,13 +282,11 @@ export async function logVideoCall(tx: Tx, row: VideoCallRow, parties: Parties):
   }
 }
 
-const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-
 /** What a missed call leaves the callee (the mailbox; published after the commit). */
 export function missedCallNotice(callerName: string, at: Date) {
   return {
     title: MISSED_VIDEO_CALL_TITLE,
-    body: `${callerName} tried to video call you at ${timeOfDay.format(at)} UTC.`,
+    body: `${callerName} tried to video call you at ${formatTime(at, 'UTC')} UTC.`,
     link: CALL_HISTORY_ROUTE,
   };
 }
