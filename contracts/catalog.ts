@@ -378,13 +378,15 @@ function tagIdsSchema(max: number) {
     .refine((ids) => ids.length <= max, `A product carries at most ${max} tags.`);
 }
 
+export const productTitleSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the product a title.')
+  .max(PRODUCT_LIMITS.title, `A title has at most ${PRODUCT_LIMITS.title} characters.`);
+
 /** A product's editable fields, without defaults (an edit must never fill in what it did not send). */
 const productFields = {
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Give the product a title.')
-    .max(PRODUCT_LIMITS.title, `A title has at most ${PRODUCT_LIMITS.title} characters.`),
+  title: productTitleSchema,
   sku: skuSchema,
   categoryId: z.string().uuid('Choose a category.'),
   price: money,

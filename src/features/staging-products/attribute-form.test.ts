@@ -64,13 +64,15 @@ describe('attribute values in the product form', () => {
   });
 
   it('leaves empty attributes out of a create and clears them on an edit', () => {
-    const defs = [def(3, 'STRING'), def(1, 'ENUMERATED'), def(10, 'BOOLEAN')];
-    const empty = { 3: '', 1: [], 10: null };
+    const defs = [def(3, 'STRING'), def(1, 'ENUMERATED'), def(10, 'BOOLEAN'), def(4, 'STRING', 'MULTI')];
+    const empty = { 3: '', 1: [], 10: null, 4: [] };
     expect(attributeInputsOf(defs, empty, 'create').inputs).toEqual([]);
+    // A multi-value attribute is cleared as an empty list: the server refuses `value` for it.
     expect(attributeInputsOf(defs, empty, 'edit').inputs).toEqual([
       { keyId: 3, value: null },
       { keyId: 1, value: null },
       { keyId: 10, value: null },
+      { keyId: 4, values: [] },
     ]);
   });
 

@@ -156,7 +156,11 @@ export function attributeInputsOf(
     try {
       const input = toAttributeInput(def, value);
       if (input) inputs.push(input);
-      else if (mode === 'edit') inputs.push({ keyId: def.id, value: null });
+      // An edit clears an emptied attribute in the shape its kind takes: a list is cleared as none.
+      else if (mode === 'edit')
+        inputs.push(
+          def.attributeType === 'MULTI' ? { keyId: def.id, values: [] } : { keyId: def.id, value: null },
+        );
     } catch (error) {
       if (!(error instanceof FormValueError)) throw error;
       errors[`attributeValues.${def.id}`] = error.message;

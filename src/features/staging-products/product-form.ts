@@ -1,7 +1,14 @@
 // The product form's state (add and edit share it): the product's own fields as typed text, the
 // gallery, and every attribute's input. `toCreateBody` / `toUpdateBody` turn it into the API's body;
 // the server checks everything again and answers field errors the form shows where they belong.
-import type { Attribute, CreateProductBody, Product, UpdateProductBody } from '../../../contracts/catalog';
+import {
+  type Attribute,
+  type CreateProductBody,
+  type Product,
+  productTitleSchema,
+  skuSchema,
+  type UpdateProductBody,
+} from '../../../contracts/catalog';
 import { attributeInputsOf, type FormValue, formValueOf, type MediaItem } from './attribute-form';
 
 export interface ProductFormState {
@@ -71,6 +78,14 @@ interface Built<T> {
 
 function common(form: ProductFormState, defs: readonly Attribute[], mode: 'create' | 'edit') {
   const errors: Record<string, string> = {};
+  // The server's own rules, so an empty title or SKU is flagged on its field before sending.
+  for (const [field, schema] of [
+    ['title', productTitleSchema],
+    ['sku', skuSchema],
+  ] as const) {
+    const checked = schema.safeParse(form[field]);
+    if (!checked.success) errors[field] = checked.error.issues[0]?.message ?? 'Required.';
+  }
   const price = numberOrNull(form.price);
   if (price === null || Number.isNaN(price)) errors.price = 'The price must be a number.';
   const inventory = numberOrNull(form.inventory);
