@@ -1,13 +1,3 @@
-export { formatCallDuration } from './call-duration';
-export {
-  type CurrencyCode,
-  currencyCodes,
-  currencySymbol,
-  currencySymbols,
-  formatMoney,
-  isCurrencyCode,
-} from './currency';
-export { checkFile, DOCUMENT_ACCEPT, formatBytes, LOGO_ACCEPT } from './file-limits';
 export {
   configureFormats,
   type DateValue,
@@ -19,7 +9,17 @@ export {
   formatTime,
   isSingular,
   plural,
-} from './format';
+} from '../../contracts/domain/format';
+export { formatCallDuration } from './call-duration';
+export {
+  type CurrencyCode,
+  currencyCodes,
+  currencySymbol,
+  currencySymbols,
+  formatMoney,
+  isCurrencyCode,
+} from './currency';
+export { checkFile, DOCUMENT_ACCEPT, formatBytes, LOGO_ACCEPT } from './file-limits';
 export { type DateInput, relativeTime } from './relative-time';
 export { type StatusPalette, statusColor } from './status-color';
 export {

@@ -4,7 +4,7 @@
 // import, so none of them pulls recharts in statically.
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { formatNumber } from '../lib/format';
+import { formatNumber } from '../../contracts/domain/format';
 
 export interface BarDatum {
   label: string;

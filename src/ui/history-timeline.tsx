@@ -4,8 +4,8 @@
 import { Box, Button, Icon, Stack, Text, Timeline } from '@chakra-ui/react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { FileText, Image, type LucideIcon, Pencil, Plus, RefreshCw, Tag } from 'lucide-react';
+import { formatDateTime } from '../../contracts/domain/format';
 import type { SellerHistory, SellerHistoryEntry } from '../../contracts/seller-admin';
-import { formatDateTime } from '../lib/format';
 import { relativeTime } from '../lib/relative-time';
 import { getErrorMessage } from '../services/http';
 import { EmptyMessage, ErrorState, LoadingState } from './page-states';

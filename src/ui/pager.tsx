@@ -1,5 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { formatNumber } from '../lib/format';
+import { formatNumber } from '../../contracts/domain/format';
 
 /**
  * Previous / next paging for server-paged lists, with "11–20 of 34". Hidden when everything fits on

@@ -1,6 +1,7 @@
 import { Button, Card, Field, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { formatDateTime } from '../../contracts/domain/format';
 import {
   type SellerDocument,
   type SellerDocumentKind,
@@ -8,7 +9,6 @@ import {
   sellerDocumentKinds,
 } from '../../contracts/seller-admin';
 import { formatBytes } from '../lib/file-limits';
-import { formatDateTime } from '../lib/format';
 import { getErrorMessage } from '../services/http';
 import { downloadDocument, useSellerDocuments, useUploadDocument } from '../services/seller-documents';
 import { FileUploadButton } from './file-upload-button';

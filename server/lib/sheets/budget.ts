@@ -3,7 +3,7 @@
 // an unbounded tag stack (issue 26): a 0.5 MB workbook can hold one shared string that inflates to
 // 500 MB, which the sax parser would otherwise build whole before anything could look at its length.
 import { Transform } from 'node:stream';
-import { formatNumber } from '../../../src/lib/format';
+import { formatNumber } from '../../../contracts/domain/format';
 import { SHEET_LIMITS, SheetError } from './errors';
 
 const MB = 1024 * 1024;

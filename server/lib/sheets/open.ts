@@ -2,7 +2,7 @@
 // read in this thread. The server reads sheets only through openSheet (in-worker.ts), which runs this in
 // a worker thread with a memory limit; here is what that worker runs.
 import { stat } from 'node:fs/promises';
-import { formatNumber } from '../../../src/lib/format';
+import { formatNumber } from '../../../contracts/domain/format';
 import { openCsvSource } from './csv';
 import { detectSheetFormat } from './detect';
 import { columnLetters, SHEET_LIMITS, SheetError, type SheetFormat } from './errors';

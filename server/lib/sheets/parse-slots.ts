@@ -3,7 +3,7 @@
 // are per process on purpose: what they protect is this process's memory, so instances sharing a
 // database need not share them.
 
-import { formatNumber } from '../../../src/lib/format';
+import { formatNumber } from '../../../contracts/domain/format';
 import { SheetError } from './errors';
 
 export const PARSE_SLOTS = {

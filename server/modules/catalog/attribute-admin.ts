@@ -46,7 +46,7 @@ import {
   multiValueDataTypes,
   unitDataTypes,
 } from '../../../contracts/catalog';
-import { plural } from '../../../src/lib/format';
+import { plural } from '../../../contracts/domain/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {

@@ -12,8 +12,8 @@ import {
   type AttributeValue,
   type AttributeValueInput,
 } from '../../../contracts/catalog';
+import { formatNumber } from '../../../contracts/domain/format';
 import { normalizeText, parseIsoDate } from '../../../contracts/query-tree';
-import { formatNumber } from '../../../src/lib/format';
 
 export interface AttributeDef {
   id: number;

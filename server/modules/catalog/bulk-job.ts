@@ -25,7 +25,7 @@ import {
   bulkTagsBodySchema,
   productSelectionSchema,
 } from '../../../contracts/catalog';
-import { formatNumber, plural } from '../../../src/lib/format';
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { products } from '../../db/schema';

@@ -15,7 +15,7 @@
 // for a moment after an attribute became required).
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatNumber, plural } from '../../../src/lib/format';
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { attributes, categories, categoryAttributes, jobs, products } from '../../db/schema';

@@ -7,7 +7,7 @@ import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { productSelectionSchema } from '../../../contracts/catalog';
-import { plural } from '../../../src/lib/format';
+import { plural } from '../../../contracts/domain/format';
 import type { Db } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import { JobFailure, type JobHandler } from '../../jobs/worker';

@@ -4,7 +4,7 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type ProductSelection, productSelectionSchema } from '../../../contracts/catalog';
 import { BULK_JOB_LIMIT, BULK_LIMIT, type SelectionCount } from '../../../contracts/catalog-actions';
-import { plural } from '../../../src/lib/format';
+import { plural } from '../../../contracts/domain/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { products } from '../../db/schema';

@@ -10,8 +10,8 @@
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { formatNumber } from '../../../contracts/domain/format';
 import type { LeadImportCounts } from '../../../contracts/marketing';
-import { formatNumber } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { contacts, emailUnsubscribes, type FieldChange, leadImportRows, leadImports } from '../../db/schema';

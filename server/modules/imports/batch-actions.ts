@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { plural } from '../../../contracts/domain/format';
 import {
   type BlankPolicy,
   type ColumnMapping,
@@ -12,7 +13,6 @@ import {
   moveKindLabels,
   runningBatchStatuses,
 } from '../../../contracts/imports';
-import { plural } from '../../../src/lib/format';
 import type { Db } from '../../db/client';
 import {
   catalogImports,

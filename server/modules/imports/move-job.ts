@@ -10,6 +10,7 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AttributeValue, WeightUnit } from '../../../contracts/catalog';
+import { plural } from '../../../contracts/domain/format';
 import {
   type MoveKind,
   moveKindLabels,
@@ -17,7 +18,6 @@ import {
   type ResultCounts,
   type RowResult,
 } from '../../../contracts/imports';
-import { plural } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { importBatches, importRows, products } from '../../db/schema';

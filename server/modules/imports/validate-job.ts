@@ -5,9 +5,9 @@
 // checkpoint, so every row is counted exactly once and the counts always add up to the rows read.
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import type { OutcomeCounts } from '../../../contracts/imports';
 import { normalizeText } from '../../../contracts/query-tree';
-import { formatNumber, plural } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { importBatches, importRows, products } from '../../db/schema';

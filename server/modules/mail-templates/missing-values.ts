@@ -5,8 +5,8 @@
 // fallback is worth writing, which this tells exactly. One pass over the contacts, only when some
 // variable lacks a fallback.
 import { sql } from 'drizzle-orm';
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import { type TemplateVariable, variableUses } from '../../../contracts/mail-templates';
-import { formatNumber, plural } from '../../../src/lib/format';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 

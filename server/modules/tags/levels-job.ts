@@ -9,7 +9,7 @@
 // draft since the read, the job reads it again and starts over (a few times at most), so it never
 // writes a figure computed from a tree that is no longer there.
 import { sql } from 'drizzle-orm';
-import { formatNumber, plural } from '../../../src/lib/format';
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { JobFailure, type JobHandler, yieldToEventLoop } from '../../jobs/worker';

@@ -10,6 +10,7 @@
 // - rollback makes version K the draft again (the draft is replaced, in one transaction); publishing it
 //   makes version N+1, so the history is never rewritten.
 import { sql } from 'drizzle-orm';
+import { plural } from '../../../contracts/domain/format';
 import {
   type PublishBody,
   type PublishPreview,
@@ -22,7 +23,6 @@ import {
   type TagVersion,
   type TagVersionList,
 } from '../../../contracts/tags';
-import { plural } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { HttpError } from '../../lib/http-error';

@@ -4,9 +4,9 @@
 import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CallDetails, CallStatus } from '../../../contracts/calls';
 import { CALL_HISTORY_ROUTE } from '../../../contracts/calls';
+import { formatTime } from '../../../contracts/domain/format';
 import type { ServerRole } from '../../../contracts/roles';
 import { MISSED_VIDEO_CALL_TITLE, type VideoCallState } from '../../../contracts/video-calls';
-import { formatTime } from '../../../src/lib/format';
 import type { Db, Tx } from '../../db/client';
 import { users, videoCalls } from '../../db/schema';
 import { insertCall } from '../call-history/repository';

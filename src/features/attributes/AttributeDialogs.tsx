@@ -2,7 +2,7 @@ import { Badge, Button, DataList, Dialog, Portal, Stack, Text, Wrap } from '@cha
 import { useState } from 'react';
 import type { AttributeDetail, AttributeSummary } from '../../../contracts/attribute-admin';
 import { attributeDataTypeLabels } from '../../../contracts/catalog';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../contracts/domain/format';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/notify';

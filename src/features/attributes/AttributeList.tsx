@@ -18,7 +18,7 @@ import {
   attributeDataTypeLabels,
   attributeDataTypes,
 } from '../../../contracts/catalog';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../contracts/domain/format';
 import { getErrorMessage } from '../../services/http';
 import { EmptyListState, ErrorState, LoadingState } from '../../ui/page-states';
 import { PagedTable } from '../../ui/paged-table';

@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, IconButton, Input, Stack, Text } from '@cha
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { ATTRIBUTE_LIMITS } from '../../../contracts/catalog';
-import { plural } from '../../lib/format';
+import { plural } from '../../../contracts/domain/format';
 import { type FormErrors, newOptionKey, type OptionDraft } from './attribute-form';
 
 const MAX_OPTION_LENGTH = 100;

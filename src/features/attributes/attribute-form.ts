@@ -11,7 +11,7 @@ import {
   multiValueDataTypes,
   unitDataTypes,
 } from '../../../contracts/catalog';
-import { plural } from '../../lib/format';
+import { plural } from '../../../contracts/domain/format';
 import type { SaveAttributeInput } from './api';
 
 export interface OptionDraft {

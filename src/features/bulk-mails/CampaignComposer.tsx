@@ -23,8 +23,8 @@ import {
 import { CalendarClock, EllipsisVertical, FlaskConical, Save, Send, Trash2, X } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { type Campaign, MAX_RATE_PER_SECOND, MAX_RESPONSE_OPTIONS } from '../../../contracts/campaigns';
+import { formatDateTime } from '../../../contracts/domain/format';
 import { type TemplateLanguage, templateLanguageLabels } from '../../../contracts/marketing';
-import { formatDateTime } from '../../lib/format';
 import { getErrorMessage } from '../../services/api-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormMessage } from '../../ui/form-parts';

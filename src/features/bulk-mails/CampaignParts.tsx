@@ -6,8 +6,8 @@ import {
   campaignStatusLabels,
   recipientStateLabels,
 } from '../../../contracts/campaigns';
+import { formatDateTime, formatNumber } from '../../../contracts/domain/format';
 import type { CampaignStatus, RecipientState } from '../../../contracts/marketing';
-import { formatDateTime, formatNumber } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { statusColor } from '../../lib/status-color';
 

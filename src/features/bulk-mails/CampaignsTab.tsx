@@ -6,8 +6,8 @@ import { Box, Button, Flex, HStack, NativeSelect, Stack, Table, Text } from '@ch
 import { Plus } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { type CampaignSummary, campaignStatusLabels } from '../../../contracts/campaigns';
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import { type CampaignStatus, campaignStatuses } from '../../../contracts/marketing';
-import { formatNumber, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/api-error';
 import { taskStore } from '../../services/tasks';
 import { RefreshButton } from '../../ui/list-controls';

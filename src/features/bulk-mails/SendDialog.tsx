@@ -4,8 +4,8 @@
 import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import type { Audience, Campaign } from '../../../contracts/campaigns';
+import { formatDateTime, formatNumber, plural } from '../../../contracts/domain/format';
 import type { TaskStatusInfo } from '../../../contracts/notifications';
-import { formatDateTime, formatNumber, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/api-error';
 import { FormMessage } from '../../ui/form-parts';
 import { notifyTaskStarted } from '../notifications/task-started';

@@ -3,9 +3,9 @@
 import { Badge, Button, Flex, HStack, IconButton, Table, Text, Wrap } from '@chakra-ui/react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import type { TemplateSummary } from '../../../contracts/mail-templates';
 import { templateLanguageLabels } from '../../../contracts/marketing';
-import { formatNumber, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/api-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { RefreshButton } from '../../ui/list-controls';

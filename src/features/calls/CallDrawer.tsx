@@ -13,8 +13,8 @@ import {
 import { MessageSquare, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { CallLogDetail, CallTimelineEntry } from '../../../contracts/calls';
+import { formatDateTime } from '../../../contracts/domain/format';
 import { formatCallDuration } from '../../lib/call-duration';
-import { formatDateTime } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
 import { useCallDetails } from './api';

@@ -1,8 +1,8 @@
 import { Link, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
 import type { CallLog } from '../../../contracts/calls';
+import { formatDateTime } from '../../../contracts/domain/format';
 import { formatCallDuration } from '../../lib/call-duration';
-import { formatDateTime } from '../../lib/format';
 import { TableScroll } from '../../ui/table-scroll';
 import { CallDirection, CallStatusBadge, RatingStars } from './call-status';
 

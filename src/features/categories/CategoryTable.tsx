@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Link, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { Category } from '../../../contracts/categories';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../contracts/domain/format';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/notify';

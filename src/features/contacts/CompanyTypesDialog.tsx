@@ -12,7 +12,7 @@ import {
 import { Check, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { CompanyType } from '../../../contracts/contacts';
-import { plural } from '../../lib/format';
+import { plural } from '../../../contracts/domain/format';
 import { getErrorMessage } from '../../services/http';
 import { FormMessage } from '../../ui/form-parts';
 import { ErrorState, LoadingState } from '../../ui/page-states';

@@ -13,12 +13,12 @@ import {
 import { MailX, Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { Contact } from '../../../contracts/contacts';
+import { formatDateTime } from '../../../contracts/domain/format';
 import {
   contactSourceLabels,
   type TemplateLanguage,
   templateLanguageLabels,
 } from '../../../contracts/marketing';
-import { formatDateTime } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { HistoryTimeline } from '../../ui/history-timeline';

@@ -1,7 +1,7 @@
 import { Badge, HStack, Link, Table, Text } from '@chakra-ui/react';
 import type { Contact, ContactSortField } from '../../../contracts/contacts';
+import { formatDate } from '../../../contracts/domain/format';
 import { contactSourceLabels } from '../../../contracts/marketing';
-import { formatDate } from '../../lib/format';
 import { SortHeader } from '../../ui/sort-header';
 import { TableScroll } from '../../ui/table-scroll';
 import { SubscriptionBadge } from './SubscriptionBadge';

@@ -26,8 +26,8 @@ import {
   type LeadTarget,
   leadImportUploadSchema,
 } from '../../../contracts/contacts';
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import { type LeadRowOutcome, leadRowOutcomes } from '../../../contracts/marketing';
-import { formatNumber, plural } from '../../lib/format';
 import { checkSheetFile, SHEET_ACCEPT, uploadPercent } from '../../lib/sheet-file';
 import { getErrorMessage } from '../../services/http';
 import { uploadWithProgress } from '../../services/upload-with-progress';

@@ -15,8 +15,8 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
 import { type Customer, updateCustomerBodySchema } from '../../../contracts/customers';
+import { formatDate } from '../../../contracts/domain/format';
 import type { Address } from '../../../contracts/sellers';
-import { formatDate } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { FormMessage } from '../../ui/form-parts';

@@ -4,8 +4,8 @@
 import { Badge, Box, Card, Heading, HStack, Progress, SimpleGrid, Stat, Text } from '@chakra-ui/react';
 import { campaignStatusLabels } from '../../../contracts/campaigns';
 import type { CampaignsDashboard } from '../../../contracts/campaigns-dashboard';
+import { formatDateTime, formatMonth, formatNumber, formatPercent } from '../../../contracts/domain/format';
 import { type ContactSource, contactSourceLabels, contactSources } from '../../../contracts/marketing';
-import { formatDateTime, formatMonth, formatNumber, formatPercent } from '../../lib/format';
 import { statusColor } from '../../lib/status-color';
 import { getErrorMessage } from '../../services/http';
 import { BarChart, GroupedBarChart } from '../../ui/bar-chart';

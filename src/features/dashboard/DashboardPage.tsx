@@ -1,5 +1,5 @@
 import { Card, Heading, SimpleGrid, Stat, Table } from '@chakra-ui/react';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../contracts/domain/format';
 import { getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';

@@ -3,8 +3,8 @@
 import { Badge, Box, Button, Flex, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { RefreshCw } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
+import { plural } from '../../../contracts/domain/format';
 import type { ChatUserEntry } from '../../../contracts/help-chats';
-import { plural } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { EmptyMessage, LoadingState } from '../../ui/page-states';
 

@@ -1,4 +1,5 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
+import { plural } from '../../../contracts/domain/format';
 import {
   type BatchStatus,
   batchStatusLabels,
@@ -11,7 +12,6 @@ import {
   rowOutcomes,
   rowResultLabels,
 } from '../../../contracts/imports';
-import { plural } from '../../lib/format';
 import {
   batchStatusPalette,
   outcomePalette,

@@ -1,7 +1,7 @@
 import { Heading, Stack, Table } from '@chakra-ui/react';
 import { useState } from 'react';
+import { formatDateTime } from '../../../contracts/domain/format';
 import { type Import, moveKindLabels } from '../../../contracts/imports';
-import { formatDateTime } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { HistoryTimeline } from '../../ui/history-timeline';
 import { Pager } from '../../ui/pager';

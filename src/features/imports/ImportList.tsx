@@ -1,11 +1,11 @@
 import { Box, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { plural } from '../../../contracts/domain/format';
 import {
   type BatchStatus,
   batchStatuses,
   batchStatusLabels,
   IMPORT_PAGE_SIZES,
 } from '../../../contracts/imports';
-import { plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
 import { EmptyListState, ErrorState } from '../../ui/page-states';

@@ -1,8 +1,8 @@
 import { Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
+import { formatDateTime } from '../../../contracts/domain/format';
 import type { Import } from '../../../contracts/imports';
 import { formatBytes } from '../../lib/file-limits';
-import { formatDateTime } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { TableScroll } from '../../ui/table-scroll';
 import { BatchStatusBadge, OutcomeCountsLine } from './Badges';

@@ -14,6 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { RotateCcw } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { plural } from '../../../contracts/domain/format';
 import {
   type BlankPolicy,
   blankPolicies,
@@ -21,7 +22,6 @@ import {
   type Import,
   type MappingTargetOption,
 } from '../../../contracts/imports';
-import { plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';

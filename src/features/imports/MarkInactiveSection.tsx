@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { plural } from '../../../contracts/domain/format';
 import type { Import, MarkInactivePreview } from '../../../contracts/imports';
-import { plural } from '../../lib/format';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/notify';

@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { formatNumber } from '../../../contracts/domain/format';
 import {
   blankPolicyLabels,
   type Import,
   rowOutcomeLabels,
   rowResultLabels,
 } from '../../../contracts/imports';
-import { formatNumber } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { EmptyListState, ErrorState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';

@@ -12,8 +12,8 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import { type Import, type RowResult, rowResultLabels, rowResults } from '../../../contracts/imports';
-import { formatNumber, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { EmptyListState, ErrorState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';

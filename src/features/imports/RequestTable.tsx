@@ -1,7 +1,7 @@
 import { Badge, Link, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
+import { formatDateTime } from '../../../contracts/domain/format';
 import type { ImportRequest } from '../../../contracts/imports';
-import { formatDateTime } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { TableScroll } from '../../ui/table-scroll';
 import { RequestStatusBadge } from './Badges';

@@ -1,8 +1,8 @@
 import { Box, Button, Checkbox, Code, Flex, HStack, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import type { Import } from '../../../contracts/imports';
-import { formatNumber, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';

@@ -1,6 +1,8 @@
 // How the Imports page words and colours things: statuses, outcomes and results as badges, a cell error
 // with its cell, a duplicate with what it duplicates, a change before → after, a running batch's
 // progress, and the questions the confirm dialogs ask. Pure, so the tests read it without React.
+
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import {
   type Batch,
   type BatchStatus,
@@ -16,7 +18,6 @@ import {
   rowOutcomeLabels,
   rowOutcomes,
 } from '../../../contracts/imports';
-import { formatNumber, plural } from '../../lib/format';
 import type { StatusPalette } from '../../lib/status-color';
 
 type Palette = StatusPalette | 'purple' | 'teal';

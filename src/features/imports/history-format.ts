@@ -1,5 +1,7 @@
 // How an import's and a request's history read: what each action says, field names in words, statuses
 // and outcomes by their labels, values as text (never markup).
+
+import { formatNumber } from '../../../contracts/domain/format';
 import {
   type BatchStatus,
   batchStatuses,
@@ -12,7 +14,6 @@ import {
   requestStatuses,
   requestStatusLabels,
 } from '../../../contracts/imports';
-import { formatNumber } from '../../lib/format';
 import type { HistoryWords } from '../../ui/history-timeline';
 
 const actionVerbs: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { Alert, Button, DataList, HStack, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
+import { formatDateTime } from '../../../contracts/domain/format';
 import type { Seller } from '../../../contracts/sellers';
-import { formatDateTime } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { useUpdateSeller } from './api';

@@ -1,7 +1,7 @@
 import { HStack, Link, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
+import { formatDate } from '../../../contracts/domain/format';
 import type { Seller } from '../../../contracts/sellers';
-import { formatDate } from '../../lib/format';
 import { SortHeader } from '../../ui/sort-header';
 import { TableScroll } from '../../ui/table-scroll';
 import { SellerLogo } from './SellerLogo';

@@ -1,7 +1,7 @@
 import { Badge, Box, Circle, Float, IconButton, Portal, Tooltip, VisuallyHidden } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
 import { useId } from 'react';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../contracts/domain/format';
 
 /** The broker connection as the bell reports it (the broker statechart's states, SPEC §4). */
 export type LiveStatus = 'notConnected' | 'connected' | 'reconnecting' | 'closed' | 'error';

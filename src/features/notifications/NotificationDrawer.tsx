@@ -15,8 +15,8 @@ import {
 import { Download, ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { formatDateTime, formatNumber, plural } from '../../../contracts/domain/format';
 import type { Notification } from '../../../contracts/notifications';
-import { formatDateTime, formatNumber, plural } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';

@@ -1,8 +1,8 @@
 import { Box, Button, HStack, Popover, Portal, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueries } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
+import { plural } from '../../../contracts/domain/format';
 import { type Task, taskPath, taskSchema } from '../../../contracts/notifications';
-import { plural } from '../../lib/format';
 import { http } from '../../services/http';
 import type { StoredTask } from '../../services/stored-auth';
 import { taskStore } from '../../services/tasks';

@@ -17,6 +17,7 @@ import {
 } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
+import { formatDate, plural } from '../../../contracts/domain/format';
 import type {
   CurrentSubscription,
   RenewalRequest,
@@ -24,7 +25,6 @@ import type {
   SellerSubscriptions,
 } from '../../../contracts/subscriptions';
 import { formatMoney } from '../../lib/currency';
-import { formatDate, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
 import { FormMessage } from '../../ui/form-parts';

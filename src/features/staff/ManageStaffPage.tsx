@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Card, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
+import { formatDate } from '../../../contracts/domain/format';
 import { STAFF_PAGE_SIZE, type StaffMember, type StaffStatusFilter } from '../../../contracts/staff';
-import { formatDate } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

@@ -9,7 +9,7 @@ import {
   productStatusLabels,
 } from '../../../contracts/catalog';
 import { BULK_JOB_LIMIT, type SelectionCount } from '../../../contracts/catalog-actions';
-import { plural } from '../../lib/format';
+import { plural } from '../../../contracts/domain/format';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

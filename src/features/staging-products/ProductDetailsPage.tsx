@@ -26,8 +26,8 @@ import {
   productStatusLabels,
   transitionsFrom,
 } from '../../../contracts/catalog';
+import { formatDateTime, formatNumber } from '../../../contracts/domain/format';
 import { formatMoney } from '../../lib/currency';
-import { formatDateTime, formatNumber } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { statusColor } from '../../lib/status-color';
 import { getErrorMessage } from '../../services/http';

@@ -15,8 +15,8 @@ import {
 import { Download } from 'lucide-react';
 import { productStatusLabels } from '../../../contracts/catalog';
 import type { CatalogReport } from '../../../contracts/catalog-actions';
+import { formatDateTime, formatNumber } from '../../../contracts/domain/format';
 import type { QueryTree } from '../../../contracts/query-tree';
-import { formatDateTime, formatNumber } from '../../lib/format';
 import { statusColor } from '../../lib/status-color';
 import { getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';

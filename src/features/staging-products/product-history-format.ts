@@ -1,9 +1,9 @@
 // How a product's history reads: field names in words, statuses by their labels, prices as money in the
 // product's currency, other values as text.
 import { type ProductStatus, productStatuses, productStatusLabels } from '../../../contracts/catalog';
+import { plural } from '../../../contracts/domain/format';
 import type { SellerHistoryEntry } from '../../../contracts/seller-admin';
 import { formatMoney } from '../../lib/currency';
-import { plural } from '../../lib/format';
 import type { HistoryWords } from '../../ui/history-timeline';
 
 const fieldLabels: Record<string, string> = {

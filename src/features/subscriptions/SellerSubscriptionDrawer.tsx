@@ -1,5 +1,5 @@
 import { CloseButton, DataList, Drawer, Heading, Portal, Stack, Text } from '@chakra-ui/react';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../contracts/domain/format';
 import { getErrorMessage } from '../../services/http';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';
 import { SubscriptionPeriodsTable } from '../../ui/subscription-periods-table';

@@ -1,12 +1,12 @@
 import { Badge, Box, Button, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { formatDate, plural } from '../../../contracts/domain/format';
 import {
   type SubscriptionRow,
   type SubscriptionStateKey,
   subscriptionStateKeyList,
   subscriptionStateKeys,
 } from '../../../contracts/subscriptions';
-import { formatDate, plural } from '../../lib/format';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/page-states';

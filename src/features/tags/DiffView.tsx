@@ -1,8 +1,8 @@
 // What differs between two trees, as the publish dialog and the history show it: the counts first,
 // then each kind of change with the tags' paths (renames before → after, moves from → to).
 import { Alert, Badge, Box, Heading, List, Stack, Text, Wrap } from '@chakra-ui/react';
+import { formatNumber, plural } from '../../../contracts/domain/format';
 import type { TagDiff } from '../../../contracts/tags';
-import { formatNumber, plural } from '../../lib/format';
 import { diffTotal } from './format';
 
 function Section({

@@ -5,9 +5,9 @@ import { Box, Button, Drawer, Grid, HStack, Portal, Stack, Text } from '@chakra-
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ChevronsDownUp, ChevronsUpDown, Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { formatNumber } from '../../../contracts/domain/format';
 import type { TagNodeWithPath, TagTreeSource } from '../../../contracts/tags';
 import { tagAllPageSchema } from '../../../contracts/tags';
-import { formatNumber } from '../../lib/format';
 import { getErrorMessage, http } from '../../services/http';
 import { fetchTagChildren, fetchTagNode, TAGS_API, tagTreeKeys, useTagSearch } from '../../services/tag-tree';
 import { notify } from '../../ui/notify';

@@ -2,8 +2,8 @@
 // would do), how many sit at each depth, how many carry no products, the largest subtrees — charts with
 // their numbers beside them — and when the tree was last published and its levels calculated.
 import { Box, Heading, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { formatNumber } from '../../../contracts/domain/format';
 import { tagStatuses, tagStatusLabels } from '../../../contracts/tags';
-import { formatNumber } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';

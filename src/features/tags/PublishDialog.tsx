@@ -4,8 +4,8 @@
 // ("read it again") rather than published unseen.
 import { Alert, Box, Button, Field, Heading, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
+import { plural } from '../../../contracts/domain/format';
 import type { TagNodeWithPath, TagRemapNeed } from '../../../contracts/tags';
-import { plural } from '../../lib/format';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage } from '../../ui/form-parts';

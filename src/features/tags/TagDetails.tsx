@@ -3,8 +3,8 @@
 import { Badge, Box, Button, DataList, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRightLeft, FolderPlus, Pencil, Plus, Trash2 } from 'lucide-react';
+import { formatNumber } from '../../../contracts/domain/format';
 import { type TagNodeWithPath, type TagTreeSource, tagStatusLabels } from '../../../contracts/tags';
-import { formatNumber } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { fetchTagNode, tagTreeKeys } from '../../services/tag-tree';

@@ -4,8 +4,8 @@
 // way to do what dragging does), delete it after saying what becomes of its children and products.
 import { Button, Field, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { plural } from '../../../contracts/domain/format';
 import { TAG_CODE_MAX, TAG_NAME_MAX, type TagNodeWithPath } from '../../../contracts/tags';
-import { plural } from '../../lib/format';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage } from '../../ui/form-parts';

@@ -21,8 +21,8 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { formatNumber } from '../../../contracts/domain/format';
 import { tagStatusLabels } from '../../../contracts/tags';
-import { formatNumber } from '../../lib/format';
 import { statusPalette } from './format';
 import type { TagItem, TagTreeStore, VisibleRow } from './tree-store';
 

@@ -19,8 +19,8 @@ import {
 } from '@chakra-ui/react';
 import { Eye, GitCompare, History, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import { formatDateTime, plural } from '../../../contracts/domain/format';
 import type { TagTreeSource, TagVersion } from '../../../contracts/tags';
-import { formatDateTime, plural } from '../../lib/format';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

@@ -1,6 +1,7 @@
 // How the Manage Tags page words and colours things: statuses, versions, diffs, counts.
+
+import { formatNumber } from '../../../contracts/domain/format';
 import type { TagDiff, TagStatus, TagTreeSource, TagVersion } from '../../../contracts/tags';
-import { formatNumber } from '../../lib/format';
 
 export const statusPalette: Record<TagStatus, string> = {
   published: 'green',

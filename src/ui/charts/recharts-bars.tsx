@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../contracts/domain/format';
 import type { BarDatum, BarSeries } from '../bar-chart';
 
 /** A Chakra colour token (`green.solid`) as the CSS variable the theme defines for it. */

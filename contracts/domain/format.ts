@@ -1,7 +1,9 @@
 /**
  * The one place that formats dates, numbers and counts for display (issue 26). Every page, the
  * notifications and the server's sentences go through it, so "27 Nov 2026" and "3,016" read the same
- * everywhere. Money has its own module (currency.ts); relative times ("5 mins ago") are relative-time.ts.
+ * everywhere. Money has its own module (src/lib/currency.ts); relative times ("5 mins ago") are
+ * src/lib/relative-time.ts. It sits in contracts/domain, the pure helpers both sides may import, because
+ * the server's sentences use it too.
  *
  * Why "27 Nov 2026" (en-GB, day · short month · year) and a 24-hour clock: a date written in digits
  * only is ambiguous between readers (11/12/2026 is 11 December in Britain and India, 12 November in the
