@@ -41,6 +41,11 @@ export interface Signalling {
   io: SignallingServer;
   /** Sends an event to every socket of the user, on whichever instance it is connected. */
   emitToUser(userId: string, event: string, ...args: unknown[]): void;
+  /**
+   * True once this instance has begun to close: its sockets are being ended so that browsers reconnect
+   * elsewhere, and a disconnect then says nothing about the user (nor may it ask Redis, soon closed).
+   */
+  readonly closing: boolean;
 }
 
 declare module 'fastify' {
@@ -180,17 +185,22 @@ export const signallingPlugin = fp(
       });
     });
 
+    let closing = false;
     app.decorate('signalling', {
       io,
       emitToUser(userId, event, ...args) {
         if (isReservedEventName(event)) throw new Error(reservedEventMessage(event));
         io.to(userRoom(userId)).emit(event, ...args);
       },
+      get closing() {
+        return closing;
+      },
     } satisfies Signalling);
 
     // preClose: the http server waits for open connections (a pending long-poll, an upgraded
     // websocket) before it closes.
     app.addHook('preClose', async () => {
+      closing = true;
       stopHearingRevocations?.();
       router.release(`${SIGNALLING_PATH}/`);
       // Ending the transports (not `disconnectSockets`, which tells clients not to come back) lets

@@ -25,7 +25,7 @@ export const videoCallsPlugin = fp(
     });
     app.decorate('videoCalls', videoCalls);
     // The people picker follows who comes online while it is open (presence.ts).
-    attachPresence({ io: app.signalling.io, db: app.db, log: app.log });
+    attachPresence({ signalling: app.signalling, db: app.db, log: app.log });
     // Calls that rang out on an instance that has stopped, and answered calls nobody is in any more:
     // looked for once the server is up (and then every sweepIntervalMs), without delaying the start.
     app.addHook('onReady', async () => videoCalls.startSweeping());

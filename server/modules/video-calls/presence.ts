@@ -17,7 +17,7 @@ import {
 } from '../../../contracts/video-calls';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import type { SignallingServer } from '../../realtime/signalling';
+import type { Signalling } from '../../realtime/signalling';
 import { onAcknowledged } from '../../realtime/socket-acks';
 import { mayCall } from '../voice/call-policy';
 import { mayMakeCalls, VIDEO_CALLS_NOT_ALLOWED_MESSAGE } from './signalling';
@@ -25,8 +25,9 @@ import { mayMakeCalls, VIDEO_CALLS_NOT_ALLOWED_MESSAGE } from './signalling';
 const PRESENCE_PREFIX = presenceRoom('');
 export const PRESENCE_FAILED_MESSAGE = 'Could not follow who is online.';
 
-export function attachPresence(deps: { io: SignallingServer; db: Db; log: FastifyBaseLogger }) {
-  const { io, db, log } = deps;
+export function attachPresence(deps: { signalling: Signalling; db: Db; log: FastifyBaseLogger }) {
+  const { signalling, db, log } = deps;
+  const { io } = signalling;
   const announce = (userId: string, online: boolean) =>
     io.to(presenceRoom(userId)).emit(E.presence, { userId, online } satisfies PresenceEvent);
 
@@ -35,6 +36,9 @@ export function attachPresence(deps: { io: SignallingServer; db: Db; log: Fastif
     // Said for every tab that connects: a watcher that already sees the person online changes nothing.
     announce(me, true);
     socket.on('disconnect', () => {
+      // An instance that closes ends its sockets so that browsers reconnect to another one: that says
+      // nothing of the user, and the Redis adapter's request would outlive its closed client.
+      if (signalling.closing) return;
       // The socket has left its rooms by now: the user is offline when no tab of theirs is left anywhere.
       io.in(userRoom(me))
         .fetchSockets()
