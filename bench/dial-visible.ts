@@ -27,7 +27,7 @@ import {
   summary,
 } from './visible-in-chromium';
 
-const SELLER_NUMBER = '+91 90000 00003'; // the demo seller (server/db/seed/users.ts)
+const SELLER_NUMBER = '+91 90000 00003'; // the demo seller (server/seed/users.ts)
 const READY = 'Ready to make or receive calls';
 const SAMPLE_TIMEOUT_MS = 5_000;
 const DIAL_INTERVAL_MS = 1_100;

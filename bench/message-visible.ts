@@ -29,7 +29,7 @@ import {
 } from './visible-in-chromium';
 
 const SELLER_EMAIL = 'seller@demo.local';
-const SELLER_CODE = 'SEL-0001'; // the demo seller's code (server/db/seed/sellers.ts)
+const SELLER_CODE = 'SEL-0001'; // the demo seller's code (server/seed/sellers.ts)
 const SAMPLE_TIMEOUT_MS = 5_000;
 /** Probes plus measured messages stay within the widget's 20 messages a minute per chat. */
 const MESSAGES_PER_CHAT = 12;

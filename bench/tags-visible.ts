@@ -1,6 +1,6 @@
 // The whole tag tree expanded and scrolled in Chromium (issue 16 "Scale": frames under 50 ms), for
 // `npm run bench` (scripts/bench-tags.mjs runs this with tsx). The server runs in this process on the
-// demo seed plus a generated tree (server/db/seed/bulk-tags.ts, 50,000 tags by default); the demo admin
+// demo seed plus a generated tree (server/seed/bulk-tags.ts, 50,000 tags by default); the demo admin
 // opens Manage Tags, presses "Expand all" and then scrolls the tree from top to bottom.
 //
 // Frames are read in the page: a requestAnimationFrame loop records every frame's time, so a gap
@@ -12,7 +12,7 @@
 // Usage: tsx bench/tags-visible.ts --chromium /usr/bin/chromium [--tags 50000] [--static-dir dist]
 // Prints one line `RESULT {json}` at the end.
 import path from 'node:path';
-import { seedBulkTags } from '../server/db/seed/bulk-tags';
+import { seedBulkTags } from '../server/seed/bulk-tags';
 import {
   argument,
   pageFailure,

@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS } from '../scripts/chromium-args.mjs';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { DEMO_PASSWORD, seedDemo } from '../server/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../server/seed';
 import { syncRolePermissions } from '../server/modules/permissions/service';
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

@@ -3,7 +3,7 @@
 // says: `{ keyId, value }` for a SINGLE attribute, `{ keyId, values: [{ value, valueId }] }` for a MULTI
 // one; `keyId` is the attribute's id and `valueId` an ENUMERATED option's id (or a media id).
 import { z } from 'zod';
-import { currencyCodes } from '../src/lib/currency';
+import { currencyCodes } from './domain/currency';
 import { type FieldKind, type QueryField, queryTreeSchema } from './query-tree';
 
 // ── Attributes ───────────────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,6 @@
 // The staging catalogue at scale, for `npm run bench` (`catalog` in bench/results.json): seeds
 // 200,000 products with the real seed command (`npm run seed -- --products 200000`: ~30 attributes over
-// 33 subcategories, server/db/seed/product-generator.ts), starts the real server, signs in as the demo
+// 33 subcategories, server/seed/product-generator.ts), starts the real server, signs in as the demo
 // admin and measures through HTTP, after a warm-up, what the staging grid waits for:
 // - nested query: the first page (50 rows, newest first) with its total for
 //   `status ∈ {live, approved} AND (colour ∈ {two options} OR screen size ≥ 6)` — an enumerated and a

@@ -10,7 +10,7 @@ export async function seedBulk(root, env, kind, count, limitMs = 180_000) {
     process.execPath,
     [
       path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-      path.join(root, 'server/db/seed/cli.ts'),
+      path.join(root, 'server/seed/cli.ts'),
       `--${kind}`,
       String(count),
     ],

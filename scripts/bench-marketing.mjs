@@ -194,7 +194,7 @@ const condition = (field, value, op = 'anyOf') => ({ field, op, value: [value] }
 const tree = (...children) => ({ combinator: 'and', children });
 const listUrl = (params) => `/api/v1/contacts?${new URLSearchParams({ limit: '25', ...params })}`;
 
-// The seeded spread (server/db/seed/contact-generator.ts): countries IN 40 %, US 14 %, GB 8 %, AE/DE/FR
+// The seeded spread (server/seed/contact-generator.ts): countries IN 40 %, US 14 %, GB 8 %, AE/DE/FR
 // 7 % each…; six company types, ~15 % each; languages by country (IN: EN 70 %, HI 30 %).
 const COUNTRY_LANGUAGES = [
   ['IN', 'EN'],

@@ -20,7 +20,7 @@ const PAGE_SIZE = 10;
 const TARGETS = { listP95Ms: 20, searchP95Ms: 50 };
 
 // Fragments people type: a word of a shop name (about 2% of sellers each) and a person's e-mail name
-// (about 0.2% each); see server/db/seed/bulk-sellers.ts for how the names are made.
+// (about 0.2% each); see server/seed/bulk-sellers.ts for how the names are made.
 const nameFragments = [
   'saffron',
   'lotus cer',
@@ -170,7 +170,7 @@ async function benchOne(root, label, env, port) {
     process.execPath,
     [
       path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-      path.join(root, 'server/db/seed/cli.ts'),
+      path.join(root, 'server/seed/cli.ts'),
       '--sellers',
       String(SELLERS),
     ],

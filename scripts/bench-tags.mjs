@@ -579,7 +579,7 @@ async function seedTags(root, env) {
     process.execPath,
     [
       path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-      path.join(root, 'server/db/seed/cli.ts'),
+      path.join(root, 'server/seed/cli.ts'),
       '--tags',
       String(NODES),
     ],

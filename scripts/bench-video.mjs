@@ -33,7 +33,7 @@ const SETTLE_MS = 300;
 
 const STAFF = { email: 'staff@demo.local', name: 'Sam Staff' };
 const SELLER = { email: 'seller@demo.local', name: 'Sunil Seller' };
-const DEMO_PASSWORD = 'Demo@12345'; // server/db/seed/users.ts
+const DEMO_PASSWORD = 'Demo@12345'; // server/seed/users.ts
 
 /**
  * Runs in every page before its own scripts, again after each reload: `window.__videoBench` holds the

@@ -1,7 +1,7 @@
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { DEMO_PASSWORD, seedDemo } from './db/seed';
+import { DEMO_PASSWORD, seedDemo } from './seed';
 import { syncRolePermissions } from './modules/permissions/service';
 
 /** Start order: config → database → migrations → permissions sync → demo seed → HTTP. */

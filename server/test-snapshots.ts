@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type Database, openDatabase } from './db/client';
-import { seedDemo } from './db/seed';
+import { seedDemo } from './seed';
 import { syncRolePermissions } from './modules/permissions/service';
 import { createPostgresDatabase, dropPostgresDatabase } from './test-databases';
 

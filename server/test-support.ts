@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { type AppOptions, buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
-import { DEMO_PASSWORD, seedDemo } from './db/seed';
+import { DEMO_PASSWORD, seedDemo } from './seed';
 import type { JobsOptions } from './jobs/plugin';
 import { syncRolePermissions } from './modules/permissions/service';
 import { createPostgresDatabase } from './test-databases';

@@ -1,7 +1,7 @@
 /**
  * The one place that formats dates, numbers and counts for display (issue 26). Every page, the
  * notifications and the server's sentences go through it, so "27 Nov 2026" and "3,016" read the same
- * everywhere. Money has its own module (src/lib/currency.ts); relative times ("5 mins ago") are
+ * everywhere. Money has its own module (contracts/domain/currency.ts); relative times ("5 mins ago") are
  * src/lib/relative-time.ts. It sits in contracts/domain, the pure helpers both sides may import, because
  * the server's sentences use it too.
  *

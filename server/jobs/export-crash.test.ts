@@ -23,7 +23,7 @@ describe('an export survives a server crash', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-crash-'));
     // The seed command prepares the data dir as a start would (migrations, demo accounts) and adds sellers.
-    await run(['server/db/seed/cli.ts', '--sellers', String(SELLERS)], childEnv(dataDir));
+    await run(['server/seed/cli.ts', '--sellers', String(SELLERS)], childEnv(dataDir));
   }, 80_000);
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, isIPv4, isIPv6, type LookupFunction } from 'node:net';
-import { isValidUrl } from '../../src/lib/validators';
+import { isValidUrl } from '../../contracts/domain/validators';
 
 /*
  * Downloads a URL a user gave us (a seller's product feed, later other user-given URLs) without

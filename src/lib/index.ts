@@ -18,7 +18,7 @@ export {
   currencySymbols,
   formatMoney,
   isCurrencyCode,
-} from './currency';
+} from '../../contracts/domain/currency';
 export { checkFile, DOCUMENT_ACCEPT, formatBytes, LOGO_ACCEPT } from './file-limits';
 export { type DateInput, relativeTime } from './relative-time';
 export { type StatusPalette, statusColor } from './status-color';
@@ -40,11 +40,11 @@ export {
   singleWordSchema,
   urlSchema,
   validationMessages,
-} from './validators';
+} from '../../contracts/domain/validators';
 export {
   CM_PER_UNIT,
   type LengthUnit,
   type ParcelDimensions,
   VOLUMETRIC_DIVISOR,
   volumetricWeight,
-} from './volumetric-weight';
+} from '../../contracts/domain/volumetric-weight';

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { ChatList } from '../../contracts/help-chats';
-import { DEMO_SELLER_FIGURES } from '../../server/db/seed/subscriptions';
+import { DEMO_SELLER_FIGURES } from '../../server/seed/subscriptions';
 import { apiSession, signedIn, signIn } from './support';
 
 /** The number of a stat card (Chakra's Stat is a dl: the label a dt, the value the first dd). */

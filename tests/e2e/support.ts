@@ -1,7 +1,7 @@
 // What every end-to-end spec needs to act as a demo user.
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
-/** The password of every demo account (server/db/seed/users.ts). */
+/** The password of every demo account (server/seed/users.ts). */
 export const PASSWORD = 'Demo@12345';
 
 /** Fills and sends the sign-in form the page is showing (keeps a returnTo the page already has). */

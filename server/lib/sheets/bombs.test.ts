@@ -24,7 +24,7 @@ describe('sheet bombs', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-sheet-bombs-'));
     bombs = await bombFiles();
-    await run(['server/db/seed/cli.ts', '--sellers', '1'], childEnv(dataDir));
+    await run(['server/seed/cli.ts', '--sellers', '1'], childEnv(dataDir));
     server = await startServer(dataDir);
   }, 180_000);
 

@@ -26,7 +26,7 @@ describe('a campaign send survives a server crash', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-campaign-crash-'));
     // Prepares the data dir as a first start would (migrations, the demo marketplace), then adds the
     // audience straight into the database before any server holds it.
-    await run(['server/db/seed/cli.ts', '--sellers', '1'], childEnv(dataDir));
+    await run(['server/seed/cli.ts', '--sellers', '1'], childEnv(dataDir));
     const database = await openDatabase({ dataDir });
     try {
       await insertContacts(database.db, { tag: TAG, n: RECIPIENTS, languages: ['EN', 'FR'] });

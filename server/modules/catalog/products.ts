@@ -15,7 +15,7 @@ import {
   transitionsFrom,
   type UpdateProductBody,
 } from '../../../contracts/catalog';
-import { volumetricWeight } from '../../../src/lib/volumetric-weight';
+import { volumetricWeight } from '../../../contracts/domain/volumetric-weight';
 import type { Db, Tx } from '../../db/client';
 import {
   categories,

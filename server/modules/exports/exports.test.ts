@@ -9,7 +9,7 @@ import type { Task, TaskAccepted } from '../../../contracts/notifications';
 import type { SellerList } from '../../../contracts/sellers';
 import { formulaCells, parseCsv } from '../../../tests/csv';
 import { jobs, notifications, sellers } from '../../db/schema';
-import { seedBulkSellers } from '../../db/seed/bulk-sellers';
+import { seedBulkSellers } from '../../seed/bulk-sellers';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { EXPORT_BATCH_SIZE, exportsFolder } from './export-job';
 

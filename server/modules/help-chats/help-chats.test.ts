@@ -14,7 +14,7 @@ import {
   type WidgetChat,
 } from '../../../contracts/help-chats';
 import { chatSessions, sellers } from '../../db/schema';
-import { seedBulkChats } from '../../db/seed/bulk-chats';
+import { seedBulkChats } from '../../seed/bulk-chats';
 import {
   type ApiAs,
   apiAs,

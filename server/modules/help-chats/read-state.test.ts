@@ -11,8 +11,8 @@ import type {
   WidgetChat,
 } from '../../../contracts/help-chats';
 import { chatReads } from '../../db/schema';
-import { DEMO_CHATS } from '../../db/seed/chats';
-import { DEMO_SELLER_FIGURES } from '../../db/seed/subscriptions';
+import { DEMO_CHATS } from '../../seed/chats';
+import { DEMO_SELLER_FIGURES } from '../../seed/subscriptions';
 import {
   type ApiAs,
   apiAs,

@@ -10,7 +10,7 @@ import {
   weightUnits,
 } from '../../../contracts/catalog';
 import { normalizeText } from '../../../contracts/query-tree';
-import { currencyCodes } from '../../../src/lib/currency';
+import { currencyCodes } from '../../../contracts/domain/currency';
 import type { AttributeDef } from '../catalog/attribute-values';
 
 export type Read<T> = { value: T } | { problem: string };

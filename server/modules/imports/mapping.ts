@@ -12,7 +12,7 @@ import {
   importFields,
   type MappingTargetOption,
 } from '../../../contracts/imports';
-import { currencyCodes } from '../../../src/lib/currency';
+import { currencyCodes } from '../../../contracts/domain/currency';
 import type { Db, Tx } from '../../db/client';
 import { importMappings } from '../../db/schema';
 import { guessColumns, headerKey, mappingShapeProblem } from '../../lib/sheet-import/mapping';

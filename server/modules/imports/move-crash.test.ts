@@ -28,7 +28,7 @@ describe('a move to staging survives a server crash', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'mp-import-crash-'));
     // Prepares the data dir as a first start would (migrations, the demo marketplace).
-    await run(['server/db/seed/cli.ts', '--sellers', '1'], childEnv(dataDir));
+    await run(['server/seed/cli.ts', '--sellers', '1'], childEnv(dataDir));
   }, 80_000);
 
   afterAll(async () => {

@@ -16,7 +16,7 @@ import {
   type RequestStatus,
   requestStatusLabels,
 } from '../../../contracts/imports';
-import { isValidUrl } from '../../../src/lib/validators';
+import { isValidUrl } from '../../../contracts/domain/validators';
 import type { Db, Tx } from '../../db/client';
 import { catalogImports, importRequests, sellers } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerDashboard } from '../../../contracts/seller-dashboard';
 import { chatSessions, customerQueries, products, sellers } from '../../db/schema';
-import { DEMO_KYC_REJECTION_REASON } from '../../db/seed/sellers';
-import { DEMO_KYC_SELLER_DAYS_LEFT, DEMO_SELLER_FIGURES } from '../../db/seed/subscriptions';
+import { DEMO_KYC_REJECTION_REASON } from '../../seed/sellers';
+import { DEMO_KYC_SELLER_DAYS_LEFT, DEMO_SELLER_FIGURES } from '../../seed/subscriptions';
 import { createTestApp, demoEmails, json, signInAs, type TestApp, testBackends } from '../../test-support';
 import { productKeys } from '../catalog/product-keys';
 

@@ -13,7 +13,7 @@ import {
   subscriptionStateKeys,
 } from '../../../contracts/subscriptions';
 import { sellerHistory, sellers, subscriptionRequests, users } from '../../db/schema';
-import { DEMO_SELLER_FIGURES } from '../../db/seed/subscriptions';
+import { DEMO_SELLER_FIGURES } from '../../seed/subscriptions';
 import { apiAs, createTestApp, demoEmails, json, testBackends } from '../../test-support';
 
 const BASE = '/api/v1/subscriptionManager';

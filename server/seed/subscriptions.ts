@@ -4,9 +4,9 @@
 // seeded by chats.ts (DEMO_SELLER_FIGURES.chats are its figures). A handful of multi-row inserts:
 // seeding stays fast.
 import { asc, eq } from 'drizzle-orm';
-import type { ProductStatus } from '../../../contracts/catalog';
-import { productKeys } from '../../modules/catalog/product-keys';
-import type { Tx } from '../client';
+import type { ProductStatus } from '../../contracts/catalog';
+import { productKeys } from '../modules/catalog/product-keys';
+import type { Tx } from '../db/client';
 import {
   customerQueries,
   products,
@@ -15,7 +15,7 @@ import {
   subscriptionPlans,
   subscriptionRequests,
   users,
-} from '../schema';
+} from '../db/schema';
 import type { DemoSellerIds } from './sellers';
 
 const DAY_MS = 86_400_000;

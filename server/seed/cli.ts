@@ -5,11 +5,11 @@
 // demo marketplace when SEED_DEMO allows), so the demo sign-ins work on the result. PGlite allows one
 // process per data dir: stop the server first.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config';
-import { endIdleSheetWorkers } from '../../lib/sheets';
-import { syncRolePermissions } from '../../modules/permissions/service';
-import { readCountHash } from '../../modules/sellers/listing';
-import { openDatabase } from '../client';
+import { loadConfig } from '../config';
+import { endIdleSheetWorkers } from '../lib/sheets';
+import { syncRolePermissions } from '../modules/permissions/service';
+import { readCountHash } from '../modules/sellers/listing';
+import { openDatabase } from '../db/client';
 import { seedBulkCalls } from './bulk-calls';
 import { seedBulkChats } from './bulk-chats';
 import { seedBulkContacts } from './bulk-contacts';

@@ -1,5 +1,5 @@
-import type { Tx } from '../client';
-import { type Address, sellers } from '../schema';
+import type { Tx } from '../db/client';
+import { type Address, sellers } from '../db/schema';
 
 const names = [
   'Aurora Textiles',

@@ -4,14 +4,14 @@
 // statuses as the benchmark needs, a second run numbers on, and the search API finds them.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductList, productStatuses } from '../../../contracts/catalog';
-import type { QueryTree } from '../../../contracts/query-tree';
-import { categoryAttributeSet } from '../../modules/catalog/attribute-defs';
-import { attributeIndexOf, completenessOf } from '../../modules/catalog/attribute-values';
-import { productKeys } from '../../modules/catalog/product-keys';
-import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
-import { rowsOf } from '../rows';
-import { products, sellers, users } from '../schema';
+import { type ProductList, productStatuses } from '../../contracts/catalog';
+import type { QueryTree } from '../../contracts/query-tree';
+import { categoryAttributeSet } from '../modules/catalog/attribute-defs';
+import { attributeIndexOf, completenessOf } from '../modules/catalog/attribute-values';
+import { productKeys } from '../modules/catalog/product-keys';
+import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../test-support';
+import { rowsOf } from '../db/rows';
+import { products, sellers, users } from '../db/schema';
 import { MIN_BULK_SELLERS, seedBulkProducts } from './bulk-products';
 import { ensureSeedCatalog } from './catalog-attributes';
 

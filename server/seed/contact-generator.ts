@@ -1,9 +1,9 @@
 // Generated marketing contacts, for the demo (a few thousand) and `npm run seed -- --contacts N`:
 // believable names, companies, countries with their languages, sources and tags, spread over a year.
 import { sql } from 'drizzle-orm';
-import type { ContactSource, TemplateLanguage } from '../../../contracts/marketing';
-import { contactSearchKey } from '../../modules/contacts/audience';
-import type { Tx } from '../client';
+import type { ContactSource, TemplateLanguage } from '../../contracts/marketing';
+import { contactSearchKey } from '../modules/contacts/audience';
+import type { Tx } from '../db/client';
 import type { Rng } from './product-generator';
 
 export const DEMO_COMPANY_TYPES = [

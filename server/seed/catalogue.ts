@@ -1,7 +1,7 @@
 import { and, asc, eq, notInArray } from 'drizzle-orm';
-import { slugify } from '../../../contracts/categories';
-import type { Tx } from '../client';
-import { type Address, categories, customers, sellers } from '../schema';
+import { slugify } from '../../contracts/categories';
+import type { Tx } from '../db/client';
+import { type Address, categories, customers, sellers } from '../db/schema';
 
 /** Top-level categories with their subcategories, in the order the storefront shows them. */
 const tree: { name: string; description: string; isActive?: boolean; children: string[] }[] = [

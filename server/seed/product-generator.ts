@@ -12,9 +12,9 @@ import type {
   Dimensions,
   ProductStatus,
   WeightUnit,
-} from '../../../contracts/catalog';
-import { type AttributeDef, attributeIndexOf, completenessOf } from '../../modules/catalog/attribute-values';
-import { productKeys } from '../../modules/catalog/product-keys';
+} from '../../contracts/catalog';
+import { type AttributeDef, attributeIndexOf, completenessOf } from '../modules/catalog/attribute-values';
+import { productKeys } from '../modules/catalog/product-keys';
 import { BRANDS, type SeedCategory } from './catalog-attributes';
 
 // ── Randomness ───────────────────────────────────────────────────────────────────────────────────────

@@ -5,14 +5,14 @@
 // Past sends are written set-based, as the send job would have left them; chance is a hash of the
 // contact's id, so the same demo comes out every time.
 import { type SQL, sql } from 'drizzle-orm';
-import { emptyRecipientCounts, type TemplateLanguage } from '../../../contracts/marketing';
-import type { QueryTree } from '../../../contracts/query-tree';
-import { compileContactQuery, contactSearchKey } from '../../modules/contacts/audience';
-import { plainTextOf, sanitizeTemplateHtml } from '../../modules/mail-templates/render';
-import type { Actor } from '../../modules/sellers/history';
-import type { Tx } from '../client';
-import { rowsOf } from '../rows';
-import { campaigns, companyTypes, contacts, mailTemplates, mailTemplateVariants } from '../schema';
+import { emptyRecipientCounts, type TemplateLanguage } from '../../contracts/marketing';
+import type { QueryTree } from '../../contracts/query-tree';
+import { compileContactQuery, contactSearchKey } from '../modules/contacts/audience';
+import { plainTextOf, sanitizeTemplateHtml } from '../modules/mail-templates/render';
+import type { Actor } from '../modules/sellers/history';
+import type { Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { campaigns, companyTypes, contacts, mailTemplates, mailTemplateVariants } from '../db/schema';
 import { DEMO_COMPANY_TYPES, generateContact, insertContacts } from './contact-generator';
 import { rngOf } from './product-generator';
 

@@ -4,9 +4,9 @@
 // with their recipients — so the campaigns dashboard shows real, consistent figures on first start.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignsDashboard } from '../../../contracts/campaigns-dashboard';
-import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
-import { rowsOf } from '../rows';
+import type { CampaignsDashboard } from '../../contracts/campaigns-dashboard';
+import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../test-support';
+import { rowsOf } from '../db/rows';
 import { seedDemo } from './index';
 
 describe.each(testBackends)('the demo marketing on %s', (backend) => {

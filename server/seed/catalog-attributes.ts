@@ -5,11 +5,11 @@
 // is missing and answers every leaf category with its attribute set, so the demo seed and
 // `npm run seed -- --products N` (run later, on a database that has the demo) share one definition.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { AttributeDataType, AttributeType } from '../../../contracts/catalog';
-import { slugify } from '../../../contracts/categories';
-import type { AttributeDef } from '../../modules/catalog/attribute-values';
-import type { Db, Tx } from '../client';
-import { attributeOptions, attributes, categories, categoryAttributes } from '../schema';
+import type { AttributeDataType, AttributeType } from '../../contracts/catalog';
+import { slugify } from '../../contracts/categories';
+import type { AttributeDef } from '../modules/catalog/attribute-values';
+import type { Db, Tx } from '../db/client';
+import { attributeOptions, attributes, categories, categoryAttributes } from '../db/schema';
 
 export interface SeedAttribute {
   code: string;

@@ -5,8 +5,8 @@
 // (the peer is set, as when a number belongs to a user); the rest go to customers' mobile numbers from
 // a pool of 20,000, so a number search finds a realistic handful of calls.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { rowsOf } from '../rows';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 /**
  * Outcome weights out of 100 (SPEC §4 call status values): most calls connect, many are not picked.

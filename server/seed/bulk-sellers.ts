@@ -2,8 +2,8 @@
 // The rows are generated inside the database (generate_series), one INSERT and so one transaction
 // per batch: 100k sellers take seconds, never hold one huge transaction, and a crash keeps whole batches.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { rowsOf } from '../rows';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 // Names are "<prefix> <trade>": a fragment such as "saffron" finds about one seller in fifty, like a
 // real marketplace where many shops share a word. E-mails and phones are unique per seller.

@@ -1,6 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
-import { users } from '../schema';
+import type { Db, Tx } from '../db/client';
+import { users } from '../db/schema';
 import { seedCalls } from './calls';
 import { seedCatalogue } from './catalogue';
 import { seedChats } from './chats';

@@ -12,8 +12,8 @@
 // sellers, whose figures the demo shows. Bulk products have no photos (files for 200k products would
 // be the benchmark's whole disk) and no history.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { rowsOf } from '../rows';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { seedBulkSellers } from './bulk-sellers';
 import { ensureSeedCatalog } from './catalog-attributes';
 import { type GeneratedProduct, generateProduct, leafPicker, profilesFor, rngOf } from './product-generator';

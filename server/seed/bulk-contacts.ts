@@ -3,9 +3,9 @@
 // growth), one INSERT and so one transaction per batch, e-mails unique by a number that continues after
 // the contacts already there. Then VACUUM ANALYZE, so the planner knows the table it will filter.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { rowsOf } from '../rows';
-import { companyTypes } from '../schema';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { companyTypes } from '../db/schema';
 import { DEMO_COMPANY_TYPES, generateContact, insertContacts } from './contact-generator';
 import { rngOf } from './product-generator';
 

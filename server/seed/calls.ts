@@ -2,9 +2,9 @@
 // weeks, each logged on both sides (OUTGOING for the caller, INCOMING for the callee) as the local
 // provider does, plus a few calls to customers' numbers nobody here owns. Mixed outcomes, durations,
 // some feedback, and timelines like the API writes them. One INSERT.
-import type { CallStatus, CallTimelineEntry, FeedbackData } from '../../../contracts/calls';
-import type { Tx } from '../client';
-import { callLogs, users } from '../schema';
+import type { CallStatus, CallTimelineEntry, FeedbackData } from '../../contracts/calls';
+import type { Tx } from '../db/client';
+import { callLogs, users } from '../db/schema';
 
 type Who = 'admin' | 'staff' | 'seller';
 interface DemoCall {

@@ -8,12 +8,12 @@
 // fixed seeds and written in a few multi-row inserts, inside seedDemo's transaction.
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { ProductStatus } from '../../../contracts/catalog';
-import type { QueryTree } from '../../../contracts/query-tree';
-import type { ViewState } from '../../../contracts/saved-views';
-import { attributeIndexOf, completenessOf } from '../../modules/catalog/attribute-values';
-import { mediaPath } from '../../modules/catalog/media-urls';
-import type { Tx } from '../client';
+import type { ProductStatus } from '../../contracts/catalog';
+import type { QueryTree } from '../../contracts/query-tree';
+import type { ViewState } from '../../contracts/saved-views';
+import { attributeIndexOf, completenessOf } from '../modules/catalog/attribute-values';
+import { mediaPath } from '../modules/catalog/media-urls';
+import type { Tx } from '../db/client';
 import {
   type FieldChange,
   productHistory,
@@ -22,7 +22,7 @@ import {
   savedViews,
   sellers,
   users,
-} from '../schema';
+} from '../db/schema';
 import { ensureSeedCatalog, type SeedCatalog } from './catalog-attributes';
 import { demoPictures, storeDemoImage } from './demo-images';
 import { type GeneratedProduct, generateProduct, profileOf, type Rng, rngOf } from './product-generator';
