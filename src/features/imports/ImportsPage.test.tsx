@@ -13,7 +13,7 @@ import {
   type ReportRow,
 } from '../../../contracts/imports';
 import type { RouteAction } from '../../../contracts/routes';
-import { validationMessages } from '../../lib/validators';
+import { validationMessages } from '../../../contracts/domain/validators';
 import { configureHttp, http } from '../../services/http';
 import { sessionKeys } from '../../services/session-queries';
 import { makeCurrentUser } from '../../services/testing/current-user';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES } from '../../../contracts/imports';
-import { validationMessages } from '../../lib/validators';
+import { validationMessages } from '../../../contracts/domain/validators';
 import { checkRequestForm, emptyRequestForm, feedRequestBody } from './request-form';
 import { checkSheetFile, sheetFormatOf, uploadPercent } from './sheet-file';
 

@@ -24,7 +24,7 @@ import {
   type SellerDashboard,
 } from '../../../contracts/seller-dashboard';
 import { SELLER_BLOCKED_CODE } from '../../../contracts/subscriptions';
-import { formatMoney } from '../../lib/currency';
+import { formatMoney } from '../../../contracts/domain/currency';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';

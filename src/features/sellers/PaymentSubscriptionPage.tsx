@@ -24,7 +24,7 @@ import type {
   RenewalStatus,
   SellerSubscriptions,
 } from '../../../contracts/subscriptions';
-import { formatMoney } from '../../lib/currency';
+import { formatMoney } from '../../../contracts/domain/currency';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
 import { FormMessage } from '../../ui/form-parts';

@@ -27,7 +27,7 @@ import {
   transitionsFrom,
 } from '../../../contracts/catalog';
 import { formatDateTime, formatNumber } from '../../../contracts/domain/format';
-import { formatMoney } from '../../lib/currency';
+import { formatMoney } from '../../../contracts/domain/currency';
 import { relativeTime } from '../../lib/relative-time';
 import { statusColor } from '../../lib/status-color';
 import { getErrorMessage } from '../../services/http';

@@ -11,8 +11,8 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Attribute } from '../../../contracts/catalog';
-import { currencyCodes, currencySymbol } from '../../lib/currency';
-import { volumetricWeight } from '../../lib/volumetric-weight';
+import { currencyCodes, currencySymbol } from '../../../contracts/domain/currency';
+import { volumetricWeight } from '../../../contracts/domain/volumetric-weight';
 import { AttributeInput } from './AttributeInput';
 import { loadQueryOptions } from './api';
 import { emptyFormValue } from './attribute-form';

@@ -5,7 +5,7 @@ import { type ProductRow, type ProductSortField, productStatusLabels } from '../
 import { productColumns } from '../../../contracts/catalog-actions';
 import { formatDateTime, formatNumber } from '../../../contracts/domain/format';
 import type { QueryField } from '../../../contracts/query-tree';
-import { formatMoney } from '../../lib/currency';
+import { formatMoney } from '../../../contracts/domain/currency';
 import { relativeTime } from '../../lib/relative-time';
 import { statusColor } from '../../lib/status-color';
 import { SortHeader } from '../../ui/sort-header';

@@ -3,7 +3,7 @@
 import { type ProductStatus, productStatuses, productStatusLabels } from '../../../contracts/catalog';
 import { plural } from '../../../contracts/domain/format';
 import type { SellerHistoryEntry } from '../../../contracts/seller-admin';
-import { formatMoney } from '../../lib/currency';
+import { formatMoney } from '../../../contracts/domain/currency';
 import type { HistoryWords } from '../../ui/history-timeline';
 
 const fieldLabels: Record<string, string> = {

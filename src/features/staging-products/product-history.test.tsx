@@ -5,7 +5,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SellerHistory, SellerHistoryEntry } from '../../../contracts/seller-admin';
-import { formatMoney } from '../../lib/currency';
+import { formatMoney } from '../../../contracts/domain/currency';
 import { HistoryTimeline, type HistoryWords } from '../../ui/history-timeline';
 import { system } from '../../ui/theme';
 import { tagHistoryWords } from '../tags/TagDetails';

@@ -2,7 +2,7 @@ import { Box, Button, HStack, SegmentGroup, Stack, Table, Text } from '@chakra-u
 import { useState } from 'react';
 import { formatDate } from '../../../contracts/domain/format';
 import type { RenewalListFilter, RenewalRequest } from '../../../contracts/subscriptions';
-import { formatMoney } from '../../lib/currency';
+import { formatMoney } from '../../../contracts/domain/currency';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
