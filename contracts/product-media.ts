@@ -53,7 +53,7 @@ export const productMediaParamsSchema = z.object({
 
 export const productMediaQuerySchema = z.object({
   size: z.enum(mediaSizes).default('original'),
-  /** The signed link's expiry (seconds since the epoch) and signature (server/modules/catalog/media-urls.ts). */
+  /** The signed link's expiry (seconds since the epoch) and signature (server/modules/media/media-urls.ts). */
   exp: z.string().max(20).optional(),
   sig: z.string().max(100).optional(),
 });

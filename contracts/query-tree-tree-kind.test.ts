@@ -1,6 +1,6 @@
 // The query tree's `tree` kind (issue 16: "Tag is under X"): which operators it offers and what values
 // they take. The compiler and the reference evaluator are held to each other in
-// server/modules/catalog/query-compiler.property.test.ts.
+// server/modules/products/query-compiler.property.test.ts.
 import { describe, expect, it } from 'vitest';
 import {
   decodeQuery,

@@ -12,7 +12,7 @@
 // own, dropped afterwards). `npm run bench -- --catalog-large` (not in CI) measures the nested query on
 // PostgreSQL with 1,000,000 products instead: p95 ≤ 300 ms, a total above 10,000 may be an estimate.
 //
-// Indexes and plans: server/modules/catalog/product-search.ts (the grid), report.ts (the report) and
+// Indexes and plans: server/modules/products/product-search.ts (the grid), report.ts (the report) and
 // the products table in server/db/schema.ts. What this bench found and fixed: the list indexes were
 // (updated_at DESC, id ASC), which matches neither direction of the grid's ORDER BY updated_at DESC,
 // id DESC, so PostgreSQL sorted the whole table (nested query p95 335 ms on PGlite, 445 ms at 1M on

@@ -2,7 +2,7 @@
 // WHERE comes from the query compiler; few matches are read once for the exact total and the page, many
 // get an estimate (a block sample) and a walk of the index already in the list's order. An exact count
 // of a million rows is the query that brings admin screens down, and nobody pages to 48,000.
-// The plans behind it are described in server/modules/catalog/product-search.ts.
+// The plans behind it are described in server/modules/products/product-search.ts.
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { EXACT_COUNT_LIMIT } from '../../contracts/catalog';

@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AttributeDataType, AttributeType } from '../../contracts/catalog';
 import { slugify } from '../../contracts/categories';
-import type { AttributeDef } from '../modules/catalog/attribute-values';
+import type { AttributeDef } from '../modules/attributes/attribute-values';
 import type { Db, Tx } from '../db/client';
 import { attributeOptions, attributes, categories, categoryAttributes } from '../db/schema';
 
@@ -309,7 +309,7 @@ export interface SeedCatalog {
   leaves: Map<string, SeedCategory>;
 }
 
-/** Orders attribute definitions as categoryAttributeSet (server/modules/catalog/attribute-defs.ts) does. */
+/** Orders attribute definitions as categoryAttributeSet (server/modules/attributes/attribute-defs.ts) does. */
 const byGroupAndPosition = (
   a: AttributeDef & { sortOrder: number },
   b: AttributeDef & { sortOrder: number },

@@ -11,8 +11,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { ProductStatus } from '../../contracts/catalog';
 import type { QueryTree } from '../../contracts/query-tree';
 import type { ViewState } from '../../contracts/saved-views';
-import { attributeIndexOf, completenessOf } from '../modules/catalog/attribute-values';
-import { mediaPath } from '../modules/catalog/media-urls';
+import { attributeIndexOf, completenessOf } from '../modules/attributes/attribute-values';
+import { mediaPath } from '../modules/media/media-urls';
 import type { Tx } from '../db/client';
 import {
   type FieldChange,

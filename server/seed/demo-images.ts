@@ -11,14 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { storeFile } from '../lib/uploads';
-import { MEDIA_FOLDER } from '../modules/catalog/media';
+import { MEDIA_FOLDER } from '../modules/media/media';
 import {
   DERIVATIVE_SIZES,
   type DerivativeName,
   derivativeNames,
   derivativePathOf,
   writeDerivatives,
-} from '../modules/catalog/media-images';
+} from '../modules/media/media-images';
 import { type PictureKind, pictureKinds } from './product-generator';
 
 export const DEMO_IMAGE_SIZE = 800;

@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { JobContext } from '../jobs/worker';
-import { allAttributes } from '../modules/catalog/attribute-defs';
+import { allAttributes } from '../modules/attributes/attribute-defs';
 import { csvLine } from '../modules/exports/csv';
 import { IMPORT_FOLDER } from '../modules/imports/batch-actions';
 import { recordImportHistory } from '../modules/imports/history';

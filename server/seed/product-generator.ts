@@ -13,8 +13,8 @@ import type {
   ProductStatus,
   WeightUnit,
 } from '../../contracts/catalog';
-import { type AttributeDef, attributeIndexOf, completenessOf } from '../modules/catalog/attribute-values';
-import { productKeys } from '../modules/catalog/product-keys';
+import { type AttributeDef, attributeIndexOf, completenessOf } from '../modules/attributes/attribute-values';
+import { productKeys } from '../modules/products/product-keys';
 import { BRANDS, type SeedCategory } from './catalog-attributes';
 
 // ── Randomness ───────────────────────────────────────────────────────────────────────────────────────

@@ -5,7 +5,7 @@
 // seeding stays fast.
 import { asc, eq } from 'drizzle-orm';
 import type { ProductStatus } from '../../contracts/catalog';
-import { productKeys } from '../modules/catalog/product-keys';
+import { productKeys } from '../modules/products/product-keys';
 import type { Tx } from '../db/client';
 import {
   customerQueries,

@@ -215,7 +215,7 @@ export function mediaCountColumn(count: SQL): ConditionCompiler {
 // ── Values in a JSONB search index ───────────────────────────────────────────────────────────────────
 
 /**
- * Conditions on one key of a JSONB search index shaped as server/modules/catalog/attribute-index
+ * Conditions on one key of a JSONB search index shaped as `attributeIndexOf` (server/modules/attributes/attribute-values.ts)
  * writes it: option ids and texts as arrays, numbers and dates (epoch ms) as numbers, booleans as
  * booleans, media as a count, objects as 1. Options, booleans and exact texts are containment tests
  * (`@>`), which a GIN jsonb_path_ops index answers.

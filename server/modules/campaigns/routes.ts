@@ -26,7 +26,7 @@ import {
 import { apiErrorSchema } from '../../../contracts/errors';
 import type { RouteAction } from '../../../contracts/routes';
 import type { Config } from '../../config';
-import { queryFieldListSchema } from '../catalog/query-fields';
+import { queryFieldListSchema } from '../products/query-fields';
 import { loadContactFields } from '../contacts/audience';
 import { actorOf } from '../sellers/history';
 import { createCampaign, deleteCampaign, listCampaigns, readCampaign, updateCampaign } from './campaigns';

@@ -16,7 +16,7 @@ import {
   type TestApp,
   testBackends,
 } from '../../test-support';
-import { productKeys } from '../catalog/product-keys';
+import { productKeys } from '../products/product-keys';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const API = '/api/v1/categories';

@@ -38,7 +38,7 @@ import { taskAcceptedSchema } from '../../../contracts/notifications';
 import type { RouteAction } from '../../../contracts/routes';
 import { taskAccepted } from '../../jobs/queue';
 import { SHEET_LIMITS } from '../../lib/sheets';
-import { queryFieldListSchema } from '../catalog/query-fields';
+import { queryFieldListSchema } from '../products/query-fields';
 import { actorOf } from '../sellers/history';
 import { loadContactFields } from './audience';
 import { createCompanyType, deleteCompanyType, listCompanyTypes, updateCompanyType } from './company-types';

@@ -25,9 +25,9 @@ import {
 import { taskAccepted } from '../../jobs/queue';
 import { HttpError } from '../../lib/http-error';
 import { openSheet, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
-import { allAttributes } from '../catalog/attribute-defs';
-import { bulkChangeStatus } from '../catalog/bulk';
-import { type Viewer, viewerOf } from '../catalog/products';
+import { allAttributes } from '../attributes/attribute-defs';
+import { bulkChangeStatus } from '../products/bulk';
+import { type Viewer, viewerOf } from '../products/products';
 import { type Actor, actorOf } from '../sellers/history';
 import { recordImportHistory } from './history';
 import {

@@ -5,8 +5,8 @@
 import { normalizeText } from '../../../contracts/query-tree';
 import type { Db, Tx } from '../../db/client';
 import { categories, categoryAttributes } from '../../db/schema';
-import { allAttributes } from '../catalog/attribute-defs';
-import type { AttributeDef } from '../catalog/attribute-values';
+import { allAttributes } from '../attributes/attribute-defs';
+import type { AttributeDef } from '../attributes/attribute-values';
 import { type OptionIndex, optionIndexOf } from './cell-values';
 
 export interface CategoryRef {

@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/catalog';
 import { normalizeText } from '../../../contracts/query-tree';
 import { currencyCodes } from '../../../contracts/domain/currency';
-import type { AttributeDef } from '../catalog/attribute-values';
+import type { AttributeDef } from '../attributes/attribute-values';
 
 export type Read<T> = { value: T } | { problem: string };
 

@@ -27,7 +27,7 @@ import type { Db, Tx } from '../../db/client';
 import { catalogImports, importBatches, importRows, jobs, sellers } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
-import type { Viewer } from '../catalog/products';
+import type { Viewer } from '../products/products';
 
 export type ImportRow = typeof catalogImports.$inferSelect;
 export type BatchRow = typeof importBatches.$inferSelect;

@@ -16,7 +16,7 @@ import { currencyCodes } from '../../../contracts/domain/currency';
 import type { Db, Tx } from '../../db/client';
 import { importMappings } from '../../db/schema';
 import { guessColumns, headerKey, mappingShapeProblem } from '../../lib/sheet-import/mapping';
-import type { AttributeDef } from '../catalog/attribute-values';
+import type { AttributeDef } from '../attributes/attribute-values';
 
 // The matching itself is the sheet pipeline's (server/lib/sheet-import/mapping.ts).
 export { headerKey };

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { importRows } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
-import type { Viewer } from '../catalog/products';
+import type { Viewer } from '../products/products';
 import { loadCatalogContext } from './catalog-context';
 import { findBatch, getBatch } from './imports';
 import { type DuplicateRef, type Planned, previewChanges } from './row-verdict';

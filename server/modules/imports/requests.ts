@@ -23,7 +23,7 @@ import { HttpError } from '../../lib/http-error';
 import { FeedFetchError, fetchToFile } from '../../lib/safe-fetch';
 import { detectSheetFormat, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
 import { fileNameOfUrl } from '../../lib/url-file-name';
-import { type Viewer, viewerOf } from '../catalog/products';
+import { type Viewer, viewerOf } from '../products/products';
 import { actorOf } from '../sellers/history';
 import { createImport, IMPORT_FOLDER, targetSeller } from './batch-actions';
 import { recordImportHistory } from './history';

@@ -52,8 +52,8 @@ import { taskAccepted } from '../../jobs/queue';
 import { contentDisposition } from '../../lib/file-responses';
 import { HttpError } from '../../lib/http-error';
 import { STATE_CHANGING_GET_NOTE, stateChangingGet } from '../../lib/state-changing-get';
-import { allAttributes } from '../catalog/attribute-defs';
-import { viewerOf } from '../catalog/products';
+import { allAttributes } from '../attributes/attribute-defs';
+import { viewerOf } from '../products/products';
 import {
   markInactive,
   markInactivePreview,

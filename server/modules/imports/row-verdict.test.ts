@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AttributeValue } from '../../../contracts/catalog';
 import type { ColumnMapping } from '../../../contracts/imports';
-import type { AttributeDef } from '../catalog/attribute-values';
+import type { AttributeDef } from '../attributes/attribute-values';
 import type { CatalogContext, CategoryRef } from './catalog-context';
 import { optionIndexOf, readInventory, readPrice } from './cell-values';
 import { guessMapping, headerKey, mappingProblem } from './mapping';

@@ -18,7 +18,7 @@ import {
 } from '../../../contracts/imports';
 import { normalizeText } from '../../../contracts/query-tree';
 import type { SheetRow } from '../../lib/sheets';
-import { type AttributeDef, checkAttributeValues, plainTextOf } from '../catalog/attribute-values';
+import { type AttributeDef, checkAttributeValues, plainTextOf } from '../attributes/attribute-values';
 import { columnName } from '../exports/xlsx';
 import type { CatalogContext } from './catalog-context';
 import {

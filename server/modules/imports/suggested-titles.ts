@@ -8,7 +8,7 @@ import { attributeCodeOfTarget, type ColumnMapping } from '../../../contracts/im
 import type { Db } from '../../db/client';
 import { catalogImports, importRows } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { type Viewer, viewerOf } from '../catalog/products';
+import { type Viewer, viewerOf } from '../products/products';
 import { reprocessBatch } from './batch-actions';
 import { assertIdle, findBatch } from './imports';
 import { headerKey } from './mapping';

@@ -5,7 +5,7 @@ import { chatSessions, customerQueries, products, sellers } from '../../db/schem
 import { DEMO_KYC_REJECTION_REASON } from '../../seed/sellers';
 import { DEMO_KYC_SELLER_DAYS_LEFT, DEMO_SELLER_FIGURES } from '../../seed/subscriptions';
 import { createTestApp, demoEmails, json, signInAs, type TestApp, testBackends } from '../../test-support';
-import { productKeys } from '../catalog/product-keys';
+import { productKeys } from '../products/product-keys';
 
 const URL = '/api/v1/sellers/getSellerDashboard';
 

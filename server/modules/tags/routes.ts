@@ -42,7 +42,7 @@ import {
 } from '../../../contracts/tags';
 import { taskAccepted } from '../../jobs/queue';
 import { HttpError } from '../../lib/http-error';
-import { viewerOf } from '../catalog/products';
+import { viewerOf } from '../products/products';
 import { exportJobHandler } from '../exports/export-job';
 import { actorOf } from '../sellers/history';
 import { createTag, deleteImpact, deleteTag, moveTag, updateTag } from './draft-writes';

@@ -1,0 +1,212 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  HStack,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import { formatNumber, plural } from '../../../../contracts/domain/format';
+import { type Import, type RowResult, rowResultLabels, rowResults } from '../../../../contracts/imports';
+import { getErrorMessage } from '../../../services/http';
+import { EmptyListState, ErrorState } from '../../../ui/page-states';
+import { Pager } from '../../../ui/pager';
+import { SearchBox } from '../../../ui/search-box';
+import { useBatchReport } from '../shared/api';
+import { ErrorSheetMenu } from './ErrorSheetMenu';
+import { isValidated, outcomeChips, outcomePalette } from '../shared/format';
+import { columnLetter } from './mapping';
+import { NotValidated } from './NotValidated';
+import { ReportTable } from './ReportTable';
+import type { ImportsView } from '../shared/url-state';
+
+export const REPORT_PAGE_SIZE = 50;
+
+type SetView = (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
+
+/** The exact counts as filter chips: pressing one shows only its rows (they add up to the total). */
+function OutcomeChips({ item, view, setView }: { item: Import; view: ImportsView; setView: SetView }) {
+  return (
+    <Wrap gap="2" role="group" aria-label="Rows by outcome" data-tour="report-counts">
+      {outcomeChips(item.batch.counts).map((chip) => {
+        const pressed = view.outcome === chip.outcome;
+        return (
+          <Button
+            key={chip.outcome ?? 'all'}
+            size="sm"
+            variant={pressed ? 'solid' : 'outline'}
+            colorPalette={chip.outcome ? outcomePalette[chip.outcome] : 'gray'}
+            aria-pressed={pressed}
+            data-testid={`outcome-chip-${chip.outcome ?? 'all'}`}
+            onClick={() => setView({ outcome: chip.outcome, rowPage: 1 })}
+          >
+            {chip.label}
+            <Badge variant={pressed ? 'surface' : 'subtle'} fontVariantNumeric="tabular-nums">
+              {formatNumber(chip.count)}
+            </Badge>
+          </Button>
+        );
+      })}
+    </Wrap>
+  );
+}
+
+function TopErrors({
+  errors,
+}: {
+  errors: { code: string; header: string | null; message: string; count: number }[];
+}) {
+  if (errors.length === 0) return null;
+  return (
+    <Stack gap="2">
+      <Heading size="sm">Most frequent errors</Heading>
+      <Table.Root size="sm" aria-label="Most frequent errors" variant="outline">
+        <Table.Body>
+          {errors.map((error) => (
+            <Table.Row key={`${error.code}:${error.header ?? ''}:${error.message}`}>
+              <Table.Cell>
+                {error.header ? (
+                  <Text as="span" fontWeight="medium">
+                    {error.header}:{' '}
+                  </Text>
+                ) : null}
+                {error.message}
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                {plural(error.count, 'row')}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Stack>
+  );
+}
+
+/** Columns mapped to nothing are listed, never dropped silently. */
+function UnmappedColumns({ columns }: { columns: { index: number; header: string }[] }) {
+  if (columns.length === 0) return null;
+  return (
+    <Alert.Root status="warning" data-testid="unmapped-columns">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          {columns.length === 1 ? 'One column is' : `${columns.length} columns are`} not imported
+        </Alert.Title>
+        <Alert.Description>
+          <Box as="ul" listStyleType="none">
+            {columns.map((column) => (
+              <li key={column.index}>
+                {columnLetter(column.index)} “{column.header}” — not imported
+              </li>
+            ))}
+          </Box>
+          Map them in Mapping if they hold product data.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** The report: exact counts, the most frequent errors, what is not imported, and the rows, filtered. */
+export function ReportSection({
+  item,
+  view,
+  setView,
+  canDownloadErrors,
+}: {
+  item: Import;
+  view: ImportsView;
+  setView: SetView;
+  canDownloadErrors: boolean;
+}) {
+  const { batch } = item;
+  const ready = isValidated(batch);
+  const report = useBatchReport(
+    {
+      batch: batch.id,
+      outcome: view.outcome ?? undefined,
+      result: view.result ?? undefined,
+      search: view.rowSearch,
+      skip: (view.rowPage - 1) * REPORT_PAGE_SIZE,
+      limit: REPORT_PAGE_SIZE,
+    },
+    ready,
+  );
+  if (!ready) return <NotValidated batch={batch} />;
+  const data = report.data;
+  const moved = batch.moveKind !== null;
+  const filtered = Boolean(view.outcome || view.result || view.rowSearch);
+
+  return (
+    <Stack gap="5">
+      <OutcomeChips item={item} view={view} setView={setView} />
+      {data ? <UnmappedColumns columns={data.unmappedColumns} /> : null}
+      {data ? <TopErrors errors={data.topErrors} /> : null}
+      <Flex gap="3" wrap="wrap" align="center">
+        <SearchBox
+          value={view.rowSearch}
+          onSearch={(rowSearch) => setView({ rowSearch, rowPage: 1 }, { replace: true })}
+          label="Search rows"
+          placeholder="Search by SKU or title"
+          maxW="72"
+        />
+        {moved ? (
+          <NativeSelect.Root size="md" width="56">
+            <NativeSelect.Field
+              aria-label="Result"
+              value={view.result ?? ''}
+              onChange={(event) =>
+                setView({ result: (event.target.value || null) as RowResult | null, rowPage: 1 })
+              }
+            >
+              <option value="">Every result</option>
+              {rowResults.map((result) => (
+                <option key={result} value={result}>
+                  {rowResultLabels[result]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        ) : null}
+        <HStack ms="auto">
+          {canDownloadErrors && batch.counts.error > 0 ? <ErrorSheetMenu batch={batch.id} /> : null}
+        </HStack>
+      </Flex>
+      {report.isError ? (
+        <ErrorState message={getErrorMessage(report.error)} onRetry={() => report.refetch()} />
+      ) : data && data.rows.length === 0 ? (
+        <EmptyListState
+          title={filtered ? 'No row matches' : 'The sheet has no data rows'}
+          description={
+            filtered
+              ? 'Choose another outcome or result, or clear the search.'
+              : 'Add rows under the header row and upload it again.'
+          }
+          pastTheEnd={view.rowPage > 1}
+          onFirstPage={() => setView({ rowPage: 1 })}
+        />
+      ) : (
+        <Stack gap="0" opacity={report.isPlaceholderData ? 0.6 : 1} aria-busy={report.isFetching}>
+          <ReportTable rows={data?.rows ?? []} loading={!data} label="Report rows" showResult={moved} />
+          {data ? (
+            <Pager
+              skip={(view.rowPage - 1) * REPORT_PAGE_SIZE}
+              limit={REPORT_PAGE_SIZE}
+              count={data.count}
+              onSkipChange={(skip) => setView({ rowPage: Math.floor(skip / REPORT_PAGE_SIZE) + 1 })}
+              label="Report pages"
+            />
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
