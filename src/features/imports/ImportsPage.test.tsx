@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { validationMessages } from '../../../contracts/domain/validators';
 import {
   IMPORTS_ROUTE,
   type Import,
@@ -13,14 +14,13 @@ import {
   type ReportRow,
 } from '../../../contracts/imports';
 import type { RouteAction } from '../../../contracts/routes';
-import { validationMessages } from '../../../contracts/domain/validators';
 import { configureHttp, http } from '../../services/http';
 import { sessionKeys } from '../../services/session-queries';
 import { makeCurrentUser } from '../../services/testing/current-user';
 import { createFakeAdapter, type FakeReply, type RecordedRequest } from '../../services/testing/fake-adapter';
 import { system } from '../../ui/theme';
 import ImportsPage from './ImportsPage';
-import { BATCH_ID, IMPORT_ID, makeCounts, makeImport, makeReport, makeRow } from './testing';
+import { BATCH_ID, IMPORT_ID, makeCounts, makeImport, makeReport, makeRow } from './shared/testing';
 
 const BASE = '/api/v1/imports';
 

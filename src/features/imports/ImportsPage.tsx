@@ -10,13 +10,19 @@ import { IMPORTS_ROUTE, type Import } from '../../../contracts/imports';
 import { useRouteActions } from '../../services/route-permissions';
 import { useCurrentUser } from '../../services/session-queries';
 import { PageHeader } from '../../ui/page-states';
-import { ImportList } from './ImportList';
-import { type ImportPermissions, ImportView } from './ImportView';
-import { RequestList } from './RequestList';
-import type { UploadPreset } from './UploadDrawer';
-import { type ImportsView, type ImportTab, importsHref, parseImportsView, withImport } from './url-state';
+import { type ImportPermissions, ImportView } from './import-detail/ImportView';
+import { ImportList } from './import-list/ImportList';
+import type { UploadPreset } from './import-list/UploadDrawer';
+import { RequestList } from './requests/RequestList';
+import {
+  type ImportsView,
+  type ImportTab,
+  importsHref,
+  parseImportsView,
+  withImport,
+} from './shared/url-state';
 
-const UploadDrawer = lazy(() => import('./UploadDrawer'));
+const UploadDrawer = lazy(() => import('./import-list/UploadDrawer'));
 
 export default function ImportsPage() {
   const [, navigate] = useLocation();

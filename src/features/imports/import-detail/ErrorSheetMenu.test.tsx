@@ -9,11 +9,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskStatus } from '../../../../contracts/notifications';
 import { configureHttp, http } from '../../../services/http';
 import { handleTaskResponse, removeTask, resetTasks } from '../../../services/tasks';
-import { createFakeAdapter, type FakeReply, type RecordedRequest } from '../../../services/testing/fake-adapter';
+import {
+  createFakeAdapter,
+  type FakeReply,
+  type RecordedRequest,
+} from '../../../services/testing/fake-adapter';
 import { system } from '../../../ui/theme';
 import { waitForTask } from '../../notifications/download-when-ready';
-import { ErrorSheetMenu } from './ErrorSheetMenu';
 import { BATCH_ID } from '../shared/testing';
+import { ErrorSheetMenu } from './ErrorSheetMenu';
 
 const TASK = '77777777-7777-4777-8777-777777777777';
 const DOWNLOAD = `/api/v1/exports/${TASK}/download`;

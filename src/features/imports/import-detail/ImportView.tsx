@@ -11,6 +11,7 @@ import { getErrorMessage } from '../../../services/http';
 import { ErrorState, LoadingState } from '../../../ui/page-states';
 import { importKeys, useImport } from '../shared/api';
 import { BatchStatusBadge } from '../shared/Badges';
+import { type ImportSection, type ImportsView, importsHref, withImport } from '../shared/url-state';
 import { BatchProgress } from './BatchProgress';
 import { HistorySection } from './HistorySection';
 import { MappingSection } from './MappingSection';
@@ -19,7 +20,6 @@ import { MoveActions } from './MoveActions';
 import { PreviewSection } from './PreviewSection';
 import { ReportSection } from './ReportSection';
 import { TitlesSection } from './TitlesSection';
-import { type ImportSection, type ImportsView, importsHref, withImport } from '../shared/url-state';
 
 export interface ImportPermissions {
   /** Upload, move, stop, resume, remap, retitle, mark inactive. */

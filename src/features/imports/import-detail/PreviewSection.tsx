@@ -12,11 +12,11 @@ import { Pager } from '../../../ui/pager';
 import { useBatchReport } from '../shared/api';
 import { ResultBadge } from '../shared/Badges';
 import { defaultPreviewOutcome, isValidated, outcomePalette, resultSummary } from '../shared/format';
+import { type ImportsView, previewOutcomes } from '../shared/url-state';
 import { MoveActions } from './MoveActions';
 import { NotValidated } from './NotValidated';
 import { REPORT_PAGE_SIZE } from './ReportSection';
 import { ReportTable } from './ReportTable';
-import { type ImportsView, previewOutcomes } from '../shared/url-state';
 
 /** What the moves did so far: each result with its count; conflicts are called out. */
 function MoveResults({ item }: { item: Import }) {

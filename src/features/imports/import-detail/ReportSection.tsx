@@ -19,12 +19,12 @@ import { EmptyListState, ErrorState } from '../../../ui/page-states';
 import { Pager } from '../../../ui/pager';
 import { SearchBox } from '../../../ui/search-box';
 import { useBatchReport } from '../shared/api';
-import { ErrorSheetMenu } from './ErrorSheetMenu';
 import { isValidated, outcomeChips, outcomePalette } from '../shared/format';
+import type { ImportsView } from '../shared/url-state';
+import { ErrorSheetMenu } from './ErrorSheetMenu';
 import { columnLetter } from './mapping';
 import { NotValidated } from './NotValidated';
 import { ReportTable } from './ReportTable';
-import type { ImportsView } from '../shared/url-state';
 
 export const REPORT_PAGE_SIZE = 50;
 

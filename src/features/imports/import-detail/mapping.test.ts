@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MappingTargetOption } from '../../../../contracts/imports';
+import { BATCH_ID } from '../shared/testing';
 import {
   blocksApplying,
   columnLetter,
@@ -9,7 +10,6 @@ import {
   mappingRows,
   reprocessBody,
 } from './mapping';
-import { BATCH_ID } from '../shared/testing';
 
 const option = (
   target: string,

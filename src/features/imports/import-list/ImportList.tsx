@@ -12,9 +12,9 @@ import { EmptyListState, ErrorState } from '../../../ui/page-states';
 import { Pager } from '../../../ui/pager';
 import { SearchBox } from '../../../ui/search-box';
 import { useImportList } from '../shared/api';
-import { ImportTable } from './ImportTable';
 import { SampleSheetLink } from '../shared/SampleSheetLink';
 import { type ImportsView, importsHref, withImport } from '../shared/url-state';
+import { ImportTable } from './ImportTable';
 
 /** The imports tab: search, status filter, refresh, the server-paged table, or why it is empty. */
 export function ImportList({

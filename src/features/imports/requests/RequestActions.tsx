@@ -6,9 +6,9 @@ import { getErrorMessage } from '../../../services/http';
 import { FormDialog } from '../../../ui/form-dialog';
 import { FormMessage } from '../../../ui/form-parts';
 import { notify } from '../../../ui/notify';
+import type { UploadPreset } from '../import-list/UploadDrawer';
 import { useImportFromRequest, useTakeRequest, useUpdateRequest } from '../shared/api';
 import { NOTE_LIMIT } from './request-form';
-import type { UploadPreset } from '../import-list/UploadDrawer';
 
 const isClosed = (request: ImportRequest) => request.status === 'done' || request.status === 'rejected';
 

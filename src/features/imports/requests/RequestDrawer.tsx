@@ -22,11 +22,11 @@ import { getErrorMessage } from '../../../services/http';
 import { HistoryTimeline } from '../../../ui/history-timeline';
 import { notify } from '../../../ui/notify';
 import { ErrorState, LoadingState } from '../../../ui/page-states';
+import type { UploadPreset } from '../import-list/UploadDrawer';
 import { requestFilePath, useImportRequest, useRequestHistory } from '../shared/api';
 import { RequestStatusBadge } from '../shared/Badges';
 import { importHistoryWords } from '../shared/history-format';
 import { StaffActions } from './RequestActions';
-import type { UploadPreset } from '../import-list/UploadDrawer';
 
 /** What the seller sent: the file to download, or the feed's address as plain text. */
 function RequestSource({ request }: { request: ImportRequest }) {

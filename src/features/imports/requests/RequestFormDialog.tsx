@@ -7,6 +7,8 @@ import { getErrorMessage } from '../../../services/http';
 import { FormDialog } from '../../../ui/form-dialog';
 import { FormMessage } from '../../../ui/form-parts';
 import { sendRequestFile, useCreateFeedRequest } from '../shared/api';
+import { SellerPicker } from '../shared/SellerPicker';
+import { SHEET_ACCEPT, uploadPercent } from '../shared/sheet-file';
 import {
   checkRequestForm,
   emptyRequestForm,
@@ -15,8 +17,6 @@ import {
   type RequestForm,
   type RequestFormErrors,
 } from './request-form';
-import { SellerPicker } from '../shared/SellerPicker';
-import { SHEET_ACCEPT, uploadPercent } from '../shared/sheet-file';
 
 const kindLabels: Record<RequestKind, string> = {
   file: 'A sheet I cannot map',

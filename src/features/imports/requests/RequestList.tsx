@@ -13,12 +13,12 @@ import { RefreshButton } from '../../../ui/list-controls';
 import { notify } from '../../../ui/notify';
 import { EmptyListState, ErrorState } from '../../../ui/page-states';
 import { Pager } from '../../../ui/pager';
+import type { UploadPreset } from '../import-list/UploadDrawer';
 import { importKeys, useImportRequests } from '../shared/api';
+import { type ImportsView, importsHref, withImport } from '../shared/url-state';
 import { RequestDrawer } from './RequestDrawer';
 import { RequestFormDialog } from './RequestFormDialog';
 import { RequestTable } from './RequestTable';
-import type { UploadPreset } from '../import-list/UploadDrawer';
-import { type ImportsView, importsHref, withImport } from '../shared/url-state';
 
 const REQUESTS_PAGE_SIZE = 25;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MAX_BYTES } from '../../../../contracts/imports';
 import { validationMessages } from '../../../../contracts/domain/validators';
-import { checkRequestForm, emptyRequestForm, feedRequestBody } from './request-form';
+import { IMPORT_MAX_BYTES } from '../../../../contracts/imports';
 import { checkSheetFile, sheetFormatOf, uploadPercent } from '../shared/sheet-file';
+import { checkRequestForm, emptyRequestForm, feedRequestBody } from './request-form';
 
 const SELLER = '33333333-3333-4333-8333-333333333333';
 const sheet = (name: string, size = 10) => ({ name, size }) as File;

@@ -1,7 +1,8 @@
 // The "Request an import" form: a file the seller cannot map, or a feed URL, with a note. Checked here
 // first (the URL with the app's one URL rule) so a mistake is shown at once; the server checks again.
-import { FEED_URL_LIMIT, type FeedRequestBody, type RequestKind } from '../../../../contracts/imports';
+
 import { isValidUrl, validationMessages } from '../../../../contracts/domain/validators';
+import { FEED_URL_LIMIT, type FeedRequestBody, type RequestKind } from '../../../../contracts/imports';
 import { checkSheetFile } from '../shared/sheet-file';
 
 export const NOTE_LIMIT = 2000;
