@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { type Database, type DatabaseOptions, type Db, migrationsFolder } from './client';
+import { type Database, type DatabaseOptions, type Db, migrationsFolder } from './database';
 import { initialiseDataDir, pgliteStartParams } from './pglite-options';
 import * as schema from './schema';
 

@@ -3,7 +3,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type Database, type Db, migrationsFolder } from './client';
+import { type Database, type Db, migrationsFolder } from './database';
 import * as schema from './schema';
 
 export async function openPostgres(url: string): Promise<Database> {

@@ -10,39 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { userMessageTopic } from '../../contracts/broker-topics';
 import type { TokenService, TokenUser } from '../modules/auth/tokens';
+import type { Broker } from './broker-transport';
 import { type BrokerLimits, startEmbeddedBroker } from './embedded-broker';
 
+export type { Broker } from './broker-transport';
 export { BROKER_PATH } from './embedded-broker';
-
-export interface PublishOptions {
-  /** SPEC §9: QoS 2 unless a feature says otherwise. */
-  qos?: 0 | 1 | 2;
-}
-
-export interface Broker {
-  kind: 'embedded' | 'external';
-  /** Publishes a JSON message on the user's own message topic (QoS 2, not retained; SPEC §9). */
-  publishToUser(userId: string, message: unknown): Promise<void>;
-  /** Publishes a JSON message on any topic, not retained (e.g. `/chatBot/salesBot/{sellerId}/{sessionId}`). */
-  publish(topic: string, message: unknown, options?: PublishOptions): Promise<void>;
-  /**
-   * The server itself listens on a topic filter, to hear what every instance publishes (with an
-   * external broker, messages stored by another instance). Messages that are not JSON are dropped.
-   */
-  listen(filter: string, onMessage: (topic: string, message: unknown) => void): Promise<void>;
-}
-
-/** What each mode provides; `publishToUser` is built on top the same way for both. */
-export type BrokerTransport = Pick<Broker, 'kind' | 'publish' | 'listen'>;
-
-/** The JSON in a message's payload, or undefined when it is not JSON. */
-export function parsePayload(payload: Uint8Array): unknown {
-  try {
-    return JSON.parse(Buffer.from(payload).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

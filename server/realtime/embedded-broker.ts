@@ -27,8 +27,8 @@ import {
 } from '../../contracts/broker-topics';
 import type { SessionGate } from '../modules/auth/sessions';
 import type { TokenService, TokenUser } from '../modules/auth/tokens';
-import { type BrokerTransport, type PublishOptions, parsePayload } from './broker';
 import { createBrokerPersistence } from './broker-persistence';
+import { type BrokerTransport, type PublishOptions, parsePayload } from './broker-transport';
 import { createPacketSizeGuard } from './packet-size-guard';
 import { createSessionSweeper, type SessionStore } from './session-expiry';
 import { upgradeRouter } from './upgrades';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import { topicMatches } from '../../contracts/broker-topics';
 import { redactedUrl } from '../lib/redacted-url';
-import { type BrokerTransport, type PublishOptions, parsePayload } from './broker';
+import { type BrokerTransport, type PublishOptions, parsePayload } from './broker-transport';
 
 /** How long a publish may wait for the broker's acknowledgement (it waits out a reconnect, not an outage). */
 const PUBLISH_TIMEOUT_MS = 10_000;

@@ -5,21 +5,9 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { formatNumber } from '../../contracts/domain/format';
+import type { BarDatum, BarSeries } from './charts/bar-data';
 
-export interface BarDatum {
-  label: string;
-  value: number;
-  /** A colour token for this bar (e.g. `green.solid` for a status); the brand colour otherwise. */
-  color?: string;
-}
-
-/** One value per category, its colour token and how its values read (e.g. "7.5 %"). */
-export interface BarSeries {
-  name: string;
-  color: string;
-  values: number[];
-  format?: (value: number) => string;
-}
+export type { BarDatum, BarSeries } from './charts/bar-data';
 
 const RechartsBars = lazy(() => import('./charts/recharts-bars'));
 const RechartsGroupedBars = lazy(() =>

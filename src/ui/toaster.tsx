@@ -16,7 +16,7 @@ import {
   TOAST_TYPES,
   type ToastAction,
   type ToastType,
-} from './notify';
+} from './toast-options';
 
 // Chakra's store only knows success/error/warning/info/loading: it ranks queued toasts by type
 // and throws on an unknown one. So 'notification' and 'default' are stored as 'info' (lowest

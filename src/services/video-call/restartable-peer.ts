@@ -10,7 +10,7 @@
 // honours as a restart when its own ICE is down.
 import SimplePeer from '@thaunknown/simple-peer';
 import type { VideoSignal } from '../../../contracts/video-signal';
-import type { PeerFactory, PeerHandlers, VideoPeerLike } from './peer';
+import type { PeerFactory, PeerHandlers, VideoPeerLike } from './peer-types';
 
 const DOWN: readonly RTCIceConnectionState[] = ['disconnected', 'failed'];
 

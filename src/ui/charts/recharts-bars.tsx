@@ -11,7 +11,7 @@ import {
   YAxis,
 } from 'recharts';
 import { formatNumber } from '../../../contracts/domain/format';
-import type { BarDatum, BarSeries } from '../bar-chart';
+import type { BarDatum, BarSeries } from './bar-data';
 
 /** A Chakra colour token (`green.solid`) as the CSS variable the theme defines for it. */
 export function tokenColor(token: string): string {
