@@ -204,6 +204,54 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address, 6)).toBe(true);
   });
 
+  // The IANA special-purpose ranges as ipaddr.js names them, reached in every form that carries one.
+  it.each([
+    // Carrier-grade NAT, multicast, reserved and broadcast, plain and inside IPv6.
+    ['100.64.0.1', 4],
+    ['100.100.100.200', 4], // a cloud's metadata address in the CGNAT block
+    ['::ffff:100.64.0.1', 6],
+    ['::ffff:224.0.0.251', 6],
+    ['::ffff:240.0.0.1', 6],
+    ['::ffff:255.255.255.255', 6],
+    ['::ffff:0:10.0.0.1', 6],
+    ['64:ff9b::100.64.0.1', 6],
+    ['64:ff9b::e000:1', 6],
+    ['2002:6440:1::1', 6], // 6to4 of 100.64.0.1
+    ['2002:e000:1::1', 6], // 6to4 of 224.0.0.1
+    ['2002:c0a8:101::1', 6], // 6to4 of 192.168.1.1
+    // Teredo hides its IPv4 addresses (obfuscated), so every Teredo address is refused.
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 6],
+    ['2001::1', 6],
+    // Other IPv6 special-purpose blocks.
+    ['2001:2::1', 6], // benchmarking
+    ['2001:10::1', 6], // ORCHID
+    ['2001:20::1', 6], // ORCHIDv2
+    ['3fff::1', 6], // documentation (RFC 9637)
+    ['5f00::1', 6], // segment routing
+    ['ff05::1:3', 6], // site-local multicast
+    // Anycast service blocks (AS112, AMT): globally routed, but no feed lives there.
+    ['192.175.48.1', 4],
+    ['192.52.193.1', 4],
+    ['2001:4:112::1', 6],
+    ['2001:3::1', 6],
+    // IPv4-compatible (deprecated) spelled out, and a zone id, even around a public address.
+    ['0::808:808', 6],
+    ['::0:8.8.8.8', 6],
+    ['2606:4700:4700::1111%eth0', 6],
+    // Not a plain dotted quad: a leading zero reads as octal in some parsers.
+    ['010.0.0.1', 4],
+  ] as const)('refuses the special-purpose %s (IPv%i)', (address, family) => {
+    expect(isPublicAddress(address, family)).toBe(false);
+  });
+
+  // ipaddr.js reads the short IPv4-compatible form ::a.b.c.d as mapped: judged by its IPv4 address.
+  it.each(['::ffff:0:8.8.8.8', '64:ff9b::1.1.1.1', '2002:101:101::', '2a01:4f8::1', '::8.8.8.8'])(
+    'accepts %s, which stands for a public address',
+    (address) => {
+      expect(isPublicAddress(address, 6)).toBe(true);
+    },
+  );
+
   it.each([
     ['127.1', 4],
     ['2130706433', 4],

@@ -3,8 +3,10 @@ import { promises as dns } from 'node:dns';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, isIPv4, isIPv6, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { isValidUrl } from '../../contracts/domain/validators';
+import { CodedError } from './coded-error';
 
 /*
  * Downloads a URL a user gave us (a seller's product feed, later other user-given URLs) without
@@ -35,15 +37,8 @@ export type FeedFetchErrorCode =
   | 'NETWORK';
 
 /** A URL the server refuses to fetch, or a fetch that failed; `message` is a sentence for the user. */
-export class FeedFetchError extends Error {
-  constructor(
-    message: string,
-    readonly code: FeedFetchErrorCode,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'FeedFetchError';
-  }
+export class FeedFetchError extends CodedError<FeedFetchErrorCode> {
+  override name = 'FeedFetchError';
 }
 
 export interface SafeFetchOptions {
@@ -72,108 +67,60 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 // ---------------------------------------------------------------- Address policy
 
-const blockedV4 = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this" network
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local, including cloud metadata at 169.254.169.254
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // TEST-NET-1
-  ['192.88.99.0', 24], // 6to4 relay anycast
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // TEST-NET-2
-  ['203.0.113.0', 24], // TEST-NET-3
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, including 255.255.255.255 (broadcast)
-] as const) {
-  blockedV4.addSubnet(network, prefix, 'ipv4');
-}
-blockedV4.addAddress('255.255.255.255', 'ipv4');
+// ipaddr.js names the IANA special-purpose ranges (RFC 6890 and later); only its `unicast`, the
+// address in none of them, may be contacted. That also refuses the anycast service blocks (AS112,
+// AMT) and the rest of 2001::/23: no feed lives there.
+const PUBLIC = 'unicast';
 
-const blockedV6 = new BlockList();
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-  ['2001:db8::', 32], // documentation
-  ['3fff::', 20], // documentation (RFC 9637)
-  ['100::', 64], // discard-only
-  ['2001::', 32], // Teredo: the IPv4 addresses inside are obfuscated, so refuse the lot
-  ['2001:2::', 48], // benchmarking
-  ['2001:10::', 28], // ORCHID
-  ['2001:20::', 28], // ORCHIDv2
-  ['64:ff9b:1::', 48], // local-use NAT64
-] as const) {
-  blockedV6.addSubnet(network, prefix, 'ipv6');
-}
+/** The IPv4 address in the last 32 bits of an IPv6 address. */
+const lowIPv4 = (address: ipaddr.IPv6) => new ipaddr.IPv4(address.toByteArray().slice(12));
 
-/** The eight 16-bit groups of a valid IPv6 address (with or without a dotted IPv4 tail), or null. */
-function ipv6Groups(address: string): number[] | null {
-  if (!isIPv6(address) || address.includes('%')) return null;
-  let text = address;
-  const lastColon = text.lastIndexOf(':');
-  const tail = text.slice(lastColon + 1);
-  if (tail.includes('.')) {
-    const [a = 0, b = 0, c = 0, d = 0] = tail.split('.').map(Number);
-    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+/**
+ * The IPv4 address an IPv6 address stands for, if any: mapped (::ffff:a.b.c.d), SIIT translated
+ * (::ffff:0:a.b.c.d), the well-known NAT64 prefix (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::/48);
+ * ipaddr.js reads the deprecated IPv4-compatible ::a.b.c.d as mapped, so it is judged the same way
+ * (its other spellings fall outside 2000::/3).
+ * `null` for the forms whose IPv4 address cannot be judged (Teredo obfuscates it; local-use NAT64
+ * 64:ff9b:1::/48 translates into a private network), which are refused outright.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null | undefined {
+  switch (address.range()) {
+    case 'ipv4Mapped':
+      return address.toIPv4Address();
+    case 'rfc6145':
+      return lowIPv4(address);
+    case 'rfc6052':
+      return address.parts[2] === 0 ? lowIPv4(address) : null;
+    case '6to4': {
+      const [, high = 0, low = 0] = address.parts;
+      return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+    }
+    case 'teredo':
+      return null;
+    default:
+      return undefined;
   }
-  const [head = '', rest] = text.split('::');
-  const headGroups = head === '' ? [] : head.split(':');
-  const restGroups = rest === undefined || rest === '' ? [] : rest.split(':');
-  const missing = 8 - headGroups.length - restGroups.length;
-  if (rest === undefined ? missing !== 0 : missing < 1) return null;
-  const groups = [
-    ...headGroups,
-    ...Array<string>(rest === undefined ? 0 : missing).fill('0'),
-    ...restGroups,
-  ].map((group) => Number.parseInt(group, 16));
-  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null;
 }
 
-function dottedQuad(high: number, low: number): string {
-  return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
-}
-
-/** The IPv4 address an IPv6 address stands for (mapped, compatible, SIIT, NAT64, 6to4), if any. */
-function embeddedIPv4(g: number[]): string | null {
-  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
-  const zeroTo3 = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0;
-  // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible; this also covers :: and ::1, which become
-  // 0.0.0.0 and 0.0.0.1 and so fall in 0.0.0.0/8).
-  if (zeroTo3 && g4 === 0 && (g5 === 0xffff || g5 === 0)) return dottedQuad(g6, g7);
-  // ::ffff:0:a.b.c.d (SIIT translated).
-  if (zeroTo3 && g4 === 0xffff && g5 === 0) return dottedQuad(g6, g7);
-  // 64:ff9b::a.b.c.d (well-known NAT64 prefix).
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return dottedQuad(g6, g7);
-  // 2002:AABB:CCDD::/48 (6to4) carries the IPv4 address in bits 16–47.
-  if (g0 === 0x2002) return dottedQuad(g1, g2);
-  return null;
-}
+/** 2000::/3, the only IPv6 block handed out for global unicast. */
+const globalUnicast = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
 
 /**
  * Whether `address` is a public unicast address the server may contact. Anything that is not a
- * well-formed address of the stated family is refused. IPv6 addresses that embed an IPv4 address
- * are judged by that IPv4 address; other IPv6 addresses must be global unicast (2000::/3) and
- * outside the special-purpose ranges.
+ * well-formed address of the stated family (a plain dotted quad for IPv4, no zone id for IPv6) is
+ * refused. IPv6 addresses that embed an IPv4 address are judged by that IPv4 address; other IPv6
+ * addresses must be global unicast (2000::/3) and outside the special-purpose ranges.
  */
 export function isPublicAddress(address: string, family: 4 | 6): boolean {
-  if (family === 4) return isIPv4(address) && !blockedV4.check(address, 'ipv4');
-  if (family !== 6) return false;
-  const groups = ipv6Groups(address);
-  if (!groups) return false;
-  const v4 = embeddedIPv4(groups);
-  if (v4 !== null) return isPublicAddress(v4, 4);
-  const first = groups[0] ?? 0;
-  if ((first & 0xe000) !== 0x2000) return false;
-  const normalised = groups.map((g) => g.toString(16)).join(':');
-  return !blockedV6.check(normalised, 'ipv6');
+  if (family === 4) {
+    return ipaddr.IPv4.isValidFourPartDecimal(address) && ipaddr.IPv4.parse(address).range() === PUBLIC;
+  }
+  if (family !== 6 || !ipaddr.IPv6.isValid(address)) return false;
+  const v6 = ipaddr.IPv6.parse(address);
+  if (v6.zoneId !== undefined) return false;
+  const v4 = embeddedIPv4(v6);
+  if (v4 !== undefined) return v4 !== null && v4.range() === PUBLIC;
+  return v6.match(globalUnicast) && v6.range() === PUBLIC;
 }
 
 // ---------------------------------------------------------------- Messages

@@ -1,4 +1,5 @@
 // The limits every sheet is read within and the one error a sheet as a whole can fail with.
+import { CodedError } from '../coded-error';
 
 export type SheetFormat = 'csv' | 'xlsx';
 
@@ -26,17 +27,9 @@ export type SheetErrorCode =
   | 'BUSY_USER'
   | 'BUSY_SERVER';
 
-/** A problem with the file as a whole; `message` is a sentence for the user, `code` a stable code. */
-export class SheetError extends Error {
-  constructor(
-    message: string,
-    readonly code: SheetErrorCode,
-    /** What the parser said, for the log (never shown to the user). */
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'SheetError';
-  }
+/** A problem with the file as a whole; its `cause` is what the parser said (for the log, never the user). */
+export class SheetError extends CodedError<SheetErrorCode> {
+  override name = 'SheetError';
 }
 
 /** The HTTP status an upload answers a SheetError with. */
