@@ -13,16 +13,13 @@ import { type JobsOptions, jobsPlugin } from './jobs/plugin';
 import { taskRoutes } from './jobs/routes';
 import { HttpError } from './lib/http-error';
 import { serializeError } from './lib/log-errors';
+import { attributesModule } from './modules/attributes';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionGate } from './modules/auth/sessions';
 import type { SignInLimits } from './modules/auth/sign-in-limits';
 import { createTokenService } from './modules/auth/tokens';
 import { callHistoryRoutes } from './modules/call-history/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
-import { stagingProductActionRoutes } from './modules/products/action-routes';
-import { attributeRoutes } from './modules/attributes/attribute-routes';
-import { productMediaRoutes } from './modules/media/media-routes';
-import { stagingProductRoutes } from './modules/products/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { configRoutes } from './modules/configs/routes';
 import { contactHistoryAlias, contactRoutes } from './modules/contacts/routes';
@@ -36,8 +33,10 @@ import { importRoutes } from './modules/imports/routes';
 import { createMailLinks, type MailLinks, mailLinkSecret } from './modules/mail-links/links';
 import { mailLinkRoutes } from './modules/mail-links/routes';
 import { mailTemplateRoutes } from './modules/mail-templates/routes';
+import { mediaModule } from './modules/media';
 import { notificationRoutes } from './modules/notifications/routes';
 import { notificationsPlugin } from './modules/notifications/service';
+import { productsModule } from './modules/products';
 import { savedViewRoutes } from './modules/saved-views/routes';
 import { sellerDashboardRoutes } from './modules/seller-dashboard/routes';
 import { sellerFileRoutes } from './modules/sellers/files';
@@ -230,13 +229,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customerRoutes, { prefix: '/api/v1/users' });
   await app.register(staffRoutes, { prefix: '/api/v1/staff', config });
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
-  await app.register(stagingProductRoutes, { prefix: '/api/v1/stagingProducts' });
-  await app.register(productMediaRoutes, { prefix: '/api/v1/stagingProducts', dataDir: config.dataDir });
-  await app.register(attributeRoutes, { prefix: '/api/v1/attributes' });
-  await app.register(stagingProductActionRoutes, {
-    prefix: '/api/v1/stagingProducts',
-    dataDir: config.dataDir,
-  });
+  await app.register(productsModule, { prefix: '/api/v1/stagingProducts', dataDir: config.dataDir });
+  await app.register(mediaModule, { prefix: '/api/v1/stagingProducts', dataDir: config.dataDir });
+  await app.register(attributesModule, { prefix: '/api/v1/attributes' });
   await app.register(importRoutes, { prefix: '/api/v1/imports', dataDir: config.dataDir });
   await app.register(tagRoutes, { prefix: '/api/v1/tags', dataDir: config.dataDir });
   await app.register(savedViewRoutes, { prefix: '/api/v1/savedViews' });
