@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../contracts/errors';
 import {
   listTasksQuerySchema,
   type Task,
@@ -10,6 +9,7 @@ import {
   taskSchema,
   taskStatuses,
 } from '../../contracts/notifications';
+import { errorResponses } from '../lib/error-responses';
 import { HttpError } from '../lib/http-error';
 import { findOwnJob, type JobRow, listOwnJobs } from './queue';
 
@@ -34,7 +34,7 @@ export const taskNotFound = () => new HttpError(404, 'Task not found', 'TASK_NOT
 // A task belongs to the user who started it: anyone else gets 404, as if it did not exist. Every
 // signed-in user may follow their own tasks, so no page permission is named.
 const ownTasks = { allowBlockedSeller: true } as const;
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 404);
 
 /** `/api/v1/tasks`: the caller's background tasks and their progress. */
 export async function taskRoutes(app: FastifyInstance) {

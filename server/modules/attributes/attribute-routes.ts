@@ -20,8 +20,9 @@ import {
   updateAttributeAdminBodySchema,
 } from '../../../contracts/attribute-admin';
 import { attributeListSchema, createAttributeBodySchema } from '../../../contracts/catalog';
-import { apiErrorSchema } from '../../../contracts/errors';
 import type { RouteAction } from '../../../contracts/routes';
+import { resourceErrors as errors } from '../../lib/error-responses';
+import { STAGING_PRODUCTS } from '../products/routes';
 import {
   attributesForCategory,
   createAttribute,
@@ -35,10 +36,8 @@ import {
   updateAttribute,
 } from './attribute-admin';
 import { COMPLETENESS_JOB_KIND, completenessRecomputeHandler } from './completeness-job';
-import { STAGING_PRODUCTS } from '../products/routes';
 
 const on = (route: string, action: RouteAction) => ({ permission: { route, action } });
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const idParams = z.object({
   id: z.coerce
     .number({ error: 'There is no such attribute.' })

@@ -7,8 +7,8 @@ import {
   sessionSchema,
   signInBodySchema,
 } from '../../../contracts/auth';
-import { apiErrorSchema } from '../../../contracts/errors';
 import type { Config } from '../../config';
+import { errorResponses } from '../../lib/error-responses';
 import { escapeHtml } from '../../lib/escape-html';
 import { HttpError } from '../../lib/http-error';
 import { randomToken } from '../../lib/secrets';
@@ -30,7 +30,7 @@ const COOKIE_PATH = '/api/v1/auth';
 const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 3600; // the longest browsers keep a cookie
 export const RESET_MAIL_JOB = 'auth.reset-mail';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 429);
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that e-mail, a reset link is on its way.';
 
@@ -178,7 +178,7 @@ export async function authRoutes(
         tags: ['auth'],
         summary: 'Mail a password reset link',
         body: forgotPasswordBodySchema,
-        response: { 200: messageSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: messageSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
@@ -201,7 +201,7 @@ export async function authRoutes(
         tags: ['auth'],
         summary: 'Set a new password with a reset link token',
         body: resetPasswordBodySchema,
-        response: { 200: messageSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: messageSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {

@@ -17,14 +17,14 @@ import {
   searchCallHistoryQuerySchema,
   updateHistoryBodySchema,
 } from '../../../contracts/calls';
-import { apiErrorSchema } from '../../../contracts/errors';
+import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { findCall, insertCall, listCalls, toCallLogDetail, updateCall } from './repository';
 
 export const CALL_NOT_FOUND_MESSAGE = 'Call not found';
 
 const view = { permission: { route: CALL_HISTORY_ROUTE, action: 'view' as const } };
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 403, 404);
 const idParams = z.object({ id: z.string().uuid('id must be a call id') });
 const notFound = () => new HttpError(404, CALL_NOT_FOUND_MESSAGE, 'CALL_NOT_FOUND');
 

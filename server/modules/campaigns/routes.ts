@@ -23,11 +23,11 @@ import {
   sendCampaignSchema,
   updateCampaignSchema,
 } from '../../../contracts/campaigns';
-import { apiErrorSchema } from '../../../contracts/errors';
 import type { RouteAction } from '../../../contracts/routes';
 import type { Config } from '../../config';
-import { queryFieldListSchema } from '../products/query-fields';
+import { errorResponses } from '../../lib/error-responses';
 import { loadContactFields } from '../contacts/audience';
+import { queryFieldListSchema } from '../products/query-fields';
 import { actorOf } from '../sellers/history';
 import { createCampaign, deleteCampaign, listCampaigns, readCampaign, updateCampaign } from './campaigns';
 import { audienceCount, listRecipients, listResponses, listUnsubscribes } from './reports';
@@ -36,13 +36,7 @@ import { CAMPAIGN_SEND_KIND, pauseCampaign, resumeCampaign, sendCampaign } from 
 import { sendTestMail } from './test-mail';
 
 const allowed = (action: RouteAction) => ({ permission: { route: BULK_MAILS_ROUTE, action } });
-const errors = {
-  400: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  502: apiErrorSchema,
-};
+const errors = errorResponses(400, 403, 404, 409, 502);
 const tags = ['campaigns'];
 const idParams = z.object({ id: z.uuid('There is no such campaign.') });
 

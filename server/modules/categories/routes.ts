@@ -11,10 +11,10 @@ import {
   slugify,
   subcategoryListSchema,
 } from '../../../contracts/categories';
-import { apiErrorSchema } from '../../../contracts/errors';
 import type { RouteAction } from '../../../contracts/routes';
 import type { Db, Tx } from '../../db/client';
 import { categories, products } from '../../db/schema';
+import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -22,7 +22,6 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 const CATEGORY_PAGE = '/sellers/manage-category';
 const SUBCATEGORY_PAGE = '/sellers/manage-subcategory';
 const on = (route: string, action: RouteAction) => ({ permission: { route, action } });
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const idParams = z.object({ id: z.string().uuid('id must be a category id') });
 
 type Kind = 'category' | 'subcategory';

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CALL_PERMISSION } from '../../../contracts/calls';
-import { apiErrorSchema } from '../../../contracts/errors';
 import { serverRoles } from '../../../contracts/roles';
 import { findRoute, routes } from '../../../contracts/routes';
 import { runtimeConfigSchema } from '../../../contracts/runtime-config';
 import { ICE_SERVERS_PATH, iceServersResponseSchema } from '../../../contracts/video-calls';
 import type { Config } from '../../config';
+import { errorResponses } from '../../lib/error-responses';
 import { countries } from './countries';
 import { iceServersFor } from './ice-servers';
 
@@ -127,7 +127,7 @@ export async function configRoutes(app: FastifyInstance, options: { config: Conf
       schema: {
         tags: ['configs'],
         summary: "The STUN/TURN servers for the signed-in user's video calls (ICE_SERVERS)",
-        response: { 200: iceServersResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: iceServersResponseSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => ({ data: iceServersFor(options.config, request.user.id) }),

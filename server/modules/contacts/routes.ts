@@ -32,11 +32,11 @@ import {
   updateContactBodySchema,
   versionBodySchema,
 } from '../../../contracts/contacts';
-import { apiErrorSchema } from '../../../contracts/errors';
 import { exportDownloadPath } from '../../../contracts/exports';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import type { RouteAction } from '../../../contracts/routes';
 import { taskAccepted } from '../../jobs/queue';
+import { resourceErrors as errors } from '../../lib/error-responses';
 import { SHEET_LIMITS } from '../../lib/sheets';
 import { queryFieldListSchema } from '../products/query-fields';
 import { actorOf } from '../sellers/history';
@@ -73,12 +73,6 @@ import {
 import { contactTimeline } from './timeline';
 
 const contactsPermission = (action: RouteAction) => ({ permission: { route: CONTACTS_ROUTE, action } });
-const errors = {
-  400: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
 const tags = ['contacts'];
 const idParams = z.object({ id: z.string().uuid('There is no such contact.') });
 const typeParams = z.object({ id: z.string().uuid('There is no such company type.') });

@@ -10,9 +10,9 @@ import {
   searchCustomersQuerySchema,
   updateCustomerBodySchema,
 } from '../../../contracts/customers';
-import { apiErrorSchema } from '../../../contracts/errors';
 import type { Db } from '../../db/client';
 import { customers, sellers } from '../../db/schema';
+import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -20,7 +20,6 @@ import { displayName } from '../users/current-user';
 
 const LIST = '/sellers/list-of-customers';
 const EDIT = '/sellers/seller-customers/customer-edit';
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const idParams = z.object({ id: z.string().uuid('id must be a customer id') });
 
 /**

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { campaignsDashboardSchema } from '../../../contracts/campaigns-dashboard';
-import { apiErrorSchema } from '../../../contracts/errors';
 import { sellers, users } from '../../db/schema';
+import { errorResponses } from '../../lib/error-responses';
 import { campaignsDashboard } from './campaigns-summary';
 
 export const dashboardSummarySchema = z.object({
@@ -28,7 +28,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
       schema: {
         tags: ['dashboard'],
         summary: 'Marketplace overview',
-        response: { 200: dashboardSummarySchema, 403: apiErrorSchema },
+        response: { 200: dashboardSummarySchema, ...errorResponses(403) },
       },
     },
     async () => {
@@ -85,7 +85,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
       schema: {
         tags: ['dashboard'],
         summary: 'Campaigns overview: sends over time, rates per campaign, answers, contacts growth',
-        response: { 200: campaignsDashboardSchema, 403: apiErrorSchema },
+        response: { 200: campaignsDashboardSchema, ...errorResponses(403) },
       },
     },
     async () => campaignsDashboard(app.db),

@@ -3,7 +3,6 @@ import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   type ExportFileFormat,
   exportFileFormats,
@@ -12,6 +11,7 @@ import {
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import { findOwnJob, taskAccepted } from '../../jobs/queue';
 import { taskNotFound } from '../../jobs/routes';
+import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { manage } from '../sellers/access';
 import { exportFilePath, exportFileStem } from './export-job';
@@ -49,7 +49,7 @@ export async function exportRoutes(app: FastifyInstance, options: { dataDir: str
         description:
           'Answers 202 with `taskStatus` at once. When the file is written, the owner is notified on the broker with a link to `/api/v1/exports/{taskId}/download`.',
         body: sellersExportBodySchema,
-        response: { 202: taskAcceptedSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+        response: { 202: taskAcceptedSchema, ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   type ChatEventResult,
   CUSTOMER_HELP_CHATS,
@@ -17,6 +16,7 @@ import {
   manualAnswerBodySchema,
   SELLER_HELP_CHATS,
 } from '../../../contracts/help-chats';
+import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { handBack, personAnswers } from './conversation';
 import type { PublishChatEvent } from './publish';
@@ -26,7 +26,7 @@ import { agentName, chatHistory, entryOf, findChatById, listChats } from './repo
 export const OTHER_SELLERS_CHAT_MESSAGE = 'This chat belongs to another seller';
 export const CHAT_NOT_FOUND_MESSAGE = 'Chat not found';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 403, 404);
 const idParams = z.object({ id: z.string().uuid('id must be a chat id') });
 
 /** The page a user works in: sellers their own chats, admins and staff everyone's. */

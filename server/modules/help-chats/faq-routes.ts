@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '../../../contracts/auth';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   type ChatFaq,
   type ChatFaqList,
@@ -16,6 +15,7 @@ import {
   SELLER_HELP_CHATS,
 } from '../../../contracts/help-chats';
 import { chatFaqs } from '../../db/schema';
+import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { DEFAULT_FAQS } from './bot';
 import { storedFaqs } from './repository';
@@ -24,7 +24,6 @@ export const FAQ_NOT_FOUND_MESSAGE = 'FAQ entry not found';
 /** Enough for any shop's menu and answers; keeps one seller from filling the table. */
 export const MAX_FAQS = 100;
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const idParams = z.object({ id: z.string().uuid('id must be an FAQ entry id') });
 
 function toFaq(row: typeof chatFaqs.$inferSelect): ChatFaq {

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   type ChatMessage,
   startChatBodySchema,
@@ -17,6 +16,7 @@ import {
   widgetSellerSchema,
 } from '../../../contracts/help-chats';
 import type { Db } from '../../db/client';
+import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { requestLimit } from '../../plugins/rate-limits';
 import { customerWrites, startChat } from './conversation';
@@ -30,7 +30,7 @@ export const TOO_FAST_MESSAGE = 'You are sending messages too fast. Please wait 
 /** Comments keep proxies and browsers from timing out an idle stream. */
 export const HEARTBEAT_MS = 25_000;
 
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorResponses(400, 404, 429);
 const sellerParams = z.object({ sellerCode: z.string().trim().min(1).max(40) });
 const chatParams = sellerParams.extend({ sessionId: z.string().max(100) });
 

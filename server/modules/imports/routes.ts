@@ -9,7 +9,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import { exportDownloadPath } from '../../../contracts/exports';
 import {
   applySuggestedTitlesBodySchema,
@@ -49,6 +48,7 @@ import { taskAcceptedSchema } from '../../../contracts/notifications';
 import type { RouteAction } from '../../../contracts/routes';
 import { historyQuerySchema } from '../../../contracts/seller-admin';
 import { taskAccepted } from '../../jobs/queue';
+import { resourceErrors as errors } from '../../lib/error-responses';
 import { contentDisposition } from '../../lib/file-responses';
 import { HttpError } from '../../lib/http-error';
 import { STATE_CHANGING_GET_NOTE, stateChangingGet } from '../../lib/state-changing-get';
@@ -85,7 +85,6 @@ import { saveTitleTemplate, titleTemplate } from './title-template';
 import { VALIDATE_KIND, validateHandler } from './validate-job';
 
 const imports = (action: RouteAction) => ({ permission: { route: IMPORTS_ROUTE, action } });
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const tags = ['imports'];
 const idParams = z.object({ id: z.string().uuid('There is no such import, or it is not yours.') });
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '../../../contracts/auth';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   CAMPAIGN_GONE_MESSAGE,
   collectResponseBodySchema,
@@ -14,6 +13,7 @@ import {
   unknownAnswerMessage,
   unsubscribeBodySchema,
 } from '../../../contracts/mail-links';
+import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { requestLimit } from '../../plugins/rate-limits';
 import { answerLabelsOf } from '../campaigns/mail-texts';
@@ -29,7 +29,7 @@ import {
 
 export const TOO_MANY_MESSAGE = 'Too many requests. Try again in a few minutes.';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorResponses(400, 403, 404, 429);
 
 /**
  * The public endpoints behind /unsubscribe and /responseCollection. No account: the signed link is the

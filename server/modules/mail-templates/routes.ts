@@ -6,7 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '../../../contracts/auth';
 import { BULK_MAILS_ROUTE } from '../../../contracts/campaigns';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   mailTemplateSchema,
   savedTemplateSchema,
@@ -18,6 +17,7 @@ import {
   updateTemplateSchema,
 } from '../../../contracts/mail-templates';
 import type { RouteAction } from '../../../contracts/routes';
+import { resourceErrors as errors } from '../../lib/error-responses';
 import { actorOf } from '../sellers/history';
 import {
   createTemplate,
@@ -29,7 +29,6 @@ import {
 } from './templates';
 
 const allowed = (action: RouteAction) => ({ permission: { route: BULK_MAILS_ROUTE, action } });
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const tags = ['mail templates'];
 const idParams = z.object({ id: z.uuid('There is no such template.') });
 

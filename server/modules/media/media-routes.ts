@@ -5,7 +5,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { selectionBodySchema } from '../../../contracts/catalog-actions';
-import { apiErrorSchema } from '../../../contracts/errors';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import {
   PRODUCT_VIDEO_MAX_BYTES,
@@ -15,19 +14,20 @@ import {
   uploadProductMediaQuerySchema,
 } from '../../../contracts/product-media';
 import { taskAccepted } from '../../jobs/queue';
+import { errorResponses, uploadErrors } from '../../lib/error-responses';
 import { contentDisposition, etagMatches, fileEtag, requestedRange } from '../../lib/file-responses';
 import { HttpError } from '../../lib/http-error';
+import { viewerOf } from '../products/products';
+import { STAGING_PRODUCTS } from '../products/routes';
+import { selectionWhere } from '../products/selection';
 import { createMediaSweeper, findLinkedMedia, openMediaFile, uploadProductMedia } from './media';
 import { mediaLinkSecret, verifyMediaLink } from './media-urls';
-import { viewerOf } from '../products/products';
 import {
   REPROCESS_IMAGES_KIND,
   REPROCESS_IMAGES_NAME,
   type ReprocessPayload,
   reprocessImagesHandler,
 } from './reprocess-images';
-import { STAGING_PRODUCTS } from '../products/routes';
-import { selectionWhere } from '../products/selection';
 
 const staging = (action: 'view' | 'edit') => ({ permission: { route: STAGING_PRODUCTS, action } });
 
@@ -36,14 +36,6 @@ const staging = (action: 'view' | 'edit') => ({ permission: { route: STAGING_PRO
  * unchanged). Short, because a reprocess replaces derivatives under the same URL.
  */
 const MEDIA_MAX_AGE_SECONDS = 3600;
-
-const uploadErrors = {
-  400: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-};
 
 export async function productMediaRoutes(app: FastifyInstance, options: { dataDir: string }) {
   const { dataDir } = options;
@@ -155,7 +147,7 @@ export async function productMediaRoutes(app: FastifyInstance, options: { dataDi
         description:
           'Answers 202 with `taskStatus` at once; a background job does the work, reports progress on `/api/v1/tasks/{taskId}` and ends with a notification saying how many images were reprocessed and how many could not be read. A seller’s selection covers their own products only.',
         body: selectionBodySchema,
-        response: { 202: taskAcceptedSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+        response: { 202: taskAcceptedSchema, ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => {

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   listNotificationsQuerySchema,
   markNotificationsReadBodySchema,
   notificationListSchema,
   unreadCountSchema,
 } from '../../../contracts/notifications';
+import { errorResponses } from '../../lib/error-responses';
 import { listNotifications, markRead, toNotification, unreadCount } from './repository';
 
 // Every signed-in user has notifications, so these routes name no page permission: each reads and
 // writes only the caller's own rows. A blocked seller keeps the bell too (their renewal is answered there).
 const ownNotifications = { allowBlockedSeller: true } as const;
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
+const errors = errorResponses(400, 401);
 
 /** The bell: `localEventMessage/listEventMessages` (SPEC §7) and marking notifications read. */
 export async function notificationRoutes(app: FastifyInstance) {

@@ -20,9 +20,9 @@ import {
   selectionBodySchema,
   selectionCountSchema,
 } from '../../../contracts/catalog-actions';
-import { apiErrorSchema } from '../../../contracts/errors';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import { taskAccepted } from '../../jobs/queue';
+import { resourceErrors as errors } from '../../lib/error-responses';
 import { actorOf } from '../sellers/history';
 import {
   BULK_JOB_KIND,
@@ -42,7 +42,6 @@ import { bulkSelectionSize, countSelection, selectionWhere } from './selection';
 const staging = (action: 'view' | 'edit' | 'delete' | 'export') => ({
   permission: { route: STAGING_PRODUCTS, action },
 });
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 /** A bulk action answers its result, or (over BULK_LIMIT products) the task that runs it. */
 const bulkAnswers = { 200: bulkResultSchema, 202: taskAcceptedSchema, ...errors };
 const bulkDescription =

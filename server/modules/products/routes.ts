@@ -13,9 +13,9 @@ import {
   searchProductsBodySchema,
   updateProductBodySchema,
 } from '../../../contracts/catalog';
-import { apiErrorSchema } from '../../../contracts/errors';
 import { historyQuerySchema, sellerHistorySchema } from '../../../contracts/seller-admin';
 import { productHistory } from '../../db/schema';
+import { resourceErrors as errors } from '../../lib/error-responses';
 import { historyEntryDto } from '../sellers/history';
 import { listedHistoryRow, realChanges } from './product-history';
 import { searchProducts } from './product-search';
@@ -43,7 +43,6 @@ const staging = (action: 'view' | 'create' | 'edit' | 'delete' | 'export') => ({
 /** One product's routes answer to the details page's own permissions (SPEC §2 detail route). */
 const details = (action: 'view' | 'edit') => ({ permission: { route: PRODUCT_DETAILS, action } });
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const idParams = z.object({ id: z.string().uuid('There is no such product, or it is not yours.') });
 
 export async function stagingProductRoutes(app: FastifyInstance) {

@@ -4,7 +4,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   createViewBodySchema,
   defaultViewSchema,
@@ -15,9 +14,9 @@ import {
   setDefaultViewBodySchema,
   updateViewBodySchema,
 } from '../../../contracts/saved-views';
+import { resourceErrors as errors } from '../../lib/error-responses';
 import { createView, deleteView, listViews, setDefaultView, updateView, type ViewUser } from './service';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const idParams = z.object({ id: z.string().uuid('There is no such view, or it is not shared with you.') });
 
 async function viewUserOf(request: FastifyRequest): Promise<ViewUser> {

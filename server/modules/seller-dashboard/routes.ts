@@ -1,7 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   type CustomerQueryStatus,
   customerQueryStatuses,
@@ -11,6 +10,7 @@ import {
 } from '../../../contracts/seller-dashboard';
 import type { Db } from '../../db/client';
 import { chatSessions, customerQueries, products } from '../../db/schema';
+import { errorResponses } from '../../lib/error-responses';
 import { sellerStatus } from '../sellers/dto';
 import { ownSeller } from '../sellers/own-seller';
 import { currentSubscription } from '../subscriptions/service';
@@ -76,7 +76,7 @@ export async function sellerDashboardRoutes(app: FastifyInstance) {
         tags: ['sellers'],
         summary:
           "The signed-in seller's own profile, verification state and figures: products, queries, chats, subscription",
-        response: { 200: sellerDashboardSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: sellerDashboardSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => {

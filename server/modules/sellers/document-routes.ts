@@ -6,7 +6,6 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TYPES,
@@ -16,6 +15,7 @@ import {
   uploadDocumentQuerySchema,
 } from '../../../contracts/seller-admin';
 import { sellerDocuments } from '../../db/schema';
+import { uploadErrors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { readUploadedFile, storedFilePath, storeFile, withStoredFile } from '../../lib/uploads';
 import { assertSellerAccess } from './access';
@@ -25,14 +25,6 @@ import { findSeller } from './repository';
 const DOCUMENTS_FOLDER = 'uploads/documents';
 /** A seller has a handful of papers; the list is bounded all the same. */
 const DOCUMENT_LIST_LIMIT = 100;
-
-const uploadErrors = {
-  400: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-};
 
 type DocumentRow = typeof sellerDocuments.$inferSelect;
 const toDocumentDto = (row: DocumentRow) => ({

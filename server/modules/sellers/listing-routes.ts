@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   listSellersQuerySchema,
   searchSellersQuerySchema,
   sellerListSchema,
 } from '../../../contracts/sellers';
+import { errorResponses } from '../../lib/error-responses';
 import { manage } from './access';
 import { listSellers, searchSellers } from './listing';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 403);
 
 /** The seller tabs of /sellers/manage-sellers: listSellers and searchSellers (SPEC §4, §7). */
 export async function sellerListingRoutes(app: FastifyInstance) {

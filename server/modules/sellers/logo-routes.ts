@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '../../../contracts/seller-admin';
 import { sellerSchema } from '../../../contracts/sellers';
+import { uploadErrors } from '../../lib/error-responses';
 import { extensionOf, readUploadedFile, storeFile, withStoredFile } from '../../lib/uploads';
 import { latestLogoPath } from '../users/current-user';
 import { assertSellerAccess } from './access';
@@ -24,11 +24,7 @@ export async function sellerLogoRoutes(app: FastifyInstance, options: { dataDir:
         params: z.object({ id: z.string().uuid('id must be a seller id') }),
         response: {
           200: sellerSchema,
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
+          ...uploadErrors,
         },
       },
     },

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   createSellerBodySchema,
   DOCUMENT_MAX_BYTES,
@@ -21,6 +20,7 @@ import {
 } from '../../../contracts/seller-admin';
 import { sellerSchema } from '../../../contracts/sellers';
 import { type FieldChange, sellerHistory, sellers } from '../../db/schema';
+import { resourceErrors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -48,12 +48,7 @@ export interface SellerRoutesOptions {
 }
 
 export const sellerIdParams = z.object({ id: z.string().uuid('id must be a seller id') });
-export const sellerErrors = {
-  400: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+export const sellerErrors = resourceErrors;
 
 const editableFields = ['sellerName', 'email', 'phone', 'sellerCode', 'address'] as const;
 /** A generated code can collide with one created at the same moment; trying again picks the next. */

@@ -2,7 +2,6 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   inviteStaffBodySchema,
   listStaffQuerySchema,
@@ -14,6 +13,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { hashPassword } from '../../lib/passwords';
@@ -30,13 +30,7 @@ const PAGE = '/staff/manage-staff';
 const view = { permission: { route: PAGE, action: 'view' as const } };
 const create = { permission: { route: PAGE, action: 'create' as const } };
 const edit = { permission: { route: PAGE, action: 'edit' as const } };
-const errors = {
-  400: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 403, 404, 409, 429);
 const idParams = z.object({ id: z.string().uuid('id must be a staff member id') });
 
 type UserRow = typeof users.$inferSelect;

@@ -8,7 +8,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import {
   blockSubscriptionBodySchema,
   blockSubscriptionResultSchema,
@@ -25,6 +24,7 @@ import {
   subscriptionListSchema,
   subscriptionStateKeys,
 } from '../../../contracts/subscriptions';
+import { errorResponses, resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { can } from '../permissions/service';
 import { actorOf } from '../sellers/history';
@@ -36,7 +36,6 @@ import { listPlans, listRenewalRequests, listSubscriptions, sellerSubscriptionDe
 export const SELLER_PAGE = '/sellers/payment-seller-subscriptions';
 export const ADMIN_PAGE = '/subscriptions/subscriptions-request';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const idParams = z.object({ id: z.string().uuid('id must be a renewal request id') });
 
 /**
@@ -63,8 +62,7 @@ export async function subscriptionRoutes(app: FastifyInstance, options: { paymen
         summary: "Whether the signed-in seller's subscription is blocked",
         response: {
           200: z.object({ blocked: z.boolean(), isNewSeller: z.boolean() }),
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(403, 404),
         },
       },
     },

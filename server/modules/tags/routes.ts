@@ -7,7 +7,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors';
 import { intParam } from '../../../contracts/int-param';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import type { RouteAction } from '../../../contracts/routes';
@@ -41,9 +40,10 @@ import {
   updateTagBodySchema,
 } from '../../../contracts/tags';
 import { taskAccepted } from '../../jobs/queue';
+import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
-import { viewerOf } from '../products/products';
 import { exportJobHandler } from '../exports/export-job';
+import { viewerOf } from '../products/products';
 import { actorOf } from '../sellers/history';
 import { createTag, deleteImpact, deleteTag, moveTag, updateTag } from './draft-writes';
 import { readTagHistory } from './history';
@@ -63,7 +63,6 @@ import {
 } from './versions';
 
 const tags = (action: RouteAction) => ({ permission: { route: TAGS_ROUTE, action } });
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const openapiTags = ['tags'];
 const nodeParams = z.object({ id: z.string().uuid('There is no such tag.') });
 const sourceParams = z.object({ source: tagTreeSourceSchema });

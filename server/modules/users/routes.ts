@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserSchema, serverRoleSchema } from '../../../contracts/auth';
-import { apiErrorSchema } from '../../../contracts/errors';
 import { intParam } from '../../../contracts/int-param';
 import {
   type PermissionMap,
@@ -18,6 +17,7 @@ import {
 import { type ServerRole, serverRoles } from '../../../contracts/roles';
 import { routes } from '../../../contracts/routes';
 import { users } from '../../db/schema';
+import { errorResponses, resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { setSetting } from '../../lib/settings';
 import { BLOCKED_SELLER_ROUTE, isBlockedSeller } from '../../plugins/blocked-seller';
@@ -37,7 +37,6 @@ import { displayName, loadCurrentUser } from './current-user';
 const PERMISSIONS_PAGE = '/permission/UserPermission';
 const view = { permission: { route: PERMISSIONS_PAGE, action: 'view' as const } };
 const edit = { permission: { route: PERMISSIONS_PAGE, action: 'edit' as const } };
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 const idParams = z.object({ id: z.string().uuid('id must be a user id') });
 
@@ -73,7 +72,7 @@ export async function usersRoutes(app: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
-        response: { 200: currentUserSchema, 401: apiErrorSchema },
+        response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
     (request) => loadCurrentUser(app.db, request.user.id),

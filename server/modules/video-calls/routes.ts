@@ -2,7 +2,6 @@ import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'driz
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CALL_PERMISSION } from '../../../contracts/calls';
-import { apiErrorSchema } from '../../../contracts/errors';
 import { serverRoles } from '../../../contracts/roles';
 import { userRoom } from '../../../contracts/socket-events';
 import {
@@ -12,6 +11,7 @@ import {
   videoPeopleResponseSchema,
 } from '../../../contracts/video-calls';
 import { sellers, users } from '../../db/schema';
+import { errorResponses } from '../../lib/error-responses';
 import { containsPattern } from '../../lib/like-pattern';
 import { displayName } from '../users/current-user';
 import { mayCall } from '../voice/call-policy';
@@ -42,9 +42,7 @@ export async function videoCallRoutes(app: FastifyInstance) {
         querystring: videoPeopleQuerySchema,
         response: {
           200: videoPeopleResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },

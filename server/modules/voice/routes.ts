@@ -6,8 +6,8 @@ import {
   type VoiceToken,
   voiceTokenResponseSchema,
 } from '../../../contracts/calls';
-import { apiErrorSchema } from '../../../contracts/errors';
 import type { Config } from '../../config';
+import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { ensureUserNumber } from './phone-numbers';
 import { mintTwilioVoiceToken, twilioCredentials } from './twilio-token';
@@ -42,9 +42,7 @@ export async function voiceRoutes(
         summary: "The signed-in user's voice device token (Twilio or the local provider) and number",
         response: {
           200: voiceTokenResponseSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(401, 403, 404),
         },
       },
     },
