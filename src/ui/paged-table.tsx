@@ -1,4 +1,4 @@
-import { Stack, Table } from '@chakra-ui/react';
+import { HStack, Stack, Table } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { getErrorMessage } from '../services/api-error';
@@ -10,7 +10,9 @@ import { TableScroll } from './table-scroll';
  * A server-paged list's table: a small table (`columns` are its header cells, `children` its rows),
  * scrolling sideways with a hint when wide, with the pager under it. `stale` dims the rows while the
  * next page loads in their place (placeholder data), `busy` tells screen readers a fetch is running.
- * `compact` is for tabs and side lists: the compact pager, spaced from the table here.
+ * `compact` is for tabs and side lists: the compact pager, spaced from the table here. `framed` draws a
+ * border round the table, `interactive` highlights the row under the pointer (rows that open something),
+ * and `summary` ("34 imports") stands at the start of the pager's line.
  */
 export function PagedTable({
   label,
@@ -23,6 +25,9 @@ export function PagedTable({
   compact = false,
   stale = false,
   busy,
+  framed = false,
+  interactive = false,
+  summary,
   children,
 }: {
   label: string;
@@ -35,26 +40,39 @@ export function PagedTable({
   compact?: boolean;
   stale?: boolean;
   busy?: boolean;
+  framed?: boolean;
+  interactive?: boolean;
+  summary?: ReactNode;
   children: ReactNode;
 }) {
+  const pager = (
+    <Pager
+      compact={compact}
+      label={pagerLabel}
+      skip={skip}
+      limit={limit}
+      count={count}
+      onSkipChange={onSkipChange}
+    />
+  );
   return (
     <Stack gap={compact ? '3' : '0'} opacity={stale ? 0.6 : 1} aria-busy={busy}>
-      <TableScroll label={label}>
-        <Table.Root size="sm" aria-label={label}>
+      <TableScroll label={label} {...(framed ? { borderWidth: '1px', rounded: 'md' } : {})}>
+        <Table.Root size="sm" aria-label={label} interactive={interactive}>
           <Table.Header>
             <Table.Row>{columns}</Table.Row>
           </Table.Header>
           <Table.Body>{children}</Table.Body>
         </Table.Root>
       </TableScroll>
-      <Pager
-        compact={compact}
-        label={pagerLabel}
-        skip={skip}
-        limit={limit}
-        count={count}
-        onSkipChange={onSkipChange}
-      />
+      {summary ? (
+        <HStack justify="space-between" wrap="wrap">
+          {summary}
+          {pager}
+        </HStack>
+      ) : (
+        pager
+      )}
     </Stack>
   );
 }
@@ -91,6 +109,10 @@ export function PagedQueryTable<Row>({
   limit: number;
   onSkipChange: (skip: number) => void;
   compact?: boolean;
+  busy?: boolean;
+  framed?: boolean;
+  interactive?: boolean;
+  summary?: ReactNode;
   children: (rows: Row[]) => ReactNode;
 }) {
   if (query.isPending) return <LoadingState rows={loadingRows} label={loadingLabel} />;

@@ -6,17 +6,13 @@ import {
   rowOutcomeLabels,
   rowResultLabels,
 } from '../../../../contracts/imports';
-import { getErrorMessage } from '../../../services/http';
-import { EmptyListState, ErrorState } from '../../../ui/page-states';
-import { Pager } from '../../../ui/pager';
 import { useBatchReport } from '../shared/api';
 import { ResultBadge } from '../shared/Badges';
 import { defaultPreviewOutcome, isValidated, outcomePalette, resultSummary } from '../shared/format';
 import { type ImportsView, previewOutcomes } from '../shared/url-state';
 import { MoveActions } from './MoveActions';
 import { NotValidated } from './NotValidated';
-import { REPORT_PAGE_SIZE } from './ReportSection';
-import { ReportTable } from './ReportTable';
+import { REPORT_PAGE_SIZE, ReportTable } from './ReportTable';
 
 /** What the moves did so far: each result with its count; conflicts are called out. */
 function MoveResults({ item }: { item: Import }) {
@@ -76,7 +72,6 @@ export function PreviewSection({
     ready,
   );
   if (!ready) return <NotValidated batch={batch} />;
-  const data = report.data;
 
   return (
     <Stack gap="5">
@@ -112,35 +107,19 @@ export function PreviewSection({
           </Button>
         ))}
       </Wrap>
-      {report.isError ? (
-        <ErrorState message={getErrorMessage(report.error)} onRetry={() => report.refetch()} />
-      ) : data && data.rows.length === 0 ? (
-        <EmptyListState
-          title={`No ${rowOutcomeLabels[outcome].toLowerCase()} rows`}
-          description="Choose another kind of row above."
-          pastTheEnd={view.previewPage > 1}
-          onFirstPage={() => setView({ previewPage: 1 })}
-        />
-      ) : (
-        <Stack gap="0" opacity={report.isPlaceholderData ? 0.6 : 1} aria-busy={report.isFetching}>
-          <ReportTable
-            rows={data?.rows ?? []}
-            loading={!data}
-            label="Move preview"
-            showResult={batch.moveKind !== null}
-            showChanges
-          />
-          {data ? (
-            <Pager
-              skip={(view.previewPage - 1) * REPORT_PAGE_SIZE}
-              limit={REPORT_PAGE_SIZE}
-              count={data.count}
-              onSkipChange={(skip) => setView({ previewPage: Math.floor(skip / REPORT_PAGE_SIZE) + 1 })}
-              label="Preview pages"
-            />
-          ) : null}
-        </Stack>
-      )}
+      <ReportTable
+        report={report}
+        page={view.previewPage}
+        onPageChange={(previewPage) => setView({ previewPage })}
+        label="Move preview"
+        pagerLabel="Preview pages"
+        empty={{
+          title: `No ${rowOutcomeLabels[outcome].toLowerCase()} rows`,
+          description: 'Choose another kind of row above.',
+        }}
+        showResult={batch.moveKind !== null}
+        showChanges
+      />
     </Stack>
   );
 }

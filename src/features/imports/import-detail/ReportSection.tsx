@@ -1,22 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Flex,
-  Heading,
-  HStack,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Heading, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { formatNumber, plural } from '../../../../contracts/domain/format';
-import { type Import, type RowResult, rowResultLabels, rowResults } from '../../../../contracts/imports';
-import { getErrorMessage } from '../../../services/http';
-import { EmptyListState, ErrorState } from '../../../ui/page-states';
-import { Pager } from '../../../ui/pager';
+import { type Import, rowResultLabels, rowResults } from '../../../../contracts/imports';
+import { FilterSelect } from '../../../ui/filter-select';
 import { SearchBox } from '../../../ui/search-box';
 import { useBatchReport } from '../shared/api';
 import { isValidated, outcomeChips, outcomePalette } from '../shared/format';
@@ -24,9 +9,7 @@ import type { ImportsView } from '../shared/url-state';
 import { ErrorSheetMenu } from './ErrorSheetMenu';
 import { columnLetter } from './mapping';
 import { NotValidated } from './NotValidated';
-import { ReportTable } from './ReportTable';
-
-export const REPORT_PAGE_SIZE = 50;
+import { REPORT_PAGE_SIZE, ReportTable } from './ReportTable';
 
 type SetView = (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
 
@@ -158,55 +141,34 @@ export function ReportSection({
           maxW="72"
         />
         {moved ? (
-          <NativeSelect.Root size="md" width="56">
-            <NativeSelect.Field
-              aria-label="Result"
-              value={view.result ?? ''}
-              onChange={(event) =>
-                setView({ result: (event.target.value || null) as RowResult | null, rowPage: 1 })
-              }
-            >
-              <option value="">Every result</option>
-              {rowResults.map((result) => (
-                <option key={result} value={result}>
-                  {rowResultLabels[result]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <FilterSelect
+            label="Result"
+            allLabel="Every result"
+            values={rowResults}
+            labels={rowResultLabels}
+            value={view.result}
+            onChange={(result) => setView({ result, rowPage: 1 })}
+            width="56"
+          />
         ) : null}
         <HStack ms="auto">
           {canDownloadErrors && batch.counts.error > 0 ? <ErrorSheetMenu batch={batch.id} /> : null}
         </HStack>
       </Flex>
-      {report.isError ? (
-        <ErrorState message={getErrorMessage(report.error)} onRetry={() => report.refetch()} />
-      ) : data && data.rows.length === 0 ? (
-        <EmptyListState
-          title={filtered ? 'No row matches' : 'The sheet has no data rows'}
-          description={
-            filtered
-              ? 'Choose another outcome or result, or clear the search.'
-              : 'Add rows under the header row and upload it again.'
-          }
-          pastTheEnd={view.rowPage > 1}
-          onFirstPage={() => setView({ rowPage: 1 })}
-        />
-      ) : (
-        <Stack gap="0" opacity={report.isPlaceholderData ? 0.6 : 1} aria-busy={report.isFetching}>
-          <ReportTable rows={data?.rows ?? []} loading={!data} label="Report rows" showResult={moved} />
-          {data ? (
-            <Pager
-              skip={(view.rowPage - 1) * REPORT_PAGE_SIZE}
-              limit={REPORT_PAGE_SIZE}
-              count={data.count}
-              onSkipChange={(skip) => setView({ rowPage: Math.floor(skip / REPORT_PAGE_SIZE) + 1 })}
-              label="Report pages"
-            />
-          ) : null}
-        </Stack>
-      )}
+      <ReportTable
+        report={report}
+        page={view.rowPage}
+        onPageChange={(rowPage) => setView({ rowPage })}
+        label="Report rows"
+        pagerLabel="Report pages"
+        empty={{
+          title: filtered ? 'No row matches' : 'The sheet has no data rows',
+          description: filtered
+            ? 'Choose another outcome or result, or clear the search.'
+            : 'Add rows under the header row and upload it again.',
+        }}
+        showResult={moved}
+      />
     </Stack>
   );
 }

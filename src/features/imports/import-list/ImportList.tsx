@@ -1,20 +1,14 @@
-import { Box, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Center, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { plural } from '../../../../contracts/domain/format';
-import {
-  type BatchStatus,
-  batchStatuses,
-  batchStatusLabels,
-  IMPORT_PAGE_SIZES,
-} from '../../../../contracts/imports';
-import { getErrorMessage } from '../../../services/http';
+import { batchStatuses, batchStatusLabels, IMPORT_PAGE_SIZES } from '../../../../contracts/imports';
+import { FilterSelect } from '../../../ui/filter-select';
 import { PageSizeSelect, RefreshButton } from '../../../ui/list-controls';
-import { EmptyListState, ErrorState } from '../../../ui/page-states';
-import { Pager } from '../../../ui/pager';
+import { PagedQueryTable } from '../../../ui/paged-table';
 import { SearchBox } from '../../../ui/search-box';
 import { useImportList } from '../shared/api';
 import { SampleSheetLink } from '../shared/SampleSheetLink';
 import { type ImportsView, importsHref, withImport } from '../shared/url-state';
-import { ImportTable } from './ImportTable';
+import { ImportColumns, ImportRow } from './ImportTable';
 
 /** The imports tab: search, status filter, refresh, the server-paged table, or why it is empty. */
 export function ImportList({
@@ -32,8 +26,9 @@ export function ImportList({
     skip: (view.page - 1) * view.size,
     limit: view.size,
   });
-  const rows = list.data?.result ?? [];
   const filtered = Boolean(view.q || view.status);
+  // With nothing uploaded yet, a sample sheet is the way to start.
+  const firstImport = !filtered && list.data?.result.length === 0 && !list.isError;
 
   return (
     <Stack gap="4">
@@ -46,23 +41,14 @@ export function ImportList({
           data-tour="import-search"
           maxW="80"
         />
-        <NativeSelect.Root size="md" width="48">
-          <NativeSelect.Field
-            aria-label="Status"
-            value={view.status ?? ''}
-            onChange={(event) =>
-              setView({ status: (event.target.value || null) as BatchStatus | null, page: 1 })
-            }
-          >
-            <option value="">All statuses</option>
-            {batchStatuses.map((status) => (
-              <option key={status} value={status}>
-                {batchStatusLabels[status]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <FilterSelect
+          label="Status"
+          values={batchStatuses}
+          labels={batchStatusLabels}
+          value={view.status}
+          onChange={(status) => setView({ status, page: 1 })}
+          width="48"
+        />
         <RefreshButton onRefresh={() => list.refetch()} refreshing={list.isFetching && !list.isPending} />
         <HStack gap="2" ms="auto">
           <PageSizeSelect
@@ -73,52 +59,50 @@ export function ImportList({
         </HStack>
       </Flex>
       <Box data-tour="import-table">
-        {list.isError ? (
-          <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
-        ) : !list.isPending && rows.length === 0 ? (
-          <Stack align="center" gap="0">
-            <EmptyListState
-              title={filtered ? 'No import matches' : 'No imports yet'}
-              description={
-                filtered
-                  ? 'Try another file or seller name, or another status.'
-                  : 'Upload a CSV or XLSX sheet: every row is checked and you see what it would change before anything moves to staging.'
-              }
-              pastTheEnd={view.page > 1}
-              onFirstPage={() => setView({ page: 1 })}
-            />
-            {filtered ? null : <SampleSheetLink />}
-          </Stack>
-        ) : (
-          <Stack
-            gap="0"
-            opacity={list.isPlaceholderData ? 0.6 : 1}
-            transition="opacity 0.15s"
-            aria-busy={list.isFetching}
-          >
-            <ImportTable
-              rows={rows}
-              loading={list.isPending}
-              showSeller={showSeller}
-              hrefOf={(item) => importsHref(withImport(view, item.id))}
-              onOpen={(item) => setView(withImport(view, item.id))}
-            />
-            {list.data ? (
-              <HStack justify="space-between" wrap="wrap">
-                <Text fontSize="sm" color="fg.muted" data-testid="import-total">
-                  {plural(list.data.count, 'import')}
-                </Text>
-                <Pager
-                  skip={(view.page - 1) * view.size}
-                  limit={view.size}
-                  count={list.data.count}
-                  onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
-                  label="Import pages"
-                />
-              </HStack>
-            ) : null}
-          </Stack>
-        )}
+        <PagedQueryTable
+          query={list}
+          loadingLabel="Loading imports"
+          loadingRows={6}
+          empty={{
+            title: filtered ? 'No import matches' : 'No imports yet',
+            description: filtered
+              ? 'Try another file or seller name, or another status.'
+              : 'Upload a CSV or XLSX sheet: every row is checked and you see what it would change before anything moves to staging.',
+          }}
+          label="Imports"
+          pagerLabel="Import pages"
+          columns={<ImportColumns showSeller={showSeller} />}
+          skip={(view.page - 1) * view.size}
+          limit={view.size}
+          onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
+          busy={list.isFetching}
+          framed
+          interactive
+          summary={
+            <Text fontSize="sm" color="fg.muted" data-testid="import-total">
+              {plural(list.data?.count ?? 0, 'import')}
+            </Text>
+          }
+        >
+          {(rows) => {
+            const now = new Date();
+            return rows.map((item) => (
+              <ImportRow
+                key={item.id}
+                item={item}
+                showSeller={showSeller}
+                href={importsHref(withImport(view, item.id))}
+                onOpen={() => setView(withImport(view, item.id))}
+                now={now}
+              />
+            ));
+          }}
+        </PagedQueryTable>
+        {firstImport ? (
+          <Center>
+            <SampleSheetLink />
+          </Center>
+        ) : null}
       </Box>
     </Stack>
   );

@@ -1,24 +1,18 @@
-import { Box, Button, Flex, NativeSelect, Stack } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquarePlus } from 'lucide-react';
 import { useState } from 'react';
-import {
-  type Import,
-  type RequestStatus,
-  requestStatuses,
-  requestStatusLabels,
-} from '../../../../contracts/imports';
-import { getErrorMessage } from '../../../services/http';
+import { type Import, requestStatuses, requestStatusLabels } from '../../../../contracts/imports';
+import { FilterSelect } from '../../../ui/filter-select';
 import { RefreshButton } from '../../../ui/list-controls';
 import { notify } from '../../../ui/notify';
-import { EmptyListState, ErrorState } from '../../../ui/page-states';
-import { Pager } from '../../../ui/pager';
+import { PagedQueryTable } from '../../../ui/paged-table';
 import type { UploadPreset } from '../import-list/UploadDrawer';
 import { importKeys, useImportRequests } from '../shared/api';
 import { type ImportsView, importsHref, withImport } from '../shared/url-state';
 import { RequestDrawer } from './RequestDrawer';
 import { RequestFormDialog } from './RequestFormDialog';
-import { RequestTable } from './RequestTable';
+import { RequestColumns, RequestRow } from './RequestTable';
 
 const REQUESTS_PAGE_SIZE = 25;
 
@@ -49,31 +43,21 @@ export function RequestList({
     skip: (view.requestPage - 1) * REQUESTS_PAGE_SIZE,
     limit: REQUESTS_PAGE_SIZE,
   });
-  const rows = list.data?.result ?? [];
-  const open = rows.find((request) => request.id === view.requestId) ?? null;
+  const open = list.data?.result.find((request) => request.id === view.requestId) ?? null;
   const importHref = (importId: string) =>
     importsHref(withImport({ ...view, tab: 'imports', requestId: null }, importId));
 
   return (
     <Stack gap="4">
       <Flex gap="3" wrap="wrap" align="center">
-        <NativeSelect.Root size="md" width="48">
-          <NativeSelect.Field
-            aria-label="Request status"
-            value={view.requestStatus ?? ''}
-            onChange={(event) =>
-              setView({ requestStatus: (event.target.value || null) as RequestStatus | null, requestPage: 1 })
-            }
-          >
-            <option value="">All statuses</option>
-            {requestStatuses.map((status) => (
-              <option key={status} value={status}>
-                {requestStatusLabels[status]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <FilterSelect
+          label="Request status"
+          values={requestStatuses}
+          labels={requestStatusLabels}
+          value={view.requestStatus}
+          onChange={(requestStatus) => setView({ requestStatus, requestPage: 1 })}
+          width="48"
+        />
         <RefreshButton
           label="Refresh requests"
           onRefresh={() => list.refetch()}
@@ -92,39 +76,40 @@ export function RequestList({
         ) : null}
       </Flex>
       <Box>
-        {list.isError ? (
-          <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
-        ) : !list.isPending && rows.length === 0 ? (
-          <EmptyListState
-            title={view.requestStatus ? 'No request with this status' : 'No import requests'}
-            description={
-              staff
-                ? 'Sellers who cannot map a sheet, or who sell from a feed, ask here for an import.'
-                : 'Cannot map a sheet, or sell from a product feed? Request an import and our team does it for you.'
-            }
-            pastTheEnd={view.requestPage > 1}
-            onFirstPage={() => setView({ requestPage: 1 })}
-          />
-        ) : (
-          <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
-            <RequestTable
-              rows={rows}
-              loading={list.isPending}
-              showSeller={staff}
-              hrefOf={(request) => importsHref({ ...view, requestId: request.id })}
-              onOpen={(request) => setView({ requestId: request.id })}
-            />
-            {list.data ? (
-              <Pager
-                skip={(view.requestPage - 1) * REQUESTS_PAGE_SIZE}
-                limit={REQUESTS_PAGE_SIZE}
-                count={list.data.count}
-                onSkipChange={(skip) => setView({ requestPage: Math.floor(skip / REQUESTS_PAGE_SIZE) + 1 })}
-                label="Request pages"
+        <PagedQueryTable
+          query={list}
+          loadingLabel="Loading import requests"
+          loadingRows={5}
+          empty={{
+            title: view.requestStatus ? 'No request with this status' : 'No import requests',
+            description: staff
+              ? 'Sellers who cannot map a sheet, or who sell from a feed, ask here for an import.'
+              : 'Cannot map a sheet, or sell from a product feed? Request an import and our team does it for you.',
+          }}
+          label="Import requests"
+          pagerLabel="Request pages"
+          columns={<RequestColumns showSeller={staff} />}
+          skip={(view.requestPage - 1) * REQUESTS_PAGE_SIZE}
+          limit={REQUESTS_PAGE_SIZE}
+          onSkipChange={(skip) => setView({ requestPage: Math.floor(skip / REQUESTS_PAGE_SIZE) + 1 })}
+          busy={list.isFetching}
+          framed
+          interactive
+        >
+          {(rows) => {
+            const now = new Date();
+            return rows.map((request) => (
+              <RequestRow
+                key={request.id}
+                request={request}
+                showSeller={staff}
+                href={importsHref({ ...view, requestId: request.id })}
+                onOpen={() => setView({ requestId: request.id })}
+                now={now}
               />
-            ) : null}
-          </Stack>
-        )}
+            ));
+          }}
+        </PagedQueryTable>
       </Box>
       <RequestDrawer
         requestId={view.requestId}

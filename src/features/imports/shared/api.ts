@@ -43,6 +43,7 @@ import {
   type UploadAnswer,
   uploadAnswerSchema,
 } from '../../../../contracts/imports';
+import { queryKeys } from '../../../lib/query-keys';
 import { useHistory } from '../../../services/history-query';
 import { http } from '../../../services/http';
 import { type UploadOptions, uploadWithProgress } from '../../../services/upload-with-progress';
@@ -67,12 +68,11 @@ export interface RequestListQuery {
   limit: number;
 }
 
+// Requests are a part of imports: invalidating `importKeys.all` reaches them too.
+const requestKeys = queryKeys<RequestListQuery>('imports', 'requests');
+
 export const importKeys = {
-  all: ['imports'] as const,
-  lists: () => [...importKeys.all, 'list'] as const,
-  list: (query: ImportListQuery) => [...importKeys.lists(), query] as const,
-  details: () => [...importKeys.all, 'detail'] as const,
-  detail: (id: string) => [...importKeys.details(), id] as const,
+  ...queryKeys<ImportListQuery>('imports'),
   batches: (importId: string) => [...importKeys.all, 'batches', importId] as const,
   /** Everything read from one batch: its report, preview, titles, mark-inactive preview. */
   batch: (batchId: string) => [...importKeys.all, 'batch', batchId] as const,
@@ -83,10 +83,10 @@ export const importKeys = {
   template: () => [...importKeys.all, 'title-template'] as const,
   history: (importId: string) => [...importKeys.all, 'history', importId] as const,
   sellers: (text: string) => [...importKeys.all, 'sellers', text] as const,
-  requests: () => [...importKeys.all, 'requests'] as const,
-  requestList: (query: RequestListQuery) => [...importKeys.requests(), 'list', query] as const,
-  requestDetail: (id: string) => [...importKeys.requests(), 'detail', id] as const,
-  requestHistory: (id: string) => [...importKeys.requests(), 'history', id] as const,
+  requests: () => requestKeys.all,
+  requestList: requestKeys.list,
+  requestDetail: requestKeys.detail,
+  requestHistory: (id: string) => [...requestKeys.all, 'history', id] as const,
 };
 
 export const isRunning = (status: BatchStatus) => runningBatchStatuses.includes(status);
@@ -159,6 +159,9 @@ export function reportParams(query: BatchReportQuery): Record<string, unknown> {
   return params;
 }
 
+/** The report with its rows as a page's `result` too, so a paged table reads it as it reads a list. */
+const asPage = (report: BatchReport) => ({ ...report, result: report.rows });
+
 export const useBatchReport = (query: BatchReportQuery, enabled = true) =>
   useQuery({
     queryKey: importKeys.report(query),
@@ -167,6 +170,7 @@ export const useBatchReport = (query: BatchReportQuery, enabled = true) =>
         (await http.get(`${BASE}/getBatchReport`, { params: reportParams(query), signal, silent: true }))
           .data,
       ),
+    select: asPage,
     enabled,
     placeholderData: keepPreviousData,
   });
