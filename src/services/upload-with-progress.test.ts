@@ -3,23 +3,29 @@ import { ApiError } from './api-error';
 import { configureHttp, TOKEN_MISSING_MESSAGE } from './http-handlers';
 import { uploadWithProgress } from './upload-with-progress';
 
-/** A fake XMLHttpRequest: records what is sent; the test answers each request (or fails it). */
+/**
+ * A fake XMLHttpRequest for axios's browser adapter: records what is sent; the test answers each
+ * request (or fails it) and fires upload progress the way a browser does.
+ */
 class FakeXhr {
   static sent: FakeXhr[] = [];
   method = '';
   url = '';
   headers: Record<string, string> = {};
   body: FormData | null = null;
+  readyState = 0;
   status = 0;
+  statusText = '';
   responseText = '';
+  response = '';
+  responseURL = '';
+  responseType = '';
+  timeout = 0;
+  withCredentials = false;
   aborted = false;
-  upload: {
-    onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
-  } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
+  readonly upload = new EventTarget();
+  onloadend: ((event?: Event) => void) | null = null;
+  onerror: ((event?: Event) => void) | null = null;
   ontimeout: (() => void) | null = null;
   onabort: (() => void) | null = null;
 
@@ -30,6 +36,12 @@ class FakeXhr {
   setRequestHeader(name: string, value: string) {
     this.headers[name.toLowerCase()] = value;
   }
+  getAllResponseHeaders() {
+    return 'content-type: application/json\r\n';
+  }
+  // Download progress: not reported here.
+  addEventListener() {}
+  removeEventListener() {}
   send(body: FormData) {
     this.body = body;
     FakeXhr.sent.push(this);
@@ -40,15 +52,19 @@ class FakeXhr {
   }
   // ── driven by the test ──
   progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ loaded, total, lengthComputable: true });
+    this.upload.dispatchEvent(new ProgressEvent('progress', { loaded, total, lengthComputable: true }));
   }
   respond(status: number, body?: unknown) {
     this.status = status;
     this.responseText = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-    this.onload?.();
+    this.response = this.responseText;
+    this.readyState = 4;
+    this.upload.dispatchEvent(new ProgressEvent('loadend'));
+    this.onloadend?.(new ProgressEvent('loadend'));
   }
   failNetwork() {
-    this.onerror?.();
+    this.readyState = 4;
+    this.onerror?.(new ProgressEvent('error'));
   }
 }
 
@@ -113,6 +129,8 @@ describe('uploadWithProgress', () => {
       defaultCurrency: 'INR',
     });
     expect(xhr.headers.authorization).toBe('Bearer token-1');
+    // The browser writes the multipart Content-Type itself, with the boundary.
+    expect(xhr.headers['content-type']).toBeUndefined();
     expect([...(xhr.body as FormData).keys()]).toEqual(['sellerId', 'file']);
     expect(((xhr.body as FormData).get('file') as File).name).toBe('shoe.jpg');
     xhr.progress(100, 400);
