@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { StoredAuth } from '../services/stored-auth';
+import type { StoredAuth } from '../lib/stored-auth-schema';
 import { authMachine, SESSION_EXPIRED_MESSAGE, safeReturnTo } from './auth.machine';
 
 const auth: StoredAuth = {

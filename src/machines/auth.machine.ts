@@ -3,7 +3,7 @@
 // provides; every input from the outside world (storage, network answers, timers, other tabs) is a
 // namespaced `auth.*` event that the adapter sends in.
 import { assign, setup } from 'xstate';
-import type { StoredAuth } from '../services/stored-auth';
+import type { StoredAuth } from '../lib/stored-auth-schema';
 
 export interface AuthContext {
   /** The signed-in user's stored auth (SPEC §3); null when signed out. */

@@ -2,7 +2,7 @@
 // (tests/model/broker.model.test.ts runs every path of it against the real client and broker.)
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { NO_CONNECTION_MESSAGE } from '../services/broker-errors';
+import { NO_CONNECTION_MESSAGE } from '../lib/broker-errors';
 import { type BrokerEvent, type BrokerQos, brokerMachine, topicsToSubscribe } from './broker.machine';
 
 const USER_TOPICS = ['mp_u1_message', '/chatBot/salesBot/s1/+'];

@@ -16,7 +16,7 @@
 //   first attempt failed: the client is ended. Final for that client; a new `broker.connect` (e.g. with
 //   a fresh token) creates a new one.
 import { assign, setup } from 'xstate';
-import { NO_CONNECTION_MESSAGE } from '../services/broker-errors';
+import { NO_CONNECTION_MESSAGE } from '../lib/broker-errors';
 
 export type BrokerQos = 0 | 1 | 2;
 

@@ -42,7 +42,7 @@ import {
   PUBLISH_NOT_ALLOWED_MESSAGE,
   TOPIC_ALIAS_MAXIMUM_MESSAGE,
   TOPIC_NOT_FOUND_MESSAGE,
-} from './broker-errors';
+} from '../lib/broker-errors';
 
 export interface BrokerSession {
   userId: string;

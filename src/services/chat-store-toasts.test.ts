@@ -9,7 +9,7 @@ import { type ChatStore, connectRequestText, newMessageText, startChatStore } fr
 const notify = vi.hoisted(() => vi.fn());
 vi.mock('../ui/notify', () => ({ notify }));
 vi.mock('../ui/sound', () => ({ playNotificationSound: () => Promise.resolve() }));
-vi.mock('../features/help-chats/api', () => ({
+vi.mock('./help-chats-api', () => ({
   helpChatsPageOf: () => '/help-chats',
   fetchChatList: () => new Promise(() => {}),
   fetchChatDetail: () => new Promise(() => {}),

@@ -16,7 +16,7 @@ import {
   fetchChatList,
   helpChatsPageOf,
   postChatRead,
-} from '../features/help-chats/api';
+} from './help-chats-api';
 import { type ChatAnnouncement, type ChatEvent, chatMachine } from '../machines/chat.machine';
 import { notify } from '../ui/notify';
 import { playNotificationSound } from '../ui/sound';

@@ -9,7 +9,7 @@ import type { StoredAuth } from './stored-auth';
 export { type StoredAuth, toStoredAuth } from './stored-auth';
 
 // The schema (and zod with it) loads when there is auth to check, not with the sign-in page.
-const loadSchema = () => import('./stored-auth-schema').then((module) => module.storedAuthSchema);
+const loadSchema = () => import('../lib/stored-auth-schema').then((module) => module.storedAuthSchema);
 
 export const AUTH_STORAGE_KEY = 'auth';
 export const KEY_DB_NAME = 'marketplace-backoffice';

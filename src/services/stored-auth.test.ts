@@ -9,7 +9,7 @@ import {
   sameStoredAuth,
   toStoredAuth,
 } from './stored-auth';
-import { storedAuthSchema } from './stored-auth-schema';
+import { storedAuthSchema } from '../lib/stored-auth-schema';
 import { makeCurrentUser } from './testing/current-user';
 import { fakeJwt } from './testing/fake-adapter';
 

@@ -2,11 +2,11 @@
 // refresh answer. Pure: no storage, no network (secure-storage.ts encrypts and stores it).
 import type { Session } from '../../contracts/auth';
 import { roleFlags, toStoredRoles } from '../../contracts/roles';
-import type { StoredAuth, StoredTasks } from './stored-auth-schema';
+import type { StoredAuth, StoredTasks } from '../lib/stored-auth-schema';
 
 // The schema lives in its own module, loaded only when stored auth is read or written: zod is not
 // part of the entry chunk (see secure-storage.ts).
-export type { StoredAuth, StoredTask, StoredTasks } from './stored-auth-schema';
+export type { StoredAuth, StoredTask, StoredTasks } from '../lib/stored-auth-schema';
 
 /** localStorage key of the per-browser random id (not secret, so it is kept in plain text). */
 export const BROWSER_ID_KEY = 'mp-browser-id';

@@ -38,7 +38,7 @@ import {
   NO_CONNECTION_MESSAGE,
   NOT_CONNECTED_MESSAGE,
   PUBLISH_NOT_ALLOWED_MESSAGE,
-} from '../../src/services/broker-errors';
+} from '../../src/lib/broker-errors';
 import { FakeTimers } from '../../src/services/testing/fake-timers';
 import {
   completionPaths,

@@ -1,6 +1,7 @@
 // The schema of the auth data the browser keeps (SPEC §3 "Auth data"). Loaded on demand by
-// secure-storage.ts, when there is stored auth to check: it brings zod, which the sign-in page does
-// not need to render.
+// src/services/secure-storage.ts, when there is stored auth to check: it brings zod, which the sign-in
+// page does not need to render. It sits in src/lib so that the auth statechart can name its type
+// without importing a service.
 import * as z from 'zod/mini';
 import type { StoredRole } from '../../contracts/roles';
 
