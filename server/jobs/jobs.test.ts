@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Task, TaskList } from '../../contracts/notifications';
 import { jobs, notifications } from '../db/schema';
-import type { NotificationRow } from '../modules/notifications/repository';
+import type { NotificationRow } from '../lib/notifications';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../test-support';
 import { type Claim, claimJob, completeJob } from './queue';
 import { GENERIC_JOB_ERROR, JobFailure, type JobHandler, JobWorker } from './worker';

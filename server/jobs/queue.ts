@@ -6,11 +6,7 @@
 import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
-import {
-  insertNotification,
-  type NotificationInput,
-  type NotificationRow,
-} from '../modules/notifications/repository';
+import { insertNotification, type NotificationInput, type NotificationRow } from '../lib/notifications';
 
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { NotificationInput, NotificationRow } from '../modules/notifications/repository';
+import type { NotificationInput, NotificationRow } from '../lib/notifications';
 import {
   type Claim,
   claimJob,

@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PermissionMap } from '../../contracts/permissions';
 import { findRoute, type RouteAction } from '../../contracts/routes';
+import type { SessionGate, TokenService, TokenUser } from '../lib/auth-types';
 import { HttpError } from '../lib/http-error';
-import type { SessionGate } from '../modules/auth/sessions';
-import type { TokenService, TokenUser } from '../modules/auth/tokens';
 import { can, effectivePermissions } from '../modules/permissions/service';
 
 declare module 'fastify' {

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { userMessageTopic } from '../../contracts/broker-topics';
-import type { TokenService, TokenUser } from '../modules/auth/tokens';
+import type { TokenService, TokenUser } from '../lib/auth-types';
 import type { Broker } from './broker-transport';
 import { type BrokerLimits, startEmbeddedBroker } from './embedded-broker';
 

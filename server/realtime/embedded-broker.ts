@@ -25,8 +25,7 @@ import {
   maySubscribe,
   topicMatches,
 } from '../../contracts/broker-topics';
-import type { SessionGate } from '../modules/auth/sessions';
-import type { TokenService, TokenUser } from '../modules/auth/tokens';
+import type { SessionGate, TokenService, TokenUser } from '../lib/auth-types';
 import { createBrokerPersistence } from './broker-persistence';
 import { type BrokerTransport, type PublishOptions, parsePayload } from './broker-transport';
 import { createPacketSizeGuard } from './packet-size-guard';

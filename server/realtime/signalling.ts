@@ -17,8 +17,8 @@ import {
   SIGNALLING_PATH,
   userRoom,
 } from '../../contracts/socket-events';
+import type { TokenService, TokenUser } from '../lib/auth-types';
 import { redactedUrl } from '../lib/redacted-url';
-import type { TokenService, TokenUser } from '../modules/auth/tokens';
 import { upgradeRouter } from './upgrades';
 
 // biome-ignore lint/suspicious/noExplicitAny: event payloads are defined by the features that emit them

@@ -5,8 +5,7 @@
 import type { z } from 'zod';
 import type { ExportFileFormat } from '../../../contracts/exports';
 import type { Db } from '../../db/client';
-import type { ExportDefinition } from '../../modules/exports/export-job';
-import type { Column } from '../../modules/exports/table';
+import type { Column, ExportDefinition } from '../export-definition';
 
 export const ERRORS_HEADER = 'Errors';
 

@@ -10,6 +10,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
 import { refreshTokens, userSessions, users } from '../../db/schema';
+import type { RevocationListener, SessionGate } from '../../lib/auth-types';
+
+export type { RevocationListener, SessionGate } from '../../lib/auth-types';
 
 export const SESSION_REVOKED_CHANNEL = 'mp_session_revoked';
 export const SESSION_CACHE_TTL_MS = 60_000;
@@ -67,23 +70,6 @@ async function readSessionLive(db: Db, sessionId: string, userId: string): Promi
     .innerJoin(users, eq(users.id, userSessions.userId))
     .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId)));
   return Boolean(row && !row.revokedAt && row.isActive);
-}
-
-/** A listener for ended sessions: the user whose sessions may have ended, or null for anyone's. */
-export type RevocationListener = (userId: string | null) => void;
-
-export interface SessionGate {
-  /** Whether the session is still live; answered from memory when this instance knows it. */
-  isLive(sessionId: string, userId: string): Promise<boolean>;
-  /**
-   * Forgets what this instance knows of the user's sessions and tells the listeners. Revoking code
-   * calls it after its transaction commits, so the next request on this instance sees the revocation
-   * without waiting for the notification (which comes too, to every instance).
-   */
-  forget(userId: string): void;
-  /** Long-lived connections (broker, signalling) hear of ended sessions to close theirs. */
-  onRevoked(listener: RevocationListener): () => void;
-  close(): Promise<void>;
 }
 
 interface CachedSession {

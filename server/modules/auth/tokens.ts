@@ -1,36 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { ServerRole } from '../../../contracts/roles';
 import type { Db } from '../../db/client';
+import type { SessionGate, TokenService, VerifiedTokenUser } from '../../lib/auth-types';
 import { HttpError } from '../../lib/http-error';
 import { getOrCreateSetting } from '../../lib/settings';
-import type { SessionGate } from './sessions';
 
-/** What an access token says about its bearer; the server trusts nothing else from the client. */
-export interface TokenUser {
-  id: string;
-  role: ServerRole;
-  sellerId: string | null;
-  /** The signed-in session (user_sessions.id) the token belongs to; it ends when that session does. */
-  sessionId: string;
-}
-
-/** A verified token's bearer plus when the token expires (epoch ms): long-lived connections end then. */
-export interface VerifiedTokenUser extends TokenUser {
-  expiresAt: number;
-}
+export type { TokenService, TokenUser, VerifiedTokenUser } from '../../lib/auth-types';
 
 const ISSUER = 'marketplace-backoffice';
 const AUDIENCE = 'marketplace-backoffice-api';
 /** RFC 9068 access-token type: a refresh or reset token can never pass for an access token. */
 const TYPE = 'at+jwt';
 const ALGORITHM = 'HS256';
-
-export interface TokenService {
-  sign(user: TokenUser): Promise<string>;
-  verify(token: string): Promise<VerifiedTokenUser>;
-  ttlSeconds: number;
-}
 
 /**
  * The HS256 key of access tokens: JWT_SECRET, or the generated one kept in the database. Other signed

@@ -6,53 +6,22 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { plural as pluralOf } from '../../../contracts/domain/format';
 import { type ExportFileFormat, exportDownloadPath } from '../../../contracts/exports';
 import type { Db } from '../../db/client';
 import { JobFailure, type JobHandler } from '../../jobs/worker';
+import type { ExportCursor, ExportDefinition } from '../../lib/export-definition';
 import { createCsvWriter } from './csv';
-import type { Cell, Column, TableWriter } from './table';
+import type { Column, TableWriter } from './table';
 import { createXlsxWriter } from './xlsx';
+
+export type { ExportCursor, ExportDefinition } from '../../lib/export-definition';
 
 export const EXPORT_BATCH_SIZE = 1000;
 
 export const exportsFolder = (dataDir: string) => path.join(dataDir, 'files', 'exports');
 export const exportFilePath = (dataDir: string, taskId: string, format: ExportFileFormat) =>
   path.join(exportsFolder(dataDir), `${taskId}.${format}`);
-
-/** Where a batch ends: the last row's sort key (as text, cast back by the reader) and id. */
-export interface ExportCursor {
-  key: string;
-  id: string;
-}
-
-export interface ExportDefinition<P extends { format: ExportFileFormat }, Row extends { id: string }> {
-  /** The job kind, e.g. `export.sellers`. */
-  kind: string;
-  /** The task name its owner sees ("Sellers export"). */
-  name: string;
-  /** The downloaded file's name before the date: `sellers` → sellers-2026-11-25.csv. */
-  fileStem: string;
-  /** The XLSX sheet's name. */
-  sheetName: string;
-  /** Singular and plural, for the notification ("1,204 products · CSV"). */
-  noun: readonly [string, string];
-  payloadSchema: z.ZodType<P>;
-  columns(payload: P, db: Db): Promise<{ columns: Column[]; context?: unknown }>;
-  /** How many rows the export will write (for progress; an estimate is fine). */
-  count(db: Db, payload: P): Promise<number>;
-  /** Up to `limit` rows after the cursor, in the export's order (sort key, then id). */
-  readBatch(
-    db: Db,
-    payload: P,
-    after: ExportCursor | null,
-    limit: number,
-  ): Promise<(Row & { cursorKey: string })[]>;
-  cellsOf(row: Row, payload: P, context: unknown): Cell[];
-  /** The writer of the `json` format, for a list that offers it (its rows' cells in, JSON out). */
-  jsonWriter?(file: string, columns: Column[], payload: P): TableWriter;
-}
 
 /**
  * The rows past a cursor in an export's order (sort key, then id): `(key, id) > (cursor)` ascending,

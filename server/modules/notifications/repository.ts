@@ -2,21 +2,15 @@
 // verified token is part of every WHERE, so nobody reads or marks another user's notifications.
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Notification } from '../../../contracts/notifications';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
+import type { NotificationRow } from '../../lib/notifications';
 
-export type NotificationRow = typeof notifications.$inferSelect;
-
-export interface NotificationInput {
-  title: string;
-  body?: string;
-  /** An in-app path, or an `/api/v1/…` download path. */
-  link?: string | null;
-  /** Set when the notification reports a background task's outcome. */
-  taskId?: string | null;
-  taskName?: string | null;
-  status?: string | null;
-}
+export {
+  insertNotification,
+  type NotificationInput,
+  type NotificationRow,
+} from '../../lib/notifications';
 
 export function toNotification(row: NotificationRow): Notification {
   return {
@@ -30,31 +24,6 @@ export function toNotification(row: NotificationRow): Notification {
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/**
- * Stores a notification. A task is notified at most once (unique index notifications_task_uq): a second
- * notification for the same task is not stored and this answers null, so its caller publishes nothing.
- */
-export async function insertNotification(
-  db: Db | Tx,
-  userId: string,
-  input: NotificationInput,
-): Promise<NotificationRow | null> {
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId,
-      title: input.title,
-      body: input.body ?? '',
-      link: input.link ?? null,
-      taskId: input.taskId ?? null,
-      taskName: input.taskName ?? null,
-      status: input.status ?? null,
-    })
-    .onConflictDoNothing({ target: notifications.taskId })
-    .returning();
-  return row ?? null;
 }
 
 /** A page of the user's notifications, newest first (index notifications_user_idx, read backwards). */
