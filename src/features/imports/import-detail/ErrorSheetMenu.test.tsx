@@ -7,6 +7,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskStatus } from '../../../../contracts/notifications';
+import { waitForTask } from '../../../services/download-when-ready';
 import { configureHttp, http } from '../../../services/http';
 import { handleTaskResponse, removeTask, resetTasks } from '../../../services/tasks';
 import {
@@ -15,7 +16,6 @@ import {
   type RecordedRequest,
 } from '../../../services/testing/fake-adapter';
 import { system } from '../../../ui/theme';
-import { waitForTask } from '../../notifications/download-when-ready';
 import { BATCH_ID } from '../shared/testing';
 import { ErrorSheetMenu } from './ErrorSheetMenu';
 

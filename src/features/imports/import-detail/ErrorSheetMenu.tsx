@@ -1,4 +1,4 @@
-import { TaskFileMenu } from '../../notifications/TaskFileMenu';
+import { TaskFileMenu } from '../../../ui/task-file-menu';
 import { useExportBatchErrors } from '../shared/api';
 
 /**

@@ -1,81 +1,20 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  Drawer,
-  Field,
-  HStack,
-  Portal,
-  Progress,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { FileUp } from 'lucide-react';
+import { Box, Button, CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { IMPORT_MAX_BYTES, type Import } from '../../../../contracts/imports';
 import { formatBytes } from '../../../lib/file-limits';
+import { checkSheetFile, uploadPercent } from '../../../lib/sheet-file';
 import { getErrorMessage } from '../../../services/http';
 import { FormMessage } from '../../../ui/form-parts';
 import { uploadCatalogSheet } from '../shared/api';
 import { SampleSheetLink } from '../shared/SampleSheetLink';
 import { SellerPicker } from '../shared/SellerPicker';
-import { checkSheetFile, SHEET_ACCEPT, uploadPercent } from '../shared/sheet-file';
+import { SheetFileField, UploadProgress } from '../shared/SheetFileField';
 
 /** Uploading for a request: the seller is the request's, and the import is linked to it. */
 export interface UploadPreset {
   sellerId: string;
   sellerName: string;
   requestId: string;
-}
-
-/** The sheet picker: a hidden input (how tests hand it a file) behind a button, and the chosen file. */
-function SheetInput({
-  file,
-  onFile,
-  error,
-  disabled,
-}: {
-  file: File | null;
-  onFile: (file: File) => void;
-  error?: string;
-  disabled: boolean;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <Field.Root required invalid={Boolean(error)}>
-      <Field.Label>
-        Sheet <Field.RequiredIndicator />
-      </Field.Label>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        accept={SHEET_ACCEPT}
-        aria-label="Sheet file"
-        data-testid="sheet-file-input"
-        onChange={(event) => {
-          const picked = event.target.files?.[0];
-          // Cleared, so picking the same file again still fires.
-          event.target.value = '';
-          if (picked) onFile(picked);
-        }}
-      />
-      <HStack gap="3" wrap="wrap">
-        <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={disabled}>
-          <FileUp /> {file ? 'Choose another file' : 'Choose a file'}
-        </Button>
-        {file ? (
-          <Text fontSize="sm" data-testid="chosen-sheet">
-            {file.name} · {formatBytes(file.size)}
-          </Text>
-        ) : null}
-      </HStack>
-      <Field.HelperText>
-        CSV or XLSX, up to {formatBytes(IMPORT_MAX_BYTES)}. The first row names the columns.
-      </Field.HelperText>
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
-  );
 }
 
 /**
@@ -166,7 +105,11 @@ export default function UploadDrawer({
                   ) : chooseSeller ? (
                     <SellerPicker value={sellerId} onChange={setSellerId} error={errors.seller} />
                   ) : null}
-                  <SheetInput
+                  <SheetFileField
+                    label="Sheet"
+                    inputLabel="Sheet file"
+                    testId="sheet-file-input"
+                    helper={`CSV or XLSX, up to ${formatBytes(IMPORT_MAX_BYTES)}. The first row names the columns.`}
                     file={file}
                     onFile={(picked) => {
                       setFile(picked);
@@ -176,16 +119,7 @@ export default function UploadDrawer({
                     disabled={uploading}
                   />
                   {uploading ? (
-                    <Stack gap="1" aria-live="polite">
-                      <Text fontSize="sm">
-                        Uploading {file?.name}… {percent}%
-                      </Text>
-                      <Progress.Root value={percent} size="sm" colorPalette="brand">
-                        <Progress.Track aria-label="Upload progress">
-                          <Progress.Range />
-                        </Progress.Track>
-                      </Progress.Root>
-                    </Stack>
+                    <UploadProgress text={`Uploading ${file?.name}… ${percent}%`} percent={percent} live />
                   ) : null}
                   <FormMessage status="error">{message}</FormMessage>
                   <Box>

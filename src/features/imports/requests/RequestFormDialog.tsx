@@ -1,14 +1,13 @@
-import { Button, Field, HStack, Input, Progress, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
-import { FileUp } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { Field, HStack, Input, RadioGroup, Text, Textarea } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
 import { FEED_URL_LIMIT, type ImportRequest, type RequestKind } from '../../../../contracts/imports';
-import { formatBytes } from '../../../lib/file-limits';
+import { uploadPercent } from '../../../lib/sheet-file';
 import { getErrorMessage } from '../../../services/http';
 import { FormDialog } from '../../../ui/form-dialog';
 import { FormMessage } from '../../../ui/form-parts';
 import { sendRequestFile, useCreateFeedRequest } from '../shared/api';
 import { SellerPicker } from '../shared/SellerPicker';
-import { SHEET_ACCEPT, uploadPercent } from '../shared/sheet-file';
+import { SheetFileField, UploadProgress } from '../shared/SheetFileField';
 import {
   checkRequestForm,
   emptyRequestForm,
@@ -22,50 +21,6 @@ const kindLabels: Record<RequestKind, string> = {
   file: 'A sheet I cannot map',
   feed: 'A product feed to fetch',
 };
-
-function RequestFileInput({
-  file,
-  error,
-  onFile,
-}: {
-  file: File | null;
-  error?: string;
-  onFile: (file: File) => void;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <Field.Root required invalid={Boolean(error)}>
-      <Field.Label>
-        File <Field.RequiredIndicator />
-      </Field.Label>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        accept={SHEET_ACCEPT}
-        aria-label="Request file"
-        data-testid="request-file-input"
-        onChange={(event) => {
-          const picked = event.target.files?.[0];
-          event.target.value = '';
-          if (picked) onFile(picked);
-        }}
-      />
-      <HStack gap="3" wrap="wrap">
-        <Button size="sm" variant="outline" onClick={() => input.current?.click()}>
-          <FileUp /> {file ? 'Choose another file' : 'Choose a file'}
-        </Button>
-        {file ? (
-          <Text fontSize="sm">
-            {file.name} · {formatBytes(file.size)}
-          </Text>
-        ) : null}
-      </HStack>
-      <Field.HelperText>CSV or XLSX. Our team maps it for you.</Field.HelperText>
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
-  );
-}
 
 /**
  * "Request an import": a seller who cannot map a sheet sends it (or a feed URL to fetch) with a note,
@@ -156,7 +111,15 @@ export function RequestFormDialog({
         </RadioGroup.Root>
       </Field.Root>
       {form.kind === 'file' ? (
-        <RequestFileInput file={form.file} error={errors.file} onFile={(file) => change({ file })} />
+        <SheetFileField
+          label="File"
+          inputLabel="Request file"
+          testId="request-file-input"
+          helper="CSV or XLSX. Our team maps it for you."
+          file={form.file}
+          error={errors.file}
+          onFile={(file) => change({ file })}
+        />
       ) : (
         <Field.Root required invalid={Boolean(errors.feedUrl)}>
           <Field.Label>
@@ -185,16 +148,7 @@ export function RequestFormDialog({
         />
         <Field.ErrorText>{errors.note}</Field.ErrorText>
       </Field.Root>
-      {percent !== null ? (
-        <Stack gap="1">
-          <Text fontSize="sm">Sending… {percent}%</Text>
-          <Progress.Root value={percent} size="sm" colorPalette="brand">
-            <Progress.Track aria-label="Upload progress">
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-        </Stack>
-      ) : null}
+      {percent !== null ? <UploadProgress text={`Sending… ${percent}%`} percent={percent} /> : null}
       <FormMessage status="error">{message}</FormMessage>
     </FormDialog>
   );

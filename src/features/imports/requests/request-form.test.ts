@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validationMessages } from '../../../../contracts/domain/validators';
 import { IMPORT_MAX_BYTES } from '../../../../contracts/imports';
-import { checkSheetFile, sheetFormatOf, uploadPercent } from '../shared/sheet-file';
+import { checkSheetFile, sheetFormatOf, uploadPercent } from '../../../lib/sheet-file';
 import { checkRequestForm, emptyRequestForm, feedRequestBody } from './request-form';
 
 const SELLER = '33333333-3333-4333-8333-333333333333';

@@ -3,7 +3,7 @@
 
 import { isValidUrl, validationMessages } from '../../../../contracts/domain/validators';
 import { FEED_URL_LIMIT, type FeedRequestBody, type RequestKind } from '../../../../contracts/imports';
-import { checkSheetFile } from '../shared/sheet-file';
+import { checkSheetFile } from '../../../lib/sheet-file';
 
 export const NOTE_LIMIT = 2000;
 
