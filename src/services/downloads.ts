@@ -63,3 +63,10 @@ export async function downloadWithToken(path: string, fallbackName: string): Pro
     throw new Error(await downloadErrorMessage(error));
   }
 }
+
+/**
+ * Downloads a file a task wrote (`/api/v1/exports/{taskId}/download`) and saves it, named by the server,
+ * else by its task id. Rejects with the server's message.
+ */
+export const downloadTaskFile = (path: string): Promise<string> =>
+  downloadWithToken(path, path.split('/').at(-2) ?? 'download');

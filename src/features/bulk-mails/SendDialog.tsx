@@ -7,8 +7,8 @@ import type { Audience, Campaign } from '../../../contracts/campaigns';
 import { formatDateTime, formatNumber, plural } from '../../../contracts/domain/format';
 import type { TaskStatusInfo } from '../../../contracts/notifications';
 import { getErrorMessage } from '../../services/api-error';
+import { notifyTaskStarted } from '../../services/task-started';
 import { FormMessage } from '../../ui/form-parts';
-import { notifyTaskStarted } from '../notifications/task-started';
 import { useAudienceCount, useSendCampaign } from './api';
 import { localInputValue, scheduleOf } from './campaign-form';
 

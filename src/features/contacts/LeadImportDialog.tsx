@@ -34,7 +34,7 @@ import { uploadWithProgress } from '../../services/upload-with-progress';
 import { FormMessage } from '../../ui/form-parts';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
-import { TaskFileMenu } from '../notifications/TaskFileMenu';
+import { TaskFileMenu } from '../../ui/task-file-menu';
 import {
   CONTACTS_API,
   useDiscardLeadImport,

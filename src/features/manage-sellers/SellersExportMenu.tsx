@@ -1,6 +1,6 @@
 import type { ExportFormat } from '../../../contracts/exports';
+import { notifyTaskStarted } from '../../services/task-started';
 import { FileFormatMenu } from '../../ui/file-format-menu';
-import { notifyTaskStarted } from '../notifications/task-started';
 import { exportBodyOf, type SellerListParams, useExportSellers } from './api';
 
 export const EXPORT_STARTED_MESSAGE = 'Sellers export started. You will be notified when it is ready.';

@@ -15,7 +15,6 @@ import {
   type NotificationList,
   notificationListSchema,
 } from '../../../contracts/notifications';
-import { downloadWithToken } from '../../services/downloads';
 import { http } from '../../services/http';
 
 const BASE = '/api/v1/localEventMessage';
@@ -151,9 +150,5 @@ export function isInAppPath(link: string): boolean {
   return link.startsWith('/') && !link.startsWith('//') && !isDownloadLink(link);
 }
 
-/**
- * Downloads an authenticated file (`/api/v1/exports/{taskId}/download`) with the token, and saves it.
- * Rejects with the server's message.
- */
-export const downloadFile = (path: string): Promise<string> =>
-  downloadWithToken(path, path.split('/').at(-2) ?? 'download');
+/** Downloads an authenticated file (`/api/v1/exports/{taskId}/download`) and saves it. */
+export { downloadTaskFile as downloadFile } from '../../services/downloads';

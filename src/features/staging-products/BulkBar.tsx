@@ -12,10 +12,10 @@ import { BULK_JOB_LIMIT, type SelectionCount } from '../../../contracts/catalog-
 import { plural } from '../../../contracts/domain/format';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
+import { notifyTaskStarted } from '../../services/task-started';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { notify } from '../../ui/notify';
-import { notifyTaskStarted } from '../notifications/task-started';
 import {
   type BulkAction,
   type BulkAnswer,

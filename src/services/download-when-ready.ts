@@ -3,12 +3,12 @@
 // from the broker, as the "… Completed" toast is (the task store), and from a slow poll of the task for
 // when the broker is not connected. Leaving the page stops the watch: the bell's entry is enough then.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { exportDownloadPath } from '../../../contracts/exports';
-import { type TaskStatus, taskSchema } from '../../../contracts/notifications';
-import { getErrorMessage, http } from '../../services/http';
-import { isTaskFinished, taskStore } from '../../services/tasks';
-import { notify } from '../../ui/notify';
-import { downloadFile } from './api';
+import { exportDownloadPath } from '../../contracts/exports';
+import { type TaskStatus, taskSchema } from '../../contracts/notifications';
+import { notify } from '../ui/notify';
+import { downloadTaskFile } from './downloads';
+import { getErrorMessage, http } from './http';
+import { isTaskFinished, taskStore } from './tasks';
 
 /** How often a watched task is asked after, in case its completion never reaches the broker. */
 export const TASK_POLL_MS = 5000;
@@ -92,7 +92,7 @@ export function useDownloadWhenReady() {
     try {
       // A failed task says so in its own toast and in the bell.
       if ((await waitForTask(taskId, controller.signal)) === 'Completed')
-        await downloadFile(exportDownloadPath(taskId));
+        await downloadTaskFile(exportDownloadPath(taskId));
     } catch (error) {
       if (!controller.signal.aborted)
         notify({

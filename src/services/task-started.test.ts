@@ -2,14 +2,14 @@
 // user must then see "… Completed" alone — never "… started" after it — and the task must not stay
 // "running". Driven through the real http client (its task handler) and the real broker handlers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { taskAcceptedSchema } from '../../../contracts/notifications';
-import { createBrokerMessageHandler, type RealtimeEffects } from '../../app/shell/realtime-handlers';
-import { configureHttp, http } from '../../services/http';
-import { handleTaskResponse, removeTask, resetTasks, taskStore } from '../../services/tasks';
-import { createFakeAdapter } from '../../services/testing/fake-adapter';
+import { taskAcceptedSchema } from '../../contracts/notifications';
+import { createBrokerMessageHandler, type RealtimeEffects } from '../app/shell/realtime-handlers';
+import { configureHttp, http } from './http';
+import { handleTaskResponse, removeTask, resetTasks, taskStore } from './tasks';
+import { createFakeAdapter } from './testing/fake-adapter';
 
 const shown: string[] = [];
-vi.mock('../../ui/notify', () => ({
+vi.mock('../ui/notify', () => ({
   notify: (toast: { title: string }) => {
     shown.push(toast.title);
     return `toast-${shown.length}`;

@@ -1,10 +1,10 @@
 // A file menu whose choice starts a job that writes the file (an error sheet), then downloads the file
 // here as soon as the job is done; the notification in the bell carries it too, for later.
 import { useState } from 'react';
-import type { ExportFormat } from '../../../contracts/exports';
-import { taskAcceptedSchema } from '../../../contracts/notifications';
-import { FileFormatMenu } from '../../ui/file-format-menu';
-import { useDownloadWhenReady } from './download-when-ready';
+import type { ExportFormat } from '../../contracts/exports';
+import { taskAcceptedSchema } from '../../contracts/notifications';
+import { useDownloadWhenReady } from '../services/download-when-ready';
+import { FileFormatMenu } from './file-format-menu';
 
 export function TaskFileMenu({
   label,
