@@ -14,6 +14,7 @@ import type {
   UpdateAttributeAdminBody,
 } from '../../../contracts/attribute-admin';
 import type { CreateAttributeBody } from '../../../contracts/catalog';
+import { queryKeys } from '../../lib/query-keys';
 import { ApiError, http } from '../../services/http';
 
 const API = '/api/v1/attributes';
@@ -26,11 +27,8 @@ export interface AttributeListParams {
 }
 
 export const attributeKeys = {
-  all: ['attributes'] as const,
-  lists: () => [...attributeKeys.all, 'list'] as const,
-  list: (params: AttributeListParams) => [...attributeKeys.lists(), params] as const,
+  ...queryKeys<AttributeListParams, number>('attributes'),
   groups: () => [...attributeKeys.all, 'groups'] as const,
-  detail: (id: number) => [...attributeKeys.all, 'detail', id] as const,
   categories: (params: ListSetCategoriesQuery) => [...attributeKeys.all, 'categories', params] as const,
   set: (categoryId: string) => [...attributeKeys.all, 'set', categoryId] as const,
 };

@@ -29,6 +29,7 @@ import {
 } from '../../../contracts/mail-templates';
 import type { RecipientState } from '../../../contracts/marketing';
 import type { QueryField } from '../../../contracts/query-tree';
+import { queryKeys } from '../../lib/query-keys';
 import { ApiError, http } from '../../services/http';
 
 export const TEMPLATES_API = '/api/v1/mailTemplates';
@@ -47,15 +48,17 @@ export interface RecipientListQuery extends PageQuery {
   state: RecipientState | null;
 }
 
+const templateKeys = queryKeys<PageQuery>('bulk-mails', 'templates');
+const campaignKeys = queryKeys<CampaignListQuery>('bulk-mails', 'campaigns');
 export const bulkMailKeys = {
   all: ['bulk-mails'] as const,
-  templates: () => [...bulkMailKeys.all, 'templates'] as const,
-  templateList: (query: PageQuery) => [...bulkMailKeys.templates(), 'list', query] as const,
-  template: (id: string) => [...bulkMailKeys.templates(), 'detail', id] as const,
-  preview: (input: TemplatePreviewInput) => [...bulkMailKeys.templates(), 'preview', input] as const,
-  campaigns: () => [...bulkMailKeys.all, 'campaigns'] as const,
-  campaignList: (query: CampaignListQuery) => [...bulkMailKeys.campaigns(), 'list', query] as const,
-  campaign: (id: string) => [...bulkMailKeys.campaigns(), 'detail', id] as const,
+  templates: () => templateKeys.all,
+  templateList: templateKeys.list,
+  template: templateKeys.detail,
+  preview: (input: TemplatePreviewInput) => [...templateKeys.all, 'preview', input] as const,
+  campaigns: () => campaignKeys.all,
+  campaignList: campaignKeys.list,
+  campaign: campaignKeys.detail,
   recipients: (id: string, query: RecipientListQuery) =>
     [...bulkMailKeys.campaign(id), 'recipients', query] as const,
   responses: (id: string, skip: number, limit: number) =>

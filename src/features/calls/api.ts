@@ -10,6 +10,7 @@ import {
   callLogDetailSchema,
   type SearchCallHistoryQuery,
 } from '../../../contracts/calls';
+import { queryKeys } from '../../lib/query-keys';
 import { http } from '../../services/http';
 import { type CallView, endOfDayIso, hasFilters, startOfDayIso } from './url-state';
 
@@ -18,13 +19,7 @@ const BASE = '/api/v1/callHistory/method';
 /** The part of the view a list request depends on (not the open call). */
 export type CallListQuery = Omit<CallView, 'callId'>;
 
-export const callKeys = {
-  all: ['call-history'] as const,
-  lists: () => [...callKeys.all, 'list'] as const,
-  list: (query: CallListQuery) => [...callKeys.lists(), query] as const,
-  details: () => [...callKeys.all, 'detail'] as const,
-  detail: (id: string) => [...callKeys.details(), id] as const,
-};
+export const callKeys = queryKeys<CallListQuery>('call-history');
 
 /**
  * The request a view makes: listCallHistory when nothing is filtered, otherwise searchCallHistory with

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryBody, CategoryList, SubcategoryList } from '../../../contracts/categories';
+import { queryKeys } from '../../lib/query-keys';
 import { http } from '../../services/http';
 
 export interface CategoryListQuery {
@@ -11,9 +12,7 @@ export interface CategoryListQuery {
 const API = '/api/v1/categories';
 
 export const categoryKeys = {
-  all: ['categories'] as const,
-  lists: () => [...categoryKeys.all, 'list'] as const,
-  list: (q: CategoryListQuery) => [...categoryKeys.lists(), q] as const,
+  ...queryKeys<CategoryListQuery>('categories'),
   subLists: () => [...categoryKeys.all, 'subcategories'] as const,
   subList: (parentId: string, q: CategoryListQuery) => [...categoryKeys.subLists(), parentId, q] as const,
 };

@@ -27,18 +27,15 @@ import {
 import type { LeadRowOutcome } from '../../../contracts/marketing';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import type { QueryField } from '../../../contracts/query-tree';
+import { queryKeys } from '../../lib/query-keys';
 import { HISTORY_PAGE_SIZE } from '../../services/history-query';
 import { http } from '../../services/http';
 
 export const CONTACTS_API = '/api/v1/contacts';
 
 export const contactKeys = {
-  all: ['contacts'] as const,
-  lists: () => [...contactKeys.all, 'list'] as const,
-  list: (query: ContactListQuery) => [...contactKeys.lists(), query] as const,
+  ...queryKeys<ContactListQuery>('contacts'),
   fields: () => [...contactKeys.all, 'fields'] as const,
-  details: () => [...contactKeys.all, 'detail'] as const,
-  detail: (id: string) => [...contactKeys.details(), id] as const,
   timeline: (id: string) => [...contactKeys.all, 'timeline', id] as const,
   companyTypes: () => [...contactKeys.all, 'company-types'] as const,
   leadImports: () => [...contactKeys.all, 'lead-imports'] as const,

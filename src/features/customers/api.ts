@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Customer, CustomerList, UpdateCustomerBody } from '../../../contracts/customers';
+import { queryKeys } from '../../lib/query-keys';
 import { http } from '../../services/http';
 
 export interface CustomerListQuery {
@@ -9,13 +10,7 @@ export interface CustomerListQuery {
   limit: number;
 }
 
-export const customerKeys = {
-  all: ['customers'] as const,
-  lists: () => [...customerKeys.all, 'list'] as const,
-  list: (q: CustomerListQuery) => [...customerKeys.lists(), q] as const,
-  details: () => [...customerKeys.all, 'detail'] as const,
-  detail: (id: string) => [...customerKeys.details(), id] as const,
-};
+export const customerKeys = queryKeys<CustomerListQuery>('customers');
 
 /** SPEC §7: listCustomers for the list, searchCustomers once there is something to search for. */
 export const useCustomers = (q: CustomerListQuery) =>

@@ -18,6 +18,7 @@ import {
   sellerListSchema,
   sellerTabs,
 } from '../../../contracts/sellers';
+import { queryKeys } from '../../lib/query-keys';
 import { useHistory } from '../../services/history-query';
 import { http } from '../../services/http';
 import type { SellerSortField, SortOrder } from './url-state';
@@ -34,10 +35,7 @@ export interface SellerListParams {
 }
 
 export const sellerAdminKeys = {
-  all: ['manage-sellers'] as const,
-  lists: () => [...sellerAdminKeys.all, 'list'] as const,
-  list: (params: SellerListParams) => [...sellerAdminKeys.lists(), params] as const,
-  detail: (id: string) => [...sellerAdminKeys.all, 'detail', id] as const,
+  ...queryKeys<SellerListParams>('manage-sellers'),
   nextCode: () => [...sellerAdminKeys.all, 'next-code'] as const,
   history: (id: string) => [...sellerAdminKeys.all, 'history', id] as const,
 };

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { PermissionMap } from '../../../contracts/permissions';
 import type { ServerRole } from '../../../contracts/roles';
 import type { RouteAction } from '../../../contracts/routes';
+import { queryKeys } from '../../lib/query-keys';
 import { http } from '../../services/http';
 import { sessionKeys } from '../../services/session-queries';
 
@@ -27,12 +28,13 @@ export interface UserPermissions {
   effective: PermissionMap;
 }
 
+const userKeys = queryKeys<{ query: string; skip: number; limit: number }>('permissions', 'users');
 export const permissionKeys = {
   all: ['permissions'] as const,
   config: () => [...permissionKeys.all, 'config'] as const,
   roles: () => [...permissionKeys.all, 'roles'] as const,
-  users: (q: { query: string; skip: number; limit: number }) => [...permissionKeys.all, 'users', q] as const,
-  user: (id: string) => [...permissionKeys.all, 'user', id] as const,
+  users: userKeys.list,
+  user: userKeys.detail,
   defaults: () => [...permissionKeys.all, 'defaults'] as const,
 };
 

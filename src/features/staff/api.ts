@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteStaffBody, StaffList, StaffMessage, StaffStatusFilter } from '../../../contracts/staff';
+import { queryKeys } from '../../lib/query-keys';
 import { http } from '../../services/http';
 
 export interface StaffListQuery {
@@ -9,11 +10,7 @@ export interface StaffListQuery {
   limit: number;
 }
 
-export const staffKeys = {
-  all: ['staff'] as const,
-  lists: () => [...staffKeys.all, 'list'] as const,
-  list: (q: StaffListQuery) => [...staffKeys.lists(), q] as const,
-};
+export const staffKeys = queryKeys<StaffListQuery>('staff');
 
 export const useStaffList = (q: StaffListQuery) =>
   useQuery({

@@ -20,20 +20,17 @@ import {
 import type { CatalogReport, ExportProductsBody, SelectionCount } from '../../../contracts/catalog-actions';
 import type { TaskAccepted } from '../../../contracts/notifications';
 import type { QueryField } from '../../../contracts/query-tree';
+import { queryKeys } from '../../lib/query-keys';
 import { useHistory } from '../../services/history-query';
 import { ApiError, http } from '../../services/http';
 
 const BASE = '/api/v1/stagingProducts';
 
 export const stagingKeys = {
-  all: ['staging-products'] as const,
-  lists: () => [...stagingKeys.all, 'list'] as const,
-  list: (body: SearchProductsBody) => [...stagingKeys.lists(), body] as const,
+  ...queryKeys<SearchProductsBody>('staging-products'),
   report: (body: { query: unknown; search: string }) => [...stagingKeys.all, 'report', body] as const,
   fields: () => [...stagingKeys.all, 'fields'] as const,
   options: (source: string, q: string) => [...stagingKeys.all, 'options', source, q] as const,
-  details: () => [...stagingKeys.all, 'detail'] as const,
-  detail: (id: string) => [...stagingKeys.details(), id] as const,
   history: (id: string) => [...stagingKeys.all, 'history', id] as const,
   categoryAttributes: (categoryId: string) =>
     [...stagingKeys.all, 'category-attributes', categoryId] as const,

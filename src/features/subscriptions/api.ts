@@ -11,6 +11,7 @@ import type {
   SubscriptionRow,
   SubscriptionStateKey,
 } from '../../../contracts/subscriptions';
+import { queryKeys } from '../../lib/query-keys';
 import { http } from '../../services/http';
 
 const BASE = '/api/v1/subscriptionManager';
@@ -27,13 +28,15 @@ export interface SubscriptionListQuery {
   limit: number;
 }
 
+const requestKeys = queryKeys<RenewalListQuery>('subscriptions', 'requests');
+const sellerKeys = queryKeys<SubscriptionListQuery>('subscriptions', 'sellers');
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,
-  requests: () => [...subscriptionKeys.all, 'requests'] as const,
-  requestList: (q: RenewalListQuery) => [...subscriptionKeys.requests(), q] as const,
-  sellers: () => [...subscriptionKeys.all, 'sellers'] as const,
-  sellerList: (q: SubscriptionListQuery) => [...subscriptionKeys.sellers(), 'list', q] as const,
-  sellerDetail: (sellerId: string) => [...subscriptionKeys.sellers(), 'detail', sellerId] as const,
+  requests: () => requestKeys.all,
+  requestList: requestKeys.list,
+  sellers: () => sellerKeys.all,
+  sellerList: sellerKeys.list,
+  sellerDetail: sellerKeys.detail,
 };
 
 // Each view shows its own failure (error state or the dialog's message): no toast on top.
