@@ -1,8 +1,25 @@
-import { Alert, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, type ButtonProps, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { Play, Square } from 'lucide-react';
 import type { Batch } from '../../../../contracts/imports';
 import { isRunning, useResumeBatch, useStopBatch } from '../shared/api';
 import { progressFigures } from '../shared/format';
+
+/** Stop or Resume: sends the batch's action, spinning until the server answers. */
+function BatchActionButton({
+  action,
+  batchId,
+  ...button
+}: { action: { mutate: (batchId: string) => void; isPending: boolean }; batchId: string } & ButtonProps) {
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      loading={action.isPending}
+      onClick={() => action.mutate(batchId)}
+      {...button}
+    />
+  );
+}
 
 /**
  * A batch a job works on: how far it got (rows read or moved, the share, rows per second) and Stop.
@@ -27,15 +44,9 @@ export function BatchProgress({ batch, canAct }: { batch: Batch; canAct: boolean
           {batch.error ? <Alert.Description>{batch.error}</Alert.Description> : null}
         </Alert.Content>
         {canAct ? (
-          <Button
-            size="sm"
-            variant="outline"
-            alignSelf="center"
-            loading={resume.isPending}
-            onClick={() => resume.mutate(batch.id)}
-          >
+          <BatchActionButton action={resume} batchId={batch.id} alignSelf="center">
             <Play /> Resume
-          </Button>
+          </BatchActionButton>
         ) : null}
       </Alert.Root>
     );
@@ -53,15 +64,9 @@ export function BatchProgress({ batch, canAct }: { batch: Batch; canAct: boolean
                 : 'Checking every row…'}
           </Text>
           {canAct ? (
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="red"
-              loading={stop.isPending}
-              onClick={() => stop.mutate(batch.id)}
-            >
+            <BatchActionButton action={stop} batchId={batch.id} colorPalette="red">
               <Square /> Stop
-            </Button>
+            </BatchActionButton>
           ) : null}
         </HStack>
         <Progress.Root value={figures.percent} size="sm" colorPalette="brand" striped animated>

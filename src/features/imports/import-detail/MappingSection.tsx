@@ -7,7 +7,6 @@ import {
   Heading,
   HStack,
   NativeSelect,
-  RadioGroup,
   Stack,
   Table,
   Text,
@@ -28,6 +27,7 @@ import { notify } from '../../../ui/notify';
 import { ErrorState, LoadingState } from '../../../ui/page-states';
 import { TableScroll } from '../../../ui/table-scroll';
 import { isRunning, useMappingTargets, useReprocessBatch } from '../shared/api';
+import { RadioChoices } from '../shared/RadioChoices';
 import {
   blocksApplying,
   columnLetter,
@@ -209,23 +209,15 @@ function MappingEditor({
       <MappingWarnings rows={rows} options={options} />
       <Field.Root>
         <Field.Label>When a cell is blank in a row that updates a product</Field.Label>
-        <RadioGroup.Root
+        <RadioChoices
+          label="Blank cells"
+          values={blankPolicies}
+          labels={blankPolicyLabels}
           value={policy}
-          onValueChange={(event) => event.value && setPolicy(event.value as BlankPolicy)}
+          onChange={setPolicy}
           disabled={disabled}
-          aria-label="Blank cells"
-          data-tour="blank-policy"
-        >
-          <Stack gap="2">
-            {blankPolicies.map((value) => (
-              <RadioGroup.Item key={value} value={value}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{blankPolicyLabels[value]}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
+          tour="blank-policy"
+        />
       </Field.Root>
       <Checkbox.Root
         checked={remember}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { formatNumber } from '../../../../contracts/domain/format';
 import {
   blankPolicyLabels,
@@ -10,6 +10,7 @@ import { useBatchReport } from '../shared/api';
 import { ResultBadge } from '../shared/Badges';
 import { defaultPreviewOutcome, isValidated, outcomePalette, resultSummary } from '../shared/format';
 import { type ImportsView, previewOutcomes } from '../shared/url-state';
+import { CountChip } from './CountChip';
 import { MoveActions } from './MoveActions';
 import { NotValidated } from './NotValidated';
 import { REPORT_PAGE_SIZE, ReportTable } from './ReportTable';
@@ -93,18 +94,16 @@ export function PreviewSection({
       </Text>
       <Wrap gap="2" role="group" aria-label="Preview rows">
         {previewOutcomes.map((kind) => (
-          <Button
+          <CountChip
             key={kind}
-            size="sm"
-            variant={kind === outcome ? 'solid' : 'outline'}
-            colorPalette={outcomePalette[kind]}
-            aria-pressed={kind === outcome}
-            data-testid={`preview-chip-${kind}`}
-            onClick={() => setView({ change: kind, previewPage: 1 })}
+            pressed={kind === outcome}
+            palette={outcomePalette[kind]}
+            count={batch.counts[kind]}
+            testId={`preview-chip-${kind}`}
+            onPress={() => setView({ change: kind, previewPage: 1 })}
           >
             {rowOutcomeLabels[kind]}
-            <Badge variant="subtle">{formatNumber(batch.counts[kind])}</Badge>
-          </Button>
+          </CountChip>
         ))}
       </Wrap>
       <ReportTable

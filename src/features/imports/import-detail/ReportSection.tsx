@@ -1,11 +1,12 @@
-import { Alert, Badge, Box, Button, Flex, Heading, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import { formatNumber, plural } from '../../../../contracts/domain/format';
+import { Alert, Box, Flex, Heading, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { plural } from '../../../../contracts/domain/format';
 import { type Import, rowResultLabels, rowResults } from '../../../../contracts/imports';
 import { FilterSelect } from '../../../ui/filter-select';
 import { SearchBox } from '../../../ui/search-box';
 import { useBatchReport } from '../shared/api';
 import { isValidated, outcomeChips, outcomePalette } from '../shared/format';
 import type { ImportsView } from '../shared/url-state';
+import { CountChip } from './CountChip';
 import { ErrorSheetMenu } from './ErrorSheetMenu';
 import { columnLetter } from './mapping';
 import { NotValidated } from './NotValidated';
@@ -17,25 +18,18 @@ type SetView = (patch: Partial<ImportsView>, options?: { replace?: boolean }) =>
 function OutcomeChips({ item, view, setView }: { item: Import; view: ImportsView; setView: SetView }) {
   return (
     <Wrap gap="2" role="group" aria-label="Rows by outcome" data-tour="report-counts">
-      {outcomeChips(item.batch.counts).map((chip) => {
-        const pressed = view.outcome === chip.outcome;
-        return (
-          <Button
-            key={chip.outcome ?? 'all'}
-            size="sm"
-            variant={pressed ? 'solid' : 'outline'}
-            colorPalette={chip.outcome ? outcomePalette[chip.outcome] : 'gray'}
-            aria-pressed={pressed}
-            data-testid={`outcome-chip-${chip.outcome ?? 'all'}`}
-            onClick={() => setView({ outcome: chip.outcome, rowPage: 1 })}
-          >
-            {chip.label}
-            <Badge variant={pressed ? 'surface' : 'subtle'} fontVariantNumeric="tabular-nums">
-              {formatNumber(chip.count)}
-            </Badge>
-          </Button>
-        );
-      })}
+      {outcomeChips(item.batch.counts).map((chip) => (
+        <CountChip
+          key={chip.outcome ?? 'all'}
+          pressed={view.outcome === chip.outcome}
+          palette={chip.outcome ? outcomePalette[chip.outcome] : 'gray'}
+          count={chip.count}
+          testId={`outcome-chip-${chip.outcome ?? 'all'}`}
+          onPress={() => setView({ outcome: chip.outcome, rowPage: 1 })}
+        >
+          {chip.label}
+        </CountChip>
+      ))}
     </Wrap>
   );
 }

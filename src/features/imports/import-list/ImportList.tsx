@@ -8,7 +8,7 @@ import { SearchBox } from '../../../ui/search-box';
 import { useImportList } from '../shared/api';
 import { SampleSheetLink } from '../shared/SampleSheetLink';
 import { type ImportsView, importsHref, withImport } from '../shared/url-state';
-import { ImportColumns, ImportRow } from './ImportTable';
+import { ImportRow, importColumns } from './ImportTable';
 
 /** The imports tab: search, status filter, refresh, the server-paged table, or why it is empty. */
 export function ImportList({
@@ -71,7 +71,7 @@ export function ImportList({
           }}
           label="Imports"
           pagerLabel="Import pages"
-          columns={<ImportColumns showSeller={showSeller} />}
+          columns={importColumns(showSeller)}
           skip={(view.page - 1) * view.size}
           limit={view.size}
           onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}

@@ -5,36 +5,15 @@ import type { Import } from '../../../../contracts/imports';
 import { formatBytes } from '../../../lib/file-limits';
 import { relativeTime } from '../../../lib/relative-time';
 import { BatchStatusBadge, OutcomeCountsLine } from '../shared/Badges';
-import { OpenableRow } from '../shared/OpenableRow';
+import { ColumnHeaders, OpenableRow, type OpenableRowProps } from '../shared/OpenableRow';
 
 /** The imports table's header cells; sellers see no seller column. */
-export function ImportColumns({ showSeller }: { showSeller: boolean }) {
-  return (
-    <>
-      <Table.ColumnHeader>File</Table.ColumnHeader>
-      {showSeller ? <Table.ColumnHeader>Seller</Table.ColumnHeader> : null}
-      <Table.ColumnHeader>Status</Table.ColumnHeader>
-      <Table.ColumnHeader>Rows</Table.ColumnHeader>
-      <Table.ColumnHeader>Uploaded by</Table.ColumnHeader>
-      <Table.ColumnHeader>When</Table.ColumnHeader>
-    </>
-  );
-}
+export const importColumns = (showSeller: boolean) => (
+  <ColumnHeaders names={['File', showSeller ? 'Seller' : null, 'Status', 'Rows', 'Uploaded by', 'When']} />
+);
 
 /** One import; the row (or its file name, for the keyboard) opens the import. */
-export function ImportRow({
-  item,
-  showSeller,
-  href,
-  onOpen,
-  now,
-}: {
-  item: Import;
-  showSeller: boolean;
-  href: string;
-  onOpen: () => void;
-  now: Date;
-}) {
+export function ImportRow({ item, showSeller, href, onOpen, now }: OpenableRowProps<Import>) {
   return (
     <OpenableRow data-testid="import-row" onOpen={onOpen}>
       <Table.Cell>

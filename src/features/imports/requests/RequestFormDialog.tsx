@@ -1,4 +1,4 @@
-import { Field, HStack, Input, RadioGroup, Text, Textarea } from '@chakra-ui/react';
+import { Field, Input, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { FEED_URL_LIMIT, type ImportRequest, type RequestKind } from '../../../../contracts/imports';
 import { uploadPercent } from '../../../lib/sheet-file';
@@ -6,6 +6,7 @@ import { getErrorMessage } from '../../../services/http';
 import { FormDialog } from '../../../ui/form-dialog';
 import { FormMessage } from '../../../ui/form-parts';
 import { sendRequestFile, useCreateFeedRequest } from '../shared/api';
+import { RadioChoices } from '../shared/RadioChoices';
 import { SellerPicker } from '../shared/SellerPicker';
 import { SheetFileField, UploadProgress } from '../shared/SheetFileField';
 import {
@@ -21,6 +22,7 @@ const kindLabels: Record<RequestKind, string> = {
   file: 'A sheet I cannot map',
   feed: 'A product feed to fetch',
 };
+const requestKinds = Object.keys(kindLabels) as RequestKind[];
 
 /**
  * "Request an import": a seller who cannot map a sheet sends it (or a feed URL to fetch) with a note,
@@ -94,21 +96,14 @@ export function RequestFormDialog({
       ) : null}
       <Field.Root>
         <Field.Label>What you send</Field.Label>
-        <RadioGroup.Root
+        <RadioChoices
+          label="What you send"
+          values={requestKinds}
+          labels={kindLabels}
           value={form.kind}
-          onValueChange={(event) => event.value && change({ kind: event.value as RequestKind })}
-          aria-label="What you send"
-        >
-          <HStack gap="5" wrap="wrap">
-            {(Object.keys(kindLabels) as RequestKind[]).map((kind) => (
-              <RadioGroup.Item key={kind} value={kind}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{kindLabels[kind]}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
-        </RadioGroup.Root>
+          onChange={(kind) => change({ kind })}
+          inline
+        />
       </Field.Root>
       {form.kind === 'file' ? (
         <SheetFileField

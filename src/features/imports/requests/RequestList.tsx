@@ -12,7 +12,7 @@ import { importKeys, useImportRequests } from '../shared/api';
 import { type ImportsView, importsHref, withImport } from '../shared/url-state';
 import { RequestDrawer } from './RequestDrawer';
 import { RequestFormDialog } from './RequestFormDialog';
-import { RequestColumns, RequestRow } from './RequestTable';
+import { RequestRow, requestColumns } from './RequestTable';
 
 const REQUESTS_PAGE_SIZE = 25;
 
@@ -88,7 +88,7 @@ export function RequestList({
           }}
           label="Import requests"
           pagerLabel="Request pages"
-          columns={<RequestColumns showSeller={staff} />}
+          columns={requestColumns(staff)}
           skip={(view.requestPage - 1) * REQUESTS_PAGE_SIZE}
           limit={REQUESTS_PAGE_SIZE}
           onSkipChange={(skip) => setView({ requestPage: Math.floor(skip / REQUESTS_PAGE_SIZE) + 1 })}
@@ -101,7 +101,7 @@ export function RequestList({
             return rows.map((request) => (
               <RequestRow
                 key={request.id}
-                request={request}
+                item={request}
                 showSeller={staff}
                 href={importsHref({ ...view, requestId: request.id })}
                 onOpen={() => setView({ requestId: request.id })}

@@ -4,41 +4,27 @@ import { formatDateTime } from '../../../../contracts/domain/format';
 import type { ImportRequest } from '../../../../contracts/imports';
 import { relativeTime } from '../../../lib/relative-time';
 import { RequestStatusBadge } from '../shared/Badges';
-import { OpenableRow } from '../shared/OpenableRow';
+import { ColumnHeaders, OpenableRow, type OpenableRowProps } from '../shared/OpenableRow';
 
 /** What the seller sent, as text: the file's name, or the feed's address (never a live link here). */
 export const requestSubject = (request: ImportRequest) =>
   request.kind === 'file' ? (request.fileName ?? 'A file') : (request.feedUrl ?? 'A feed');
 
 /** The import requests table's header cells; a seller sees no seller column. */
-export function RequestColumns({ showSeller }: { showSeller: boolean }) {
-  return (
-    <>
-      <Table.ColumnHeader>Request</Table.ColumnHeader>
-      {showSeller ? <Table.ColumnHeader>Seller</Table.ColumnHeader> : null}
-      <Table.ColumnHeader>Kind</Table.ColumnHeader>
-      <Table.ColumnHeader>Note</Table.ColumnHeader>
-      <Table.ColumnHeader>Status</Table.ColumnHeader>
-      <Table.ColumnHeader>Handled by</Table.ColumnHeader>
-      <Table.ColumnHeader>Asked</Table.ColumnHeader>
-    </>
-  );
-}
+export const requestColumns = (showSeller: boolean) => (
+  <ColumnHeaders
+    names={['Request', showSeller ? 'Seller' : null, 'Kind', 'Note', 'Status', 'Handled by', 'Asked']}
+  />
+);
 
 /** One import request; the row opens the request. */
 export function RequestRow({
-  request,
+  item: request,
   showSeller,
   href,
   onOpen,
   now,
-}: {
-  request: ImportRequest;
-  showSeller: boolean;
-  href: string;
-  onOpen: () => void;
-  now: Date;
-}) {
+}: OpenableRowProps<ImportRequest>) {
   return (
     <OpenableRow data-testid="request-row" onOpen={onOpen}>
       <Table.Cell maxW="64">

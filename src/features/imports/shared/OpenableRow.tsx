@@ -16,3 +16,19 @@ export function OpenableRow({ onOpen, ...row }: ComponentProps<typeof Table.Row>
     />
   );
 }
+
+/** Header cells by name; a null name (a column this user does not see) is left out. */
+export function ColumnHeaders({ names }: { names: (string | null)[] }) {
+  return (
+    <>{names.map((name) => (name ? <Table.ColumnHeader key={name}>{name}</Table.ColumnHeader> : null))}</>
+  );
+}
+
+/** What a list draws one openable row from: the item, where it opens, and the time "3 min ago" counts from. */
+export interface OpenableRowProps<Item> {
+  item: Item;
+  showSeller: boolean;
+  href: string;
+  onOpen: () => void;
+  now: Date;
+}
