@@ -196,7 +196,7 @@ const mb = (kb) => Math.round(kb / 102.4) / 10;
 const rounded = (ms) => Math.round(ms);
 
 /** The server's RSS (kB) every RSS_SAMPLE_MS; `mark()` starts the measured span (samples before are the baseline). */
-function rssSampler(pid) {
+export function rssSampler(pid) {
   const rssKb = () => {
     try {
       return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1]);

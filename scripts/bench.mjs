@@ -35,6 +35,9 @@
 //   import, and a 100,000-recipient campaign delivered to an SMTP server the bench runs (mails/s, the
 //   server's RSS) and to the outbox, through HTTP on PGlite (scripts/bench-marketing.mjs);
 //   `--marketing-only` measures only that.
+// - exports: the sellers export of 100,000 sellers as XLSX and as CSV through HTTP on PGlite: request →
+//   file ready, rows/s, file size and the server's RSS growth, medians of 3 runs
+//   (scripts/bench-exports.mjs); `--exports-only` measures only that.
 // `--compare` (with any of the above): then prints every figure of the measured sections more than 25 %
 // worse than the committed bench/results.json and exits 1 if there is one (scripts/bench-compare.mjs);
 // `--compare-file <file>` compares a results file written earlier instead of measuring.
@@ -55,6 +58,7 @@ import {
   readResults,
   reportComparison,
 } from './bench-compare.mjs';
+import { benchExports } from './bench-exports.mjs';
 import { benchImports } from './bench-imports.mjs';
 import { benchMarketing } from './bench-marketing.mjs';
 import { benchSellers } from './bench-sellers.mjs';
@@ -146,6 +150,7 @@ const catalogOnly = process.argv.includes('--catalog-only');
 const importsOnly = process.argv.includes('--imports-only');
 const tagsOnly = process.argv.includes('--tags-only');
 const marketingOnly = process.argv.includes('--marketing-only');
+const exportsOnly = process.argv.includes('--exports-only');
 const only =
   sellersOnly ||
   brokerOnly ||
@@ -158,6 +163,7 @@ const only =
   importsOnly ||
   tagsOnly ||
   marketingOnly ||
+  exportsOnly ||
   catalogLarge;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const videoOptions = videoOptionsFromArgs(process.argv);
@@ -228,6 +234,8 @@ const results = {
   tags: only && !tagsOnly ? previous.tags : await benchTags(root, 3291),
   // The server on 3490, the bench's own SMTP server on 3491.
   marketing: only && !marketingOnly ? previous.marketing : await benchMarketing(root, 3490),
+  // Two servers, on 3324 and 3325 (the XLSX writers' A/B).
+  exports: only && !exportsOnly ? previous.exports : await benchExports(root, 3324),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
@@ -247,6 +255,7 @@ if (compare) {
         imports: importsOnly,
         tags: tagsOnly,
         marketing: marketingOnly,
+        exports: exportsOnly,
       }).flatMap(([section, measuredNow]) => (measuredNow ? [section] : []))
     : undefined;
   const worse = compareResults(baseline, results, { sections: measuredSections, percent: comparePercent });

@@ -1,0 +1,170 @@
+// Exports at scale, for `npm run bench` (`exports` in bench/results.json): the sellers export of
+// every seller (100,000 seeded with the real seed command, plus the demo's), newest first, as XLSX and
+// as CSV, through HTTP to the real server on PGlite, as the demo admin.
+//
+// What is measured, per export: the POST → the task seen Completed (polled every 50 ms; the job's
+// queue pick-up included) as `readyMs`, and the job's own span (the task's createdAt → finishedAt) as
+// `jobMs`; rows/s over readyMs; the file's size (downloaded after the clock); the server's RSS growth
+// over its idle baseline while the export runs. Each export runs ROUNDS times and the medians are kept.
+//
+// The XLSX writers' A/B (issue 27: exceljs's streaming writer only if within 10 % of xlsx.ts): two
+// servers on two copies of one seeded data dir, the second started with EXPORT_XLSX_WRITER=exceljs,
+// take turns (A B A B A B) so that both see the same minute of a shared, noisy machine.
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { startServer } from './bench-children.mjs';
+import { rssSampler } from './bench-imports.mjs';
+import { run, signIn } from './bench-sellers.mjs';
+
+const SELLERS = Number(process.env.BENCH_EXPORT_SELLERS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_EXPORT_ROUNDS ?? 3);
+const POLL_MS = 50;
+/** An export not ready by then fails the bench. */
+const EXPORT_LIMIT_MS = 300_000;
+const ADMIN = 'admin@demo.local';
+/** The XLSX writers compared, each on a server of its own: its name and the server's environment. */
+const XLSX_WRITERS = [
+  { name: 'handMade', env: {} },
+  { name: 'exceljs', env: { EXPORT_XLSX_WRITER: 'exceljs' } },
+];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function call(server, method, url, body) {
+  const response = await fetch(`${server.base}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${server.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** One export, from the request to the file ready, then its download (after the clock). */
+async function measureExport(server, format, body = {}) {
+  const rss = rssSampler(server.pid);
+  await sleep(1_200); // the idle baseline before the request
+  try {
+    rss.mark();
+    const started = performance.now();
+    const accepted = await call(server, 'POST', '/api/v1/exports/sellers', { format, ...body });
+    const { taskId } = (await accepted.json()).taskStatus;
+    let task;
+    for (;;) {
+      task = await (await call(server, 'GET', `/api/v1/tasks/${taskId}`)).json();
+      if (task.status === 'Completed') break;
+      if (task.status === 'Failed') throw new Error(`the ${format} export failed: ${task.error}`);
+      if (performance.now() - started > EXPORT_LIMIT_MS) {
+        throw new Error(`the ${format} export was not ready within ${EXPORT_LIMIT_MS / 1000} s`);
+      }
+      await sleep(POLL_MS);
+    }
+    const readyMs = Math.round(performance.now() - started);
+    const memory = rss.stop();
+    const file = Buffer.from(
+      await (await call(server, 'GET', `/api/v1/exports/${taskId}/download`)).arrayBuffer(),
+    );
+    const looksRight = format === 'xlsx' ? file.subarray(0, 2).toString() === 'PK' : file.includes('\r\n');
+    if (!looksRight) throw new Error(`the ${format} export's file is not a ${format.toUpperCase()} file`);
+    return {
+      readyMs,
+      jobMs: Date.parse(task.finishedAt) - Date.parse(task.createdAt),
+      fileBytes: file.length,
+      rssGrowthMb: memory.growthMb,
+      rssPeakMb: memory.peakMb,
+    };
+  } finally {
+    rss.stop();
+  }
+}
+
+/** The medians of a format's runs, with rows/s over the median readyMs and every run's readyMs. */
+function summary(runs, rows) {
+  const readyMs = median(runs.map((r) => r.readyMs));
+  return {
+    readyMs,
+    jobMs: median(runs.map((r) => r.jobMs)),
+    rowsPerSecond: Math.round(rows / (readyMs / 1000)),
+    fileMb: Math.round(median(runs.map((r) => r.fileBytes)) / 104857.6) / 10,
+    rssGrowthMb: median(runs.map((r) => r.rssGrowthMb)),
+    rssPeakMb: Math.max(...runs.map((r) => r.rssPeakMb)),
+    readyMsEachRun: runs.map((r) => r.readyMs),
+  };
+}
+
+function print(label, s) {
+  console.info(
+    `  ${label.padEnd(16)} ready ${String(s.readyMs).padStart(6)} ms (job ${s.jobMs} ms), ${s.rowsPerSecond} rows/s, ${s.fileMb} MB, RSS +${s.rssGrowthMb} MB (peak ${s.rssPeakMb} MB); runs ${s.readyMsEachRun.join(', ')} ms`,
+  );
+}
+
+export async function benchExports(root, port) {
+  const dir = path.join(root, '.tmp', `bench-exports-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  const servers = [];
+  try {
+    console.info(`\n▶ exports: seeding ${SELLERS.toLocaleString('en')} sellers…`);
+    const seeded = path.join(dir, 'data-0');
+    await run(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+        path.join(root, 'server/seed/cli.ts'),
+        '--sellers',
+        String(SELLERS),
+      ],
+      { DATA_DIR: seeded },
+      300_000,
+    );
+    for (const [index, writer] of XLSX_WRITERS.entries()) {
+      const dataDir = path.join(dir, `data-${index}`);
+      if (index > 0) cpSync(seeded, dataDir, { recursive: true });
+      const started = await startServer(root, { DATA_DIR: dataDir, ...writer.env }, port + index);
+      servers.push(started);
+      const base = `http://127.0.0.1:${port + index}`;
+      Object.assign(started, { writer: writer.name, base, token: await signIn(base, ADMIN) });
+    }
+    const [first] = servers;
+    const { count: rows } = await (await call(first, 'GET', '/api/v1/sellers/listSellers?limit=1')).json();
+    // Warm-up: a small export of each kind on each server, so no first-use cost lands in a figure.
+    for (const server of servers) {
+      for (const format of ['xlsx', 'csv']) await measureExport(server, format, { query: 'saffron' });
+    }
+    const runs = { csv: [], ...Object.fromEntries(XLSX_WRITERS.map((w) => [w.name, []])) };
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const server of servers) runs[server.writer].push(await measureExport(server, 'xlsx'));
+      runs.csv.push(await measureExport(first, 'csv'));
+      console.info(
+        `  round ${round}/${ROUNDS}: ${servers.map((s) => `${s.writer} ${runs[s.writer].at(-1).readyMs} ms`).join(', ')}, csv ${runs.csv.at(-1).readyMs} ms`,
+      );
+    }
+    const results = { sellers: rows, database: 'pglite', list: 'sellers, newest first', rounds: ROUNDS };
+    results.csv = summary(runs.csv, rows);
+    print('csv', results.csv);
+    results.xlsx = summary(runs.handMade, rows);
+    print('xlsx (xlsx.ts)', results.xlsx);
+    results.xlsxExceljs = summary(runs.exceljs, rows);
+    print('xlsx (exceljs)', results.xlsxExceljs);
+    const slower = (results.xlsxExceljs.readyMs / results.xlsx.readyMs - 1) * 100;
+    results.xlsxWriterAB = {
+      exceljsSlowerByPercent: Math.round(slower * 10) / 10,
+      exceljsWithinTenPercent: slower <= 10,
+    };
+    console.info(
+      `  exceljs vs xlsx.ts: ${results.xlsxWriterAB.exceljsSlowerByPercent} % slower (median readyMs)`,
+    );
+    return results;
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
