@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { serverRoleSchema } from './auth';
-import { routeActions } from './routes';
+import { type RouteAction, routeActions } from './routes';
 
 export const routeActionSchema = z.enum(routeActions);
 
@@ -23,6 +23,11 @@ export const sidebarItemSchema: z.ZodType<SidebarItem> = z.lazy(() =>
 /** route path → allowed actions. Only routes with at least one action appear. */
 export const permissionMapSchema = z.record(z.string(), z.array(routeActionSchema));
 export type PermissionMap = z.infer<typeof permissionMapSchema>;
+
+/** Whether a permission map allows an action on a route (the server's guard and its handlers ask it). */
+export function can(permissions: PermissionMap, route: string, action: RouteAction): boolean {
+  return permissions[route]?.includes(action) ?? false;
+}
 
 /** GET /api/v1/users/getSidebarData: the signed-in user's menu and effective permissions. */
 export const sidebarDataSchema = z.object({

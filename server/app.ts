@@ -36,6 +36,7 @@ import { mailTemplateRoutes } from './modules/mail-templates/routes';
 import { mediaModule } from './modules/media';
 import { notificationRoutes } from './modules/notifications/routes';
 import { notificationsPlugin } from './modules/notifications/service';
+import { effectivePermissions } from './modules/permissions/service';
 import { productsModule } from './modules/products';
 import { savedViewRoutes } from './modules/saved-views/routes';
 import { sellerDashboardRoutes } from './modules/seller-dashboard/routes';
@@ -170,7 +171,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ttlSeconds: config.ACCESS_TOKEN_TTL,
     sessions,
   });
-  await app.register(authPlugin, { tokens, sessions });
+  await app.register(authPlugin, {
+    tokens,
+    sessions,
+    permissionsOf: (user) => effectivePermissions(database.db, user),
+  });
   await app.register(brokerPlugin, {
     tokens,
     prefix: config.MQTT_TOPIC_PREFIX,

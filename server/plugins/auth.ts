@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PermissionMap } from '../../contracts/permissions';
+import { can, type PermissionMap } from '../../contracts/permissions';
 import { findRoute, type RouteAction } from '../../contracts/routes';
 import type { SessionGate, TokenService, TokenUser } from '../lib/auth-types';
 import { HttpError } from '../lib/http-error';
-import { can, effectivePermissions } from '../modules/permissions/service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,12 +34,19 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+export interface AuthPluginOptions {
+  tokens: TokenService;
+  sessions: SessionGate;
+  /** The user's effective permissions (server/modules/permissions), read once per request that asks. */
+  permissionsOf(user: TokenUser): Promise<PermissionMap>;
+}
+
 /**
  * Authentication and authorisation for every API route. The sidebar only mirrors these rules: a
  * route that declares `config.permission` answers 403 to anyone whose effective permissions lack it.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { tokens: TokenService; sessions: SessionGate }) => {
+  async (app: FastifyInstance, options: AuthPluginOptions) => {
     app.decorate('tokens', options.tokens);
     app.decorate('sessions', options.sessions);
     app.addHook('onClose', async () => options.sessions.close());
@@ -76,7 +82,7 @@ export const authPlugin = fp(
 
       let cached: Promise<PermissionMap> | undefined;
       request.permissions = () => {
-        cached ??= effectivePermissions(app.db, request.user);
+        cached ??= options.permissionsOf(request.user);
         return cached;
       };
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { PermissionMap, SidebarItem } from '../../../contracts/permissions';
+import { can, type PermissionMap, type SidebarItem } from '../../../contracts/permissions';
 import type { ServerRole } from '../../../contracts/roles';
 import { serverRoles } from '../../../contracts/roles';
-import { findRoute, isMenuItem, type RouteAction, routes } from '../../../contracts/routes';
+import { findRoute, isMenuItem, routes } from '../../../contracts/routes';
 import type { Db } from '../../db/client';
 import { rolePermissions, userPermissions } from '../../db/schema';
 import { getSetting } from '../../lib/settings';
@@ -72,9 +72,7 @@ export async function permissionBreakdown(db: Db, user: { id: string; role: Serv
   return { userId: user.id, role: user.role, rolePermissions, overrides, effective };
 }
 
-export function can(permissions: PermissionMap, route: string, action: RouteAction): boolean {
-  return permissions[route]?.includes(action) ?? false;
-}
+export { can } from '../../../contracts/permissions';
 
 const sectionValue = (section: string) => `/${section.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 

@@ -1,6 +1,7 @@
 // Live presence for the people picker (issue 26; server/modules/video-calls/presence.ts): while the
 // picker is open it watches the people on its page and hears when one comes online or goes offline, so
 // a person who signs in turns "online" without the picker being reopened.
+import type { Socket } from 'socket.io-client';
 import {
   VIDEO_CALL_EVENTS as E,
   type PresenceEvent,
@@ -8,7 +9,9 @@ import {
   type WatchPresenceAck,
 } from '../../../contracts/video-calls';
 import { emitSignal } from '../signalling-socket';
-import type { VideoSocketLike } from './video-call-session';
+
+/** What watching presence uses of the signalling socket (the session's socket, or a fake in tests). */
+export type PresenceSocket = Pick<Socket, 'on' | 'off' | 'emit' | 'connected'>;
 
 export type PresenceListener = (userId: string, online: boolean) => void;
 
@@ -18,7 +21,7 @@ export type PresenceListener = (userId: string, online: boolean) => void;
  * rooms), then every change. Returns the function that stops watching.
  */
 export function watchPresence(
-  socket: VideoSocketLike,
+  socket: PresenceSocket,
   userIds: readonly string[],
   listener: PresenceListener,
 ): () => void {
