@@ -1,7 +1,8 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
-// Two projects: server and contract tests run in node; SPA and model-based tests run in jsdom.
+// Three projects: the layering check and the server and contract tests run in node; SPA and model-based
+// tests run in jsdom.
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -12,6 +13,11 @@ export default mergeConfig(
       // server tests spend much of their time waiting on PostgreSQL, Redis, child servers and timers.
       maxWorkers: 2,
       projects: [
+        {
+          // The layering check (tests/layering): the import graph of the sources, no app, no database.
+          extends: true,
+          test: { name: 'layering', environment: 'node', include: ['tests/layering/**/*.test.ts'] },
+        },
         {
           extends: true,
           test: {

@@ -1,5 +1,6 @@
-// `npm test`: every check in order — types, lint, unit + API + model-based tests, end-to-end in
-// Chromium — then one summary line `N passed, N failed`. Exits non-zero if anything failed.
+// `npm test`: every check in order — types, lint (Biome, with noImportCycles), unit + API + model-based
+// tests with the layering check (tests/layering: which layer may import which), end-to-end in Chromium —
+// then one summary line `N passed, N failed`. Exits non-zero if anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
