@@ -7,11 +7,10 @@
 // edit writes templates and pauses or resumes a send; delete removes drafts and templates.
 import { Button, Tabs } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { BULK_MAILS_ROUTE } from '../../../contracts/campaigns';
 import { useRouteActions } from '../../services/route-permissions';
 import { PageHeader } from '../../ui/page-states';
+import { useUrlView } from '../../ui/url-view';
 import { CampaignComposer } from './CampaignComposer';
 import { CampaignDetail } from './CampaignDetail';
 import { CampaignsTab } from './CampaignsTab';
@@ -20,14 +19,7 @@ import { TemplatesTab } from './TemplatesTab';
 import { type BulkMailsView, bulkMailsHref, parseBulkMailsView } from './url-state';
 
 export default function BulkMailsPage() {
-  const [, navigate] = useLocation();
-  const search = useSearch();
-  const view = useMemo(() => parseBulkMailsView(search), [search]);
-  const setView = useCallback(
-    (patch: Partial<BulkMailsView>, options: { replace?: boolean } = {}) =>
-      navigate(bulkMailsHref({ ...view, ...patch }), options),
-    [navigate, view],
-  );
+  const { view, setView } = useUrlView(parseBulkMailsView, bulkMailsHref);
   const { can } = useRouteActions(BULK_MAILS_ROUTE);
   const canCreate = can('create');
   const canEdit = can('edit');

@@ -3,32 +3,25 @@
 // timeline in a drawer. The whole view is the URL (`?number=…&status=…&page=…&callId=…`), so a reload,
 // the back button and a shared link show the same calls.
 import { Alert, Box, Stack } from '@chakra-ui/react';
-import { useCallback, useMemo } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useCallback } from 'react';
 import { CALL_PAGE_SIZE } from '../../../contracts/calls';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
 import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
+import { useUrlView } from '../../ui/url-view';
 import { useCallList } from './api';
 import { CallDrawer } from './CallDrawer';
 import { type CallFilterPatch, CallFilters } from './CallFilters';
 import { CallTable } from './CallTable';
-import { type CallView, callViewHref, hasFilters, isRangeReversed, parseCallView } from './url-state';
+import { callViewHref, hasFilters, isRangeReversed, parseCallView } from './url-state';
 
 export const RANGE_REVERSED_MESSAGE = 'The start of the date range must be before its end';
 
 export default function CallHistoryPage() {
-  const [, navigate] = useLocation();
-  const search = useSearch();
-  const view = useMemo(() => parseCallView(search), [search]);
+  const { view, setView } = useUrlView(parseCallView, callViewHref);
   const user = useCurrentUser();
 
-  const setView = useCallback(
-    (patch: Partial<CallView>, options: { replace?: boolean } = {}) =>
-      navigate(callViewHref({ ...view, ...patch }), options),
-    [navigate, view],
-  );
   // A new filter starts from the first page.
   const onFilter = useCallback(
     (patch: CallFilterPatch, options?: { replace?: boolean }) => setView({ ...patch, page: 1 }, options),

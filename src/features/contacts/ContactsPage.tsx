@@ -1,23 +1,20 @@
 import { Badge, Box, Button, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Building2, FileUp, Filter, Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useState } from 'react';
 import { CONTACT_PAGE_SIZES, CONTACTS_ROUTE, type Contact } from '../../../contracts/contacts';
 import { plural } from '../../../contracts/domain/format';
 import type { ExportFormat } from '../../../contracts/exports';
-import { encodeQuery, type QueryTree } from '../../../contracts/query-tree';
-import type { SavedView } from '../../../contracts/saved-views';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
-import { useBareUrlView } from '../../services/saved-views';
 import { notifyTaskStarted } from '../../services/task-started';
 import { FileFormatMenu } from '../../ui/file-format-menu';
 import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
 import { EmptyListState, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
-import { completeConditionsOnly, describeQuery, QueryBuilder } from '../../ui/query-builder';
+import { describeQuery, QueryBuilder, useQueryDraft } from '../../ui/query-builder';
 import { SavedViewsMenu } from '../../ui/saved-views';
 import { SearchBox } from '../../ui/search-box';
+import { type SavedUrlView, useSavedUrlView } from '../../ui/url-view';
 import { useContactFields, useContactList, useExportContacts } from './api';
 import { CompanyTypesDialog } from './CompanyTypesDialog';
 import { ContactDialog } from './ContactDialog';
@@ -36,36 +33,24 @@ import {
 
 export const CONTACTS_EXPORT_STARTED = 'Contacts export started. You will be notified when it is ready.';
 
-const sameQuery = (a: QueryTree, b: QueryTree) => encodeQuery(a) === encodeQuery(b);
-
 /**
  * Contacts (SPEC §2, issue 17): the server-paged list under the filters (one query tree over country,
  * company type, language, tags, source, subscription, created and last-contacted dates, built with the
  * shared query builder) and the search box, all in the URL; refresh; add, edit, delete; a contact's page
  * with its timeline; the company types (admins); and "Import leads".
  */
-const contactsSearchOfView = (saved: SavedView) =>
-  contactsViewToSearch(contactsViewOf(saved.state, saved.id));
+const contactsUrlView: SavedUrlView<ContactsView> = {
+  route: CONTACTS_ROUTE,
+  list: 'contacts',
+  parse: parseContactsView,
+  toSearch: contactsViewToSearch,
+  ofSaved: contactsViewOf,
+};
 
 export default function ContactsPage() {
-  const [, navigate] = useLocation();
-  const search = useSearch();
-  const view = useMemo(() => parseContactsView(search), [search]);
-  const { can } = useRouteActions(CONTACTS_ROUTE);
-  const setView = useCallback(
-    (patch: Partial<ContactsView>, options: { replace?: boolean } = {}) =>
-      navigate(`${CONTACTS_ROUTE}${contactsViewToSearch({ ...view, ...patch })}`, options),
-    [navigate, view],
-  );
-
   // A bare URL (from the menu) opens the user's default saved view, when they chose one.
-  useBareUrlView('contacts', search, {
-    open: useCallback(
-      (found: string) => navigate(`${CONTACTS_ROUTE}${found}`, { replace: true }),
-      [navigate],
-    ),
-    searchOf: contactsSearchOfView,
-  });
+  const { view, setView } = useSavedUrlView(contactsUrlView);
+  const { can } = useRouteActions(CONTACTS_ROUTE);
 
   const exportContacts = useExportContacts();
   const startExport = (format: ExportFormat) => {
@@ -80,16 +65,9 @@ export default function ContactsPage() {
   const [filtersOpen, setFiltersOpen] = useState(view.query.children.length > 0);
   const fields = useContactFields(filtersOpen || view.query.children.length > 0);
   const fieldList = fields.data;
-  // The builder edits a draft (incomplete conditions included); the URL holds its complete part.
-  const [draft, setDraft] = useState<QueryTree>(view.query);
-  useEffect(() => {
-    setDraft((current) => (sameQuery(completeConditionsOnly(current), view.query) ? current : view.query));
-  }, [view.query]);
-  const onQueryChange = (tree: QueryTree) => {
-    setDraft(tree);
-    const complete = completeConditionsOnly(tree, fieldList);
-    if (!sameQuery(complete, view.query)) setView({ query: complete, page: 1 }, { replace: true });
-  };
+  const [draft, onQueryChange] = useQueryDraft(view.query, fieldList, (query) =>
+    setView({ query, page: 1 }, { replace: true }),
+  );
 
   const list = useContactList(listQueryOf(view));
   const rows = list.data?.result ?? [];

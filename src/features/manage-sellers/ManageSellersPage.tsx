@@ -1,7 +1,6 @@
 import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useCallback, useState } from 'react';
 import { SELLER_PAGE_SIZES, type SellerTabKey, sellerTabs } from '../../../contracts/sellers';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
@@ -9,6 +8,7 @@ import { PageSizeSelect } from '../../ui/list-controls';
 import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import { SearchBox } from '../../ui/search-box';
+import { useUrlView } from '../../ui/url-view';
 import { useSellerList } from './api';
 import { CreateSellerDialog } from './CreateSellerDialog';
 import { MANAGE_SELLERS, SellerDrawer } from './SellerDrawer';
@@ -16,19 +16,14 @@ import { SellersExportMenu } from './SellersExportMenu';
 import { SellerTable } from './SellerTable';
 import { parseView, type SellerView, toggleSort, viewToSearch } from './url-state';
 
+const sellersHref = (view: SellerView) => `${MANAGE_SELLERS}${viewToSearch(view)}`;
+
 /** Admin seller management: the four tabs of SPEC §2 with their counts, a paged table, and the detail. */
 export default function ManageSellersPage() {
-  const [, navigate] = useLocation();
-  const search = useSearch();
-  const view = useMemo(() => parseView(search), [search]);
+  const { view, setView } = useUrlView(parseView, sellersHref);
   const { can } = useRouteActions(MANAGE_SELLERS);
   const [creating, setCreating] = useState(false);
 
-  const setView = useCallback(
-    (patch: Partial<SellerView>, options: { replace?: boolean } = {}) =>
-      navigate(`${MANAGE_SELLERS}${viewToSearch({ ...view, ...patch })}`, options),
-    [navigate, view],
-  );
   const onSearch = useCallback((q: string) => setView({ q, page: 1 }, { replace: true }), [setView]);
 
   const list = useSellerList({

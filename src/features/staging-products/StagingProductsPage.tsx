@@ -1,15 +1,12 @@
 import { Badge, Box, Button, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { BarChart3, Filter, ImageUp, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { PRODUCT_PAGE_SIZES, type ProductSelection } from '../../../contracts/catalog';
 import { formatNumber, plural } from '../../../contracts/domain/format';
 import type { ExportFormat } from '../../../contracts/exports';
 import { conditionsOf, encodeQuery, type QueryTree } from '../../../contracts/query-tree';
-import type { SavedView } from '../../../contracts/saved-views';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
-import { useBareUrlView } from '../../services/saved-views';
 import { useCurrentUser } from '../../services/session-queries';
 import { useTagNodes } from '../../services/tag-tree';
 import { FileFormatMenu } from '../../ui/file-format-menu';
@@ -17,16 +14,17 @@ import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
 import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import {
-  completeConditionsOnly,
   describeQuery,
   type OptionLabelOf,
   QueryBuilder,
   tagValueEditor,
+  useQueryDraft,
   type ValueEditors,
 } from '../../ui/query-builder';
 import { SavedViewsMenu } from '../../ui/saved-views';
 import { SearchBox } from '../../ui/search-box';
 import { tagPathText } from '../../ui/tag-picker';
+import { type SavedUrlView, useSavedUrlView } from '../../ui/url-view';
 import {
   loadQueryOptions,
   useExportProducts,
@@ -56,8 +54,6 @@ const ReportDrawer = lazy(() =>
 );
 const AddProductDrawer = lazy(() => import('./AddProductDrawer'));
 
-const sameQuery = (a: QueryTree, b: QueryTree) => encodeQuery(a) === encodeQuery(b);
-
 /** The tag ids a query's Tag conditions name. */
 const tagIdsOf = (tree: QueryTree) => [
   ...new Set(
@@ -71,39 +67,19 @@ const tagIdsOf = (tree: QueryTree) => [
  * Staging products (SPEC §2): the server-paged grid under the nested AND/OR query builder, saved views,
  * the report, bulk actions, export, reprocess images and add product. The whole view is in the URL.
  */
-const stagingSearchOfView = (saved: SavedView) => stagingViewToSearch(stagingViewOf(saved.state, saved.id));
+const stagingUrlView: SavedUrlView<StagingView> = {
+  route: STAGING_PRODUCTS,
+  list: 'staging-products',
+  parse: parseStagingView,
+  toSearch: stagingViewToSearch,
+  ofSaved: stagingViewOf,
+  remember: lastStagingSearch,
+};
 
 export default function StagingProductsPage() {
-  const [, navigate] = useLocation();
-  const search = useSearch();
-  const view = useMemo(() => parseStagingView(search), [search]);
-  const { can } = useRouteActions(STAGING_PRODUCTS);
-  const setView = useCallback(
-    (patch: Partial<StagingView>, options: { replace?: boolean } = {}) =>
-      navigate(`${STAGING_PRODUCTS}${stagingViewToSearch({ ...view, ...patch })}`, options),
-    [navigate, view],
-  );
-
   // Coming back from the menu (a bare URL): the tab's last view, else the user's default saved view.
-  useBareUrlView('staging-products', search, {
-    open: useCallback(
-      (found: string) => navigate(`${STAGING_PRODUCTS}${found}`, { replace: true }),
-      [navigate],
-    ),
-    searchOf: stagingSearchOfView,
-    remember: lastStagingSearch,
-  });
-
-  // The builder edits a draft (incomplete conditions included); the URL holds its complete part.
-  const [draft, setDraft] = useState<QueryTree>(view.query);
-  useEffect(() => {
-    setDraft((current) => (sameQuery(completeConditionsOnly(current), view.query) ? current : view.query));
-  }, [view.query]);
-  const onQueryChange = (tree: QueryTree) => {
-    setDraft(tree);
-    const complete = completeConditionsOnly(tree, fieldList);
-    if (!sameQuery(complete, view.query)) setView({ query: complete, page: 1 }, { replace: true });
-  };
+  const { view, setView } = useSavedUrlView(stagingUrlView);
+  const { can } = useRouteActions(STAGING_PRODUCTS);
 
   // The query builder is the heart of the page: open until the person folds it away (for the tab).
   const [filtersOpen, setFiltersOpen] = useState(() => sessionStorage.getItem(FILTERS_FOLDED) !== 'true');
@@ -121,6 +97,9 @@ export default function StagingProductsPage() {
   const fields = useQueryFields(needsFields);
   const fieldList = fields.data;
   const fieldMap = useMemo(() => new Map((fieldList ?? []).map((field) => [field.key, field])), [fieldList]);
+  const [draft, onQueryChange] = useQueryDraft(view.query, fieldList, (query) =>
+    setView({ query, page: 1 }, { replace: true }),
+  );
 
   const body = {
     query: view.query,

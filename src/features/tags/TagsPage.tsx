@@ -6,12 +6,12 @@
 // published tree and its history.
 import { Alert, Badge, Button, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { Calculator, Send } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useState } from 'react';
 import { TAGS_ROUTE } from '../../../contracts/tags';
 import { useRouteActions } from '../../services/route-permissions';
 import { useCurrentUser } from '../../services/session-queries';
 import { PageHeader } from '../../ui/page-states';
+import { useUrlView } from '../../ui/url-view';
 import { useCalculateLevels, usePublishPreview, useTreeState } from './api';
 import { HierarchyTab } from './HierarchyTab';
 import { OverviewTab } from './OverviewTab';
@@ -21,14 +21,7 @@ import { parseTagsView, type TagsView, tagsHref } from './url-state';
 import { VersionsTab } from './VersionsTab';
 
 export default function TagsPage() {
-  const [, navigate] = useLocation();
-  const search = useSearch();
-  const view = useMemo(() => parseTagsView(search), [search]);
-  const setView = useCallback(
-    (patch: Partial<TagsView>, options: { replace?: boolean } = {}) =>
-      navigate(tagsHref({ ...view, ...patch }), options),
-    [navigate, view],
-  );
+  const { view, setView } = useUrlView(parseTagsView, tagsHref);
   const { can } = useRouteActions(TAGS_ROUTE);
   const user = useCurrentUser();
   const seller = user.data?.isSeller ?? true;

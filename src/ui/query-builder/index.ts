@@ -29,3 +29,4 @@ export {
   withValue,
 } from './tree-edit';
 export { DRAFT_COMMIT_MS } from './use-draft';
+export { useQueryDraft } from './use-query-draft';
