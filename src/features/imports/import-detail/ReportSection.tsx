@@ -5,17 +5,15 @@ import { FilterSelect } from '../../../ui/filter-select';
 import { SearchBox } from '../../../ui/search-box';
 import { useBatchReport } from '../shared/api';
 import { isValidated, outcomeChips, outcomePalette } from '../shared/format';
-import type { ImportsView } from '../shared/url-state';
+import type { ImportsView, SetImportsView } from '../shared/url-state';
 import { CountChip } from './CountChip';
 import { ErrorSheetMenu } from './ErrorSheetMenu';
 import { columnLetter } from './mapping';
 import { NotValidated } from './NotValidated';
 import { REPORT_PAGE_SIZE, ReportTable } from './ReportTable';
 
-type SetView = (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
-
 /** The exact counts as filter chips: pressing one shows only its rows (they add up to the total). */
-function OutcomeChips({ item, view, setView }: { item: Import; view: ImportsView; setView: SetView }) {
+function OutcomeChips({ item, view, setView }: { item: Import; view: ImportsView; setView: SetImportsView }) {
   return (
     <Wrap gap="2" role="group" aria-label="Rows by outcome" data-tour="report-counts">
       {outcomeChips(item.batch.counts).map((chip) => (
@@ -100,7 +98,7 @@ export function ReportSection({
 }: {
   item: Import;
   view: ImportsView;
-  setView: SetView;
+  setView: SetImportsView;
   canDownloadErrors: boolean;
 }) {
   const { batch } = item;
