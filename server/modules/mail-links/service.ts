@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contracts/domain/ids';
 import type { Db } from '../../db/client';
 import {
   campaignRecipients,
@@ -28,8 +29,6 @@ export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The answers a campaign's mail offers and their wording per template language, or null when there is
  * no such campaign (deleted, made up).
@@ -38,7 +37,7 @@ export async function campaignAnswers(
   db: Db,
   campaign: string,
 ): Promise<{ options: string[]; labels: Partial<Record<string, string[]>> } | null> {
-  if (!UUID.test(campaign)) return null;
+  if (!isUuid(campaign)) return null;
   const [row] = await db
     .select({ options: campaigns.responseOptions, labels: campaigns.responseLabels })
     .from(campaigns)
@@ -100,7 +99,7 @@ export async function recordResponse(
       await tx.insert(contactHistory).values({
         contactId: contact.id,
         action: 'responded',
-        campaignId: UUID.test(answer.campaign) ? answer.campaign : null,
+        campaignId: isUuid(answer.campaign) ? answer.campaign : null,
         note: comment ? `${answer.response}: ${comment}` : answer.response,
       });
     }
