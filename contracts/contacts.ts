@@ -4,6 +4,7 @@
 //
 // Every edit names the `version` it read; a stale one answers 409 saying who changed the contact.
 import { z } from 'zod';
+import { auditEntrySchema } from './audit';
 import { exportFormats } from './exports';
 import { columnMappingSchema } from './imports';
 import { intParam } from './int-param';
@@ -193,13 +194,7 @@ export const timelineQuerySchema = z.object({
  * its own history (created, updated, imported, mailed, bounced, unsubscribed, responded…) and the help
  * chats and customer queries linked to it (action `help_chat` / `customer_query`, `link` to open them).
  */
-export const timelineEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: z.object({ id: z.string().nullable(), name: z.string() }),
-  action: z.string(),
-  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
-  note: z.string().nullable(),
+export const timelineEntrySchema = auditEntrySchema.extend({
   campaignId: z.string().nullable(),
   link: z.string().nullable(),
 });

@@ -514,22 +514,5 @@ export type UpdateRequestBody = z.input<typeof updateRequestBodySchema>;
 /** The feed a request names is fetched within these limits. */
 export const FEED_LIMITS = { maxBytes: 20 * 1024 * 1024, timeoutMs: 30_000 } as const;
 
-// ── History ────────────────────────────────────────────────────────────────────────────────────────
-
-export const importHistoryEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: actorSchema,
-  /** uploaded, validated, reprocessed, moved, stopped, resumed, failed, titles, inactive, requested, taken, … */
-  action: z.string(),
-  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
-  note: z.string().nullable(),
-});
-export const importHistorySchema = z.object({
-  result: z.array(importHistoryEntrySchema),
-  count: z.number().int(),
-});
-export type ImportHistory = z.infer<typeof importHistorySchema>;
-
 /** Where the sample sheet a new user can try is downloaded. */
 export const SAMPLE_SHEET_PATH = '/api/v1/imports/sampleSheet';

@@ -140,28 +140,6 @@ export const fillerSellerSchema = z.object({
 export const fillerSellersSchema = z.object({ result: z.array(fillerSellerSchema) });
 export type FillerSeller = z.infer<typeof fillerSellerSchema>;
 
-// ── History ──────────────────────────────────────────────────────────────────────────────────────────
-
-export const historyQuerySchema = z.object({
-  skip: intParam.max(10_000_000).default(0),
-  limit: intParam.min(1).max(100).default(20),
-});
-export const sellerHistoryEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: z.object({ id: z.string().nullable(), name: z.string() }),
-  /** created, updated, status, free, document, logo, subscription, … */
-  action: z.string(),
-  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
-  note: z.string().nullable(),
-});
-export type SellerHistoryEntry = z.infer<typeof sellerHistoryEntrySchema>;
-export const sellerHistorySchema = z.object({
-  result: z.array(sellerHistoryEntrySchema),
-  count: z.number().int(),
-});
-export type SellerHistory = z.infer<typeof sellerHistorySchema>;
-
 // ── Documents and logo ───────────────────────────────────────────────────────────────────────────────
 
 export const sellerDocumentKinds = ['identity', 'address', 'tax', 'bank', 'other'] as const;

@@ -161,8 +161,9 @@ export const sellerTabCounts = pgTable(
 );
 
 /**
- * Every change to a seller: who, when, and each field before → after (getUpdateHistory). Written in the
- * same transaction as the change, so the history never misses or invents one.
+ * The one audit trail (server/lib/audit): every change to anything — a seller, a product, an import or
+ * import request, a tag (or the tag tree: subject id null), a contact — with who, when, and each field
+ * before → after. Written in the same transaction as the change, so it never misses or invents one.
  */
 export interface FieldChange {
   field: string;
@@ -170,23 +171,32 @@ export interface FieldChange {
   after: unknown;
 }
 
-export const sellerHistory = pgTable(
-  'seller_history',
+export const auditEntries = pgTable(
+  'audit_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sellerId: uuid('seller_id')
-      .notNull()
-      .references(() => sellers.id, { onDelete: 'cascade' }),
+    /** seller, product, import, import_request, tag, contact, … (server/lib/audit/subjects.ts). */
+    subjectType: text('subject_type').notNull(),
+    /** Null for an entry about the whole collection (the tag tree's publishes, rollbacks, levels). */
+    subjectId: uuid('subject_id'),
     /** Null for changes the system makes (a subscription expiring). */
     actorId: uuid('actor_id'),
-    actorName: text('actor_name').notNull(),
+    actorName: text('actor_name').notNull().default(''),
     /** created, updated, status, document, logo, subscription, … */
     action: text('action').notNull(),
     changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
     note: text('note'),
+    /** Another subject the entry concerns: the campaign of a contact's mail. */
+    relatedType: text('related_type'),
+    relatedId: uuid('related_id'),
     createdAt: createdAt(),
+    /** Write order: entries of one transaction share createdAt, and this keeps them in sequence. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (table) => [index('seller_history_seller_idx').on(table.sellerId, table.createdAt)],
+  // A subject's timeline, newest first, is one index range.
+  (table) => [
+    index('audit_entries_subject_idx').on(table.subjectType, table.subjectId, table.createdAt, table.seq),
+  ],
 );
 
 /** KYC papers (PDF, JPEG, PNG, checked by content). Files live in DATA_DIR/uploads/documents. */
@@ -608,27 +618,6 @@ export const products = pgTable(
       sql`(${table.titleKey} || ' ' || ${table.skuKey}) gin_trgm_ops`,
     ),
   ],
-);
-
-/** Every change to a product: who, when, each field before → after (the detail page's timeline). */
-export const productHistory = pgTable(
-  'product_history',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    actorId: uuid('actor_id'),
-    actorName: text('actor_name').notNull(),
-    /** created, updated, status, images, category, … */
-    action: text('action').notNull(),
-    changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
-    note: text('note'),
-    createdAt: createdAt(),
-    /** Write order: entries of one transaction share createdAt, and this keeps them in sequence. */
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
-  },
-  (table) => [index('product_history_product_idx').on(table.productId, table.createdAt, table.seq)],
 );
 
 /**
@@ -1158,23 +1147,6 @@ export const importRequests = pgTable(
   ],
 );
 
-/** The update history of imports and import requests (the one audit timeline shape). */
-export const importHistory = pgTable(
-  'import_history',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    subjectType: text('subject_type').$type<'import' | 'request'>().notNull(),
-    subjectId: uuid('subject_id').notNull(),
-    actorId: uuid('actor_id'),
-    actorName: text('actor_name').notNull(),
-    action: text('action').notNull(),
-    changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
-    note: text('note'),
-    createdAt: createdAt(),
-  },
-  (table) => [index('import_history_subject_idx').on(table.subjectType, table.subjectId, table.createdAt)],
-);
-
 // ── Tags (issue 16) ────────────────────────────────────────────────────────────────────────────────
 //
 // The tag tree people edit is a DRAFT (tag_nodes); the storefront reads PUBLISHED versions
@@ -1289,28 +1261,6 @@ export const tagNodeVersions = pgTable(
   ],
 );
 
-/** What happened to the tag tree: draft edits, publishes, rollbacks (the one audit timeline shape). */
-export const tagHistory = pgTable(
-  'tag_history',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** The node changed, or null for the tree (a publish, a rollback, a levels run). */
-    nodeId: uuid('node_id'),
-    actorId: uuid('actor_id'),
-    actorName: text('actor_name').notNull(),
-    action: text('action').notNull(),
-    changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
-    note: text('note'),
-    createdAt: createdAt(),
-    /** Write order: entries of one transaction share createdAt, and this keeps them in sequence. */
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
-  },
-  (table) => [
-    index('tag_history_node_idx').on(table.nodeId, table.createdAt),
-    index('tag_history_created_idx').on(table.createdAt),
-  ],
-);
-
 // ── Marketing (issue 17): contacts, mail templates, campaigns ─────────────────────────────────────────
 
 /** The kinds of company a contact works for; the admin manages the list (a contact keeps null if one goes). */
@@ -1394,29 +1344,6 @@ export const contacts = pgTable(
     index('contacts_tags_idx').using('gin', table.tags),
     index('contacts_search_trgm_idx').using('gin', sql`${table.searchKey} gin_trgm_ops`),
   ],
-);
-
-/**
- * Everything that happened to a contact (the contact page's timeline): created, edited (with the field
- * changes), imported, mailed, deferred, failed, bounced, unsubscribed, responded. Chats and customer
- * queries are linked by contact_id on their own rows and read beside these.
- */
-export const contactHistory = pgTable(
-  'contact_history',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    contactId: uuid('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
-    action: text('action').notNull(),
-    campaignId: uuid('campaign_id'),
-    actorId: uuid('actor_id'),
-    actorName: text('actor_name').notNull().default(''),
-    changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
-    note: text('note'),
-    createdAt: createdAt(),
-  },
-  (table) => [index('contact_history_contact_idx').on(table.contactId, table.createdAt)],
 );
 
 /** A mail template; its text lives in one variant per language. */

@@ -15,12 +15,12 @@
 // publish, as an editor would — so the tree has a published version. A crash between batches keeps
 // whole batches; "Calculate node levels" repairs the children counts of the last parents then.
 import { sql } from 'drizzle-orm';
-import { type Actor, SYSTEM_ACTOR } from '../modules/sellers/history';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { type Actor, SYSTEM_ACTOR } from '../lib/audit';
 import { bumpRevision, lockTree } from '../modules/tags/draft-writes';
 import { childPath, codeFromName, nameKeyOf } from '../modules/tags/tree-paths';
 import { publish, publishPreview } from '../modules/tags/versions';
-import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
 import { type Rng, rngOf } from './product-generator';
 
 /** The deepest level a generated leaf sits at (a root is level 1). */

@@ -11,18 +11,11 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { ProductStatus } from '../../contracts/catalog';
 import type { QueryTree } from '../../contracts/query-tree';
 import type { ViewState } from '../../contracts/saved-views';
+import type { Tx } from '../db/client';
+import { type FieldChange, productMedia, products, savedViews, sellers, users } from '../db/schema';
+import { type Actor, type AuditEntryInput, recordAuditEntries } from '../lib/audit';
 import { attributeIndexOf, completenessOf } from '../modules/attributes/attribute-values';
 import { mediaPath } from '../modules/media/media-urls';
-import type { Tx } from '../db/client';
-import {
-  type FieldChange,
-  productHistory,
-  productMedia,
-  products,
-  savedViews,
-  sellers,
-  users,
-} from '../db/schema';
 import { ensureSeedCatalog, type SeedCatalog } from './catalog-attributes';
 import { demoPictures, storeDemoImage } from './demo-images';
 import { type GeneratedProduct, generateProduct, profileOf, type Rng, rngOf } from './product-generator';
@@ -108,11 +101,6 @@ const PHOTO_COUNTS = [
   [3, 10],
 ] as const;
 
-interface Actor {
-  id: string | null;
-  name: string;
-}
-
 interface DemoProduct {
   id: string;
   sellerId: string;
@@ -137,20 +125,14 @@ function pathTo(status: ProductStatus): ProductStatus[] {
 }
 
 /** The history of a product: created by its seller, then each status move by whoever may make it. */
-function historyOf(product: DemoProduct, reviewer: Actor, rng: Rng): (typeof productHistory.$inferInsert)[] {
+function historyOf(product: DemoProduct, reviewer: Actor, rng: Rng): AuditEntryInput[] {
   const { generated } = product;
   const start = generated.createdAt.getTime();
   const end = generated.updatedAt.getTime();
   const moves = pathTo(generated.status);
-  const entries: (typeof productHistory.$inferInsert)[] = [
-    {
-      productId: product.id,
-      actorId: product.seller.id,
-      actorName: product.seller.name,
-      action: 'created',
-      changes: [],
-      createdAt: generated.createdAt,
-    },
+  const subject = { type: 'product', id: product.id } as const;
+  const entries: AuditEntryInput[] = [
+    { subject, actor: product.seller, action: 'created', at: generated.createdAt },
   ];
   let before: ProductStatus = 'draft';
   for (const [index, after] of moves.entries()) {
@@ -162,13 +144,12 @@ function historyOf(product: DemoProduct, reviewer: Actor, rng: Rng): (typeof pro
         : start + ((end - start) * (index + 1 + rng.next() * 0.5)) / (moves.length + 1);
     const changes: FieldChange[] = [{ field: 'status', before, after }];
     entries.push({
-      productId: product.id,
-      actorId: actor.id,
-      actorName: actor.name,
+      subject,
+      actor,
       action: 'status',
       changes,
       note: after === 'rejected' ? generated.statusReason : null,
-      createdAt: new Date(Math.max(start + 1000, at)),
+      at: new Date(Math.max(start + 1000, at)),
     });
     before = after;
   }
@@ -491,9 +472,7 @@ export async function seedDemoCatalog(tx: Tx, ids: DemoSellerIds, options: { dat
   const history = demo.flatMap((product, index) =>
     historyOf(product, index % 3 === 0 ? admin : staff, rngOf(index, 13)),
   );
-  for (let start = 0; start < history.length; start += 400) {
-    await tx.insert(productHistory).values(history.slice(start, start + 400));
-  }
+  await recordAuditEntries(tx, history);
   await tx
     .insert(savedViews)
     .values(demoViews(catalog, { admin, staff, seller: demoUser }, ids.demoSellerId));

@@ -7,19 +7,19 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { catalogImports, importRequests, sellers, users } from '../db/schema';
 import type { JobContext } from '../jobs/worker';
+import { recordAudit } from '../lib/audit';
 import { allAttributes } from '../modules/attributes/attribute-defs';
 import { csvLine } from '../modules/exports/csv';
 import { IMPORT_FOLDER } from '../modules/imports/batch-actions';
-import { recordImportHistory } from '../modules/imports/history';
 import { insertBatch } from '../modules/imports/imports';
 import { guessMapping } from '../modules/imports/mapping';
 import { moveHandler } from '../modules/imports/move-job';
 import { sampleSheetCsv } from '../modules/imports/sample-sheet';
 import { validateHandler } from '../modules/imports/validate-job';
 import { displayName } from '../modules/users/current-user';
-import type { Db } from '../db/client';
-import { catalogImports, importRequests, sellers, users } from '../db/schema';
 
 const COLOURS = ['Blue', 'White', 'Black', 'Maroon', 'Navy', 'Green'];
 const SIZES = ['S', 'M', 'L', 'XL'];
@@ -154,9 +154,8 @@ async function storeImport(
       blankPolicy: 'keep',
       actor: input.actor,
     });
-    await recordImportHistory(tx, {
-      subject: 'import',
-      id: upload.id,
+    await recordAudit(tx, {
+      subject: { type: 'import', id: upload.id },
       actor: input.actor,
       action: 'uploaded',
       note: `${input.fileName} (${headers.length} columns)`,
@@ -214,9 +213,8 @@ export async function seedDemoImports(db: Db, options: { dataDir: string; demoSe
     })
     .returning({ id: importRequests.id });
   if (request) {
-    await recordImportHistory(db, {
-      subject: 'request',
-      id: request.id,
+    await recordAudit(db, {
+      subject: { type: 'import_request', id: request.id },
       actor: sellerActor,
       action: 'requested',
       note: 'Feed https://feeds.example.com/demo-seller-store/products.csv',

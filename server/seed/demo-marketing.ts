@@ -7,12 +7,19 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { emptyRecipientCounts, type TemplateLanguage } from '../../contracts/marketing';
 import type { QueryTree } from '../../contracts/query-tree';
-import { compileContactQuery, contactSearchKey } from '../modules/contacts/audience';
-import { plainTextOf, sanitizeTemplateHtml } from '../modules/mail-templates/render';
-import type { Actor } from '../modules/sellers/history';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { campaigns, companyTypes, contacts, mailTemplates, mailTemplateVariants } from '../db/schema';
+import {
+  auditEntries,
+  campaigns,
+  companyTypes,
+  contacts,
+  mailTemplates,
+  mailTemplateVariants,
+} from '../db/schema';
+import { type Actor, auditInsertFrom, NO_ACTOR } from '../lib/audit';
+import { compileContactQuery, contactSearchKey } from '../modules/contacts/audience';
+import { plainTextOf, sanitizeTemplateHtml } from '../modules/mail-templates/render';
 import { DEMO_COMPANY_TYPES, generateContact, insertContacts } from './contact-generator';
 import { rngOf } from './product-generator';
 
@@ -151,14 +158,21 @@ export async function seedDemoMarketing(tx: Tx, actors: { admin: Actor; staff: A
   );
   await insertContacts(tx, generated);
   await linkChatsAndQueries(tx);
-  await tx.execute(sql`
-    INSERT INTO contact_history (contact_id, action, actor_name, note, created_at)
-    SELECT c.id, 'created', '', CASE c.source WHEN 'lead_import' THEN 'Imported from a lead sheet'
-      WHEN 'help_chat' THEN 'From a help chat' WHEN 'customer_query' THEN 'From a customer query'
-      ELSE 'Added by hand' END, c.created_at
-    FROM contacts c
-    -- A help chat's contact already has its entry (the chat made it).
-    WHERE NOT EXISTS (SELECT 1 FROM contact_history h WHERE h.contact_id = c.id AND h.action = 'created')`);
+  await tx.execute(
+    auditInsertFrom({
+      subjectType: 'contact',
+      subjectId: sql`c.id`,
+      actor: NO_ACTOR,
+      action: 'created',
+      note: sql`CASE c.source WHEN 'lead_import' THEN 'Imported from a lead sheet'
+        WHEN 'help_chat' THEN 'From a help chat' WHEN 'customer_query' THEN 'From a customer query'
+        ELSE 'Added by hand' END`,
+      at: sql`c.created_at`,
+      // A help chat's contact already has its entry (the chat made it).
+      from: sql`contacts c WHERE NOT EXISTS (SELECT 1 FROM ${auditEntries} h
+        WHERE h.subject_type = 'contact' AND h.subject_id = c.id AND h.action = 'created')`,
+    }),
+  );
 
   const templateIds: { id: string; languages: string[] }[] = [];
   for (const template of TEMPLATES) {
@@ -335,24 +349,34 @@ async function seedPastCampaign(
     SELECT email, unsubscribed_at FROM contacts WHERE subscription = 'unsubscribed'
     ON CONFLICT (email) DO NOTHING`);
   // The contacts' timelines.
-  await tx.execute(sql`
-    INSERT INTO contact_history (contact_id, action, campaign_id, actor_name, note, created_at)
-    SELECT r.contact_id, CASE r.state WHEN 'sent' THEN 'mail_sent' ELSE 'mail_failed' END, ${id}::uuid, '',
+  await tx.execute(
+    auditInsertFrom({
+      subjectType: 'contact',
+      subjectId: sql`x.contact_id`,
+      actor: NO_ACTOR,
+      action: sql`x.action`,
+      note: sql`x.note`,
+      related: { type: 'campaign', id: sql`x.campaign_id` },
+      at: sql`x.at`,
+      from: sql`(
+    SELECT r.contact_id, CASE r.state WHEN 'sent' THEN 'mail_sent' ELSE 'mail_failed' END, ${id}::uuid,
       ${past.name}, coalesce(r.sent_at, r.updated_at)
     FROM campaign_recipients r WHERE r.campaign_id = ${id}::uuid
     UNION ALL
-    SELECT ct.id, 'responded', ${id}::uuid, '', e.response, e.created_at
+    SELECT ct.id, 'responded', ${id}::uuid, e.response, e.created_at
     FROM email_responses e JOIN contacts ct ON ct.email = e.email WHERE e.campaign = ${id}::text
     UNION ALL
-    SELECT ct.id, 'unsubscribed', NULL, '', CASE ct.unsubscribe_method WHEN 'one_click'
+    SELECT ct.id, 'unsubscribed', NULL, CASE ct.unsubscribe_method WHEN 'one_click'
       THEN 'Through the one-click unsubscribe of a mail client' ELSE 'Through the unsubscribe link in a mail' END,
       ct.unsubscribed_at
     FROM campaign_recipients r JOIN contacts ct ON ct.id = r.contact_id
     WHERE r.campaign_id = ${id}::uuid AND ct.subscription = 'unsubscribed' AND ct.unsubscribed_at >= r.sent_at
     UNION ALL
-    SELECT ct.id, 'bounced', ${id}::uuid, '', ct.bounce_reason, ct.bounced_at
+    SELECT ct.id, 'bounced', ${id}::uuid, ct.bounce_reason, ct.bounced_at
     FROM campaign_recipients r JOIN contacts ct ON ct.id = r.contact_id
-    WHERE r.campaign_id = ${id}::uuid AND r.state = 'failed'`);
+    WHERE r.campaign_id = ${id}::uuid AND r.state = 'failed') AS x(contact_id, action, campaign_id, note, at)`,
+    }),
+  );
   await tx.execute(sql`
     UPDATE campaigns c SET status = 'sent', total = s.total, finished_at = s.finished,
       counts = jsonb_build_object('queued', 0, 'sending', 0, 'deferred', 0, 'skipped', 0,

@@ -3,12 +3,12 @@
 // show), then a draft with pending changes — a new tag, a rename, a move, a tag to be removed — and
 // tags on the demo products. It goes through the server's own writes and publish, as a person would.
 import { sql } from 'drizzle-orm';
-import type { Actor } from '../modules/sellers/history';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import type { Actor } from '../lib/audit';
 import { createTag, deleteTag, lockTree, moveTag, updateTag } from '../modules/tags/draft-writes';
 import { calculateLevels } from '../modules/tags/levels-job';
 import { publish } from '../modules/tags/versions';
-import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
 
 /** Two spaces a level. */
 const TAXONOMY = `

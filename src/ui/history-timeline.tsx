@@ -1,25 +1,26 @@
-// The one audit timeline (ARCHITECTURE "audit history"): who, when, and each field before → after,
-// newest first, with older pages on demand. Sellers were first; products use it too. Each feature
-// brings its words (field labels, what an action says, how a value reads) and its paged query.
+// The one audit timeline (ARCHITECTURE "audit trail"): who, when, and each field before → after,
+// newest first, with older pages on demand. Every history endpoint answers the one page shape of
+// contracts/audit.ts; each feature brings its words (field labels, what an action says, how a value
+// reads) and its paged query.
 import { Box, Button, Icon, Stack, Text, Timeline } from '@chakra-ui/react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { FileText, Image, type LucideIcon, Pencil, Plus, RefreshCw, Tag } from 'lucide-react';
+import type { AuditEntry, AuditPage } from '../../contracts/audit';
 import { formatDateTime } from '../../contracts/domain/format';
-import type { SellerHistory, SellerHistoryEntry } from '../../contracts/seller-admin';
 import { relativeTime } from '../lib/relative-time';
 import { getErrorMessage } from '../services/http';
 import { EmptyMessage, ErrorState, LoadingState } from './page-states';
 
 export interface HistoryWords {
   fieldLabel: (field: string) => string;
-  actionText: (entry: SellerHistoryEntry) => string;
+  actionText: (entry: AuditEntry) => string;
   /** How a value reads; the field lets a price read as money. */
   formatValue: (value: unknown, field: string) => string;
   /**
    * Whether the entry's note is someone's own words (shown as a quotation) or a sentence the server
    * wrote (shown plainly). Notes are quotations unless the feature says otherwise.
    */
-  noteIsQuote?: (entry: SellerHistoryEntry) => boolean;
+  noteIsQuote?: (entry: AuditEntry) => boolean;
 }
 
 const icons: Record<string, LucideIcon> = {
@@ -39,7 +40,7 @@ export function HistoryTimeline({
   words,
   emptyDescription,
 }: {
-  history: UseInfiniteQueryResult<InfiniteData<SellerHistory>>;
+  history: UseInfiniteQueryResult<InfiniteData<AuditPage>>;
   words: HistoryWords;
   emptyDescription: string;
 }) {

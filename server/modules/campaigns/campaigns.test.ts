@@ -299,7 +299,7 @@ describe.each(testBackends)('campaigns API on %s', (backend) => {
     // The contacts' timelines and last-contacted times.
     const [history] = rowsOf<{ n: number }>(
       await t.database.db.execute(
-        sql`SELECT count(*)::int AS n FROM contact_history WHERE campaign_id = ${campaign.id} AND action = 'mail_sent'`,
+        sql`SELECT count(*)::int AS n FROM audit_entries WHERE subject_type = 'contact' AND related_id = ${campaign.id} AND action = 'mail_sent'`,
       ),
     );
     expect(history?.n).toBe(4);

@@ -15,10 +15,10 @@ import { normalizeText } from '../../../contracts/query-tree';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { campaignRecipients, campaigns, mailTemplates, mailTemplateVariants } from '../../db/schema';
+import type { Actor } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { compileContactQuery } from '../contacts/audience';
-import type { Actor } from '../sellers/history';
 import { leftAfterThisMail } from './unsubscribes';
 
 export type CampaignRow = typeof campaigns.$inferSelect;

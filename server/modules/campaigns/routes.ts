@@ -28,7 +28,7 @@ import type { Config } from '../../config';
 import { errorResponses } from '../../lib/error-responses';
 import { loadContactFields } from '../contacts/audience';
 import { queryFieldListSchema } from '../products/query-fields';
-import { actorOf } from '../sellers/history';
+import { actorOf } from '../users/actor';
 import { createCampaign, deleteCampaign, listCampaigns, readCampaign, updateCampaign } from './campaigns';
 import { audienceCount, listRecipients, listResponses, listUnsubscribes } from './reports';
 import { sendJobHandler } from './send-job';

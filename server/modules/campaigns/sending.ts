@@ -11,9 +11,9 @@ import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { campaigns, jobs } from '../../db/schema';
 import { insertJob, type JobRow } from '../../jobs/queue';
+import type { Actor } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { compileContactQuery, mailableContact } from '../contacts/audience';
-import type { Actor } from '../sellers/history';
 import { assertVersion, type CampaignRow, EDITABLE, lockCampaign, templateLanguages } from './campaigns';
 
 export const CAMPAIGN_SEND_KIND = 'campaigns.send';

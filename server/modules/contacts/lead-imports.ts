@@ -23,12 +23,12 @@ import type { LeadImportCounts, LeadRowOutcome } from '../../../contracts/market
 import type { Db } from '../../db/client';
 import { jobs, leadImportRows, leadImports } from '../../db/schema';
 import { taskAccepted } from '../../jobs/queue';
+import type { Actor } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { errorSheetDefinition } from '../../lib/sheet-import/error-sheet';
 import { guessColumns, mappingShapeProblem } from '../../lib/sheet-import/mapping';
 import { openSheet, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
 import { exportJobHandler } from '../exports/export-job';
-import type { Actor } from '../sellers/history';
 import { LEAD_IMPORT_KIND, leadTaskName } from './lead-job';
 import { leadNamedTargets } from './lead-rows';
 

@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { contacts, emailUnsubscribes, type FieldChange, leadImportRows, leadImports } from '../../db/schema';
 import { GENERIC_JOB_ERROR, type JobContext, JobFailure, type JobHandler } from '../../jobs/worker';
+import { recordAuditEntries } from '../../lib/audit';
 import { forEachSheetChunk } from '../../lib/sheet-import/chunks';
 import { openSheet, SheetError, type SheetRow } from '../../lib/sheets';
 import { contactSearchKey } from './audience';
@@ -275,13 +276,15 @@ async function insertContacts(
       ];
     }
   }
-  if (made.length) {
-    const note = `Imported from a lead sheet`;
-    await tx.execute(sql`
-      INSERT INTO contact_history (contact_id, action, actor_name, note)
-      SELECT x.id, 'imported', ${state.actorName}, ${note}
-      FROM json_to_recordset(${JSON.stringify(made)}::json) AS x(id uuid)`);
-  }
+  await recordAuditEntries(
+    tx,
+    made.map(({ id }) => ({
+      subject: { type: 'contact', id },
+      actor: { id: null, name: state.actorName },
+      action: 'imported',
+      note: 'Imported from a lead sheet',
+    })),
+  );
 }
 
 /** Updated contacts in one statement, each with its field changes on its timeline. */
@@ -318,11 +321,16 @@ async function updateContacts(tx: Tx, updates: Update[], actorName: string) {
     )}::json) AS x(id uuid, first_name text, last_name text, phone text, company text,
       company_type_id uuid, country text, language text, tags json, consent boolean, search_key text)
     WHERE c.id = x.id`);
-  await tx.execute(sql`
-    INSERT INTO contact_history (contact_id, action, actor_name, note, changes)
-    SELECT x.id, 'updated', ${actorName}, 'Updated by a lead import', x.changes
-    FROM json_to_recordset(${JSON.stringify(updates.map(({ id, changes }) => ({ id, changes })))}::json)
-      AS x(id uuid, changes jsonb)`);
+  await recordAuditEntries(
+    tx,
+    updates.map(({ id, changes }) => ({
+      subject: { type: 'contact', id },
+      actor: { id: null, name: actorName },
+      action: 'updated',
+      note: 'Updated by a lead import',
+      changes,
+    })),
+  );
 }
 
 function countsNote(counts: LeadImportCounts) {

@@ -7,6 +7,7 @@ import { isValidContactEmail, normalizeContactEmail } from '../../../contracts/c
 import type { ContactSource } from '../../../contracts/marketing';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { auditInsertFrom, NO_ACTOR } from '../../lib/audit';
 import { contactSearchKey } from './audience';
 
 /** "Ada Lovelace" → first "Ada", last "Lovelace"; one word is a first name. */
@@ -48,10 +49,15 @@ export async function linkContact(
         FROM (SELECT EXISTS (SELECT 1 FROM email_unsubscribes WHERE email = ${email}) AS suppressed) s
         ON CONFLICT (email) DO NOTHING
         RETURNING id
-      ), logged AS (
-        INSERT INTO contact_history (contact_id, action, note, created_at)
-        SELECT id, 'created', ${note}, ${at.toISOString()}::timestamptz FROM made
-      )
+      ), logged AS (${auditInsertFrom({
+        subjectType: 'contact',
+        subjectId: sql`id`,
+        from: sql`made`,
+        actor: NO_ACTOR,
+        action: 'created',
+        note,
+        at,
+      })})
       SELECT id, true AS created FROM made
       UNION ALL
       SELECT id, false FROM contacts WHERE email = ${email} AND NOT EXISTS (SELECT 1 FROM made)`),

@@ -1,14 +1,14 @@
 // Contacts one at a time: read, create, edit, delete, and a staff member's unsubscribe / resubscribe.
-// Every write and its timeline entry (contact_history) are one transaction; an edit names the version
+// Every write and its timeline entry (the audit trail) are one transaction; an edit names the version
 // it read, and a stale one answers 409 saying who changed the contact since.
 import { eq, sql } from 'drizzle-orm';
 import type { Contact, ContactInput, UpdateContactBody } from '../../../contracts/contacts';
 import type { Db, Tx } from '../../db/client';
-import { companyTypes, contactHistory, contacts, emailUnsubscribes, type FieldChange } from '../../db/schema';
+import { companyTypes, contacts, emailUnsubscribes, type FieldChange } from '../../db/schema';
+import { type Actor, deleteAuditTrail, diffFields, latestAuditEntry, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { countries } from '../configs/countries';
-import { type Actor, diffFields } from '../sellers/history';
 import { contactSearchKey } from './audience';
 import { unsubscribeAddress } from './subscription';
 
@@ -137,11 +137,10 @@ export async function createContact(db: Db, actor: Actor, input: CheckedInput): 
         })
         .returning({ id: contacts.id });
       const id = (row as { id: string }).id;
-      await tx.insert(contactHistory).values({
-        contactId: id,
+      await recordAudit(tx, {
+        subject: { type: 'contact', id },
+        actor,
         action: 'created',
-        actorId: actor.id,
-        actorName: actor.name,
         note: 'Added by hand',
       });
       return id;
@@ -170,12 +169,7 @@ async function contactAtVersion(tx: Tx, id: string, version: number): Promise<Co
   const [row] = await tx.select().from(contacts).where(eq(contacts.id, id)).for('update');
   if (!row) throw contactNotFound();
   if (row.version !== version) {
-    const [last] = await tx
-      .select({ actorName: contactHistory.actorName })
-      .from(contactHistory)
-      .where(eq(contactHistory.contactId, id))
-      .orderBy(sql`${contactHistory.createdAt} DESC`)
-      .limit(1);
+    const last = await latestAuditEntry(tx, { type: 'contact', id });
     const who = last?.actorName || 'Someone';
     throw new HttpError(
       409,
@@ -221,13 +215,7 @@ export async function updateContact(
           updatedAt: sql`now()`,
         })
         .where(eq(contacts.id, id));
-      await tx.insert(contactHistory).values({
-        contactId: id,
-        action: 'updated',
-        actorId: actor.id,
-        actorName: actor.name,
-        changes,
-      });
+      await recordAudit(tx, { subject: { type: 'contact', id }, actor, action: 'updated', changes });
     });
   } catch (error) {
     if (isUniqueViolation(error, 'contacts_email_uq')) throw duplicateEmail(input.email);
@@ -242,6 +230,7 @@ export async function deleteContact(db: Db, id: string, version: number): Promis
     await tx.execute(sql`UPDATE chat_sessions SET contact_id = NULL WHERE contact_id = ${id}::uuid`);
     await tx.execute(sql`UPDATE customer_queries SET contact_id = NULL WHERE contact_id = ${id}::uuid`);
     await tx.delete(contacts).where(eq(contacts.id, id));
+    await deleteAuditTrail(tx, 'contact', [id]);
   });
 }
 

@@ -39,7 +39,7 @@ import { taskAccepted } from '../../jobs/queue';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { SHEET_LIMITS } from '../../lib/sheets';
 import { queryFieldListSchema } from '../products/query-fields';
-import { actorOf } from '../sellers/history';
+import { actorOf } from '../users/actor';
 import { loadContactFields } from './audience';
 import { createCompanyType, deleteCompanyType, listCompanyTypes, updateCompanyType } from './company-types';
 import {

@@ -5,7 +5,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UnsubscribeMethod } from '../../../contracts/marketing';
 import type { Db, Tx } from '../../db/client';
-import { contactHistory, contacts, emailUnsubscribes } from '../../db/schema';
+import { contacts, emailUnsubscribes } from '../../db/schema';
+import { type Actor, NO_ACTOR, recordAudit, recordAuditEntries } from '../../lib/audit';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -14,7 +15,7 @@ export async function unsubscribeAddress(
   db: Db,
   email: string,
   method: UnsubscribeMethod,
-  actor: { id: string | null; name: string } = { id: null, name: '' },
+  actor: Actor = NO_ACTOR,
 ): Promise<void> {
   const address = normalizeEmail(email);
   await db.transaction(async (tx) => {
@@ -30,16 +31,16 @@ export async function unsubscribeAddress(
       })
       .where(and(eq(contacts.email, address), eq(contacts.subscription, 'subscribed')))
       .returning({ id: contacts.id });
-    for (const { id } of changed) {
-      await tx.insert(contactHistory).values({
-        contactId: id,
+    await recordAuditEntries(
+      tx,
+      changed.map(({ id }) => ({
+        subject: { type: 'contact', id },
+        actor,
         action: 'unsubscribed',
-        actorId: actor.id,
-        actorName: actor.name,
         note: unsubscribeNotes[method],
         changes: [{ field: 'subscription', before: 'subscribed', after: 'unsubscribed' }],
-      });
-    }
+      })),
+    );
   });
 }
 
@@ -71,10 +72,11 @@ export async function markBounced(
     .where(and(eq(contacts.id, contactId), sql`${contacts.subscription} <> 'bounced'`))
     .returning({ id: contacts.id });
   if (changed.length) {
-    await tx.insert(contactHistory).values({
-      contactId,
+    await recordAudit(tx, {
+      subject: { type: 'contact', id: contactId },
+      actor: NO_ACTOR,
       action: 'bounced',
-      campaignId,
+      related: campaignId ? { type: 'campaign', id: campaignId } : null,
       note: reason.slice(0, 500),
       changes: [{ field: 'subscription', before: null, after: 'bounced' }],
     });

@@ -1,4 +1,4 @@
-// A contact's timeline (the contact page, and SPEC §7's getContactHistory): its own history rows
+// A contact's timeline (the contact page, and SPEC §7's getContactHistory): its audit trail entries
 // (created, edited with field changes, imported, mailed, bounced, unsubscribed, responded) and the help
 // chats and customer queries linked to it, newest first, a page at a time. Each source is read through
 // its contact index; the union is small (one person's life), so it is sorted and paged in one query.
@@ -7,6 +7,7 @@ import type { ContactTimeline, TimelineEntry } from '../../../contracts/contacts
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { contacts } from '../../db/schema';
+import { auditRowsSql } from '../../lib/audit';
 import { contactNotFound } from './repository';
 
 interface RawEntry {
@@ -17,7 +18,7 @@ interface RawEntry {
   action: string;
   changes: TimelineEntry['changes'] | string;
   note: string | null;
-  campaign_id: string | null;
+  related_id: string | null;
   link: string | null;
 }
 
@@ -29,9 +30,7 @@ export async function contactTimeline(
   const [contact] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id));
   if (!contact) throw contactNotFound();
   const entries = sql`
-    SELECT h.id::text AS id, h.created_at AS at, h.actor_id::text AS actor_id, h.actor_name, h.action,
-           h.changes, h.note, h.campaign_id::text AS campaign_id, NULL::text AS link
-    FROM contact_history h WHERE h.contact_id = ${id}::uuid
+    SELECT h.*, NULL::text AS link FROM (${auditRowsSql({ type: 'contact', id })}) h
     UNION ALL
     SELECT s.id::text, s.created_at, NULL, s.name, 'help_chat', '[]'::jsonb,
            'Help chat with ' || coalesce(sel.seller_name, 'a seller') || ': ' || left(s.last_message, 200),
@@ -57,7 +56,7 @@ export async function contactTimeline(
       action: row.action,
       changes: typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes,
       note: row.note,
-      campaignId: row.campaign_id,
+      campaignId: row.related_id,
       link: row.link,
     })),
     count: total?.n ?? 0,

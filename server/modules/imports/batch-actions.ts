@@ -23,13 +23,13 @@ import {
   sellers,
 } from '../../db/schema';
 import { taskAccepted } from '../../jobs/queue';
+import { type Actor, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { openSheet, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
 import { allAttributes } from '../attributes/attribute-defs';
 import { bulkChangeStatus } from '../products/bulk';
 import { type Viewer, viewerOf } from '../products/products';
-import { type Actor, actorOf } from '../sellers/history';
-import { recordImportHistory } from './history';
+import { actorOf } from '../users/actor';
 import {
   assertIdle,
   attachTask,
@@ -130,17 +130,15 @@ export async function createImport(
       .returning();
     if (!upload) throw new Error('the import was not stored');
     const batch = await insertBatch(tx, { importId: upload.id, mapping, blankPolicy: 'keep', actor });
-    await recordImportHistory(tx, {
-      subject: 'import',
-      id: upload.id,
+    await recordAudit(tx, {
+      subject: { type: 'import', id: upload.id },
       actor,
       action: 'uploaded',
       note: `${file.fileName} (${headers.length} columns, ${(file.size / 1024).toFixed(0)} KB)`,
     });
     if (options.requestId) {
-      await recordImportHistory(tx, {
-        subject: 'request',
-        id: options.requestId,
+      await recordAudit(tx, {
+        subject: { type: 'import_request', id: options.requestId },
         actor,
         action: 'imported',
         note: `Import of ${file.fileName} started.`,
@@ -205,9 +203,8 @@ export async function reprocessBatch(
       }));
     if (blankPolicy !== current.blankPolicy)
       changed.push({ field: 'Blank cells', before: current.blankPolicy, after: blankPolicy });
-    await recordImportHistory(tx, {
-      subject: 'import',
-      id: upload.id,
+    await recordAudit(tx, {
+      subject: { type: 'import', id: upload.id },
       actor,
       action: 'reprocessed',
       changes: changed,
@@ -232,9 +229,8 @@ export async function stopBatch(app: FastifyInstance, request: FastifyRequest, b
       .update(importBatches)
       .set({ stopRequested: true, updatedAt: sql`now()` })
       .where(eq(importBatches.id, batch.id));
-    await recordImportHistory(tx, {
-      subject: 'import',
-      id: upload.id,
+    await recordAudit(tx, {
+      subject: { type: 'import', id: upload.id },
       actor,
       action: 'stop',
       note: `Stop asked for batch ${batch.number}.`,
@@ -258,9 +254,8 @@ export async function resumeBatch(app: FastifyInstance, request: FastifyRequest,
       .set({ status: 'queued', stopRequested: false, error: null, updatedAt: sql`now()` })
       .where(eq(importBatches.id, batch.id))
       .returning();
-    await recordImportHistory(tx, {
-      subject: 'import',
-      id: upload.id,
+    await recordAudit(tx, {
+      subject: { type: 'import', id: upload.id },
       actor,
       action: 'resumed',
       note: `Batch ${batch.number} resumes ${batch.step === 'move' ? 'its move' : 'validation'} after line ${batch.step === 'move' ? batch.moveLine : batch.checkpointLine}.`,
@@ -317,9 +312,8 @@ export async function moveBatch(
       })
       .where(eq(importBatches.id, batch.id))
       .returning();
-    await recordImportHistory(tx, {
-      subject: 'import',
-      id: upload.id,
+    await recordAudit(tx, {
+      subject: { type: 'import', id: upload.id },
       actor,
       action: 'move',
       note: `${moveKindLabels[kind]} asked for batch ${batch.number} (${plural(left.n, 'row')}).`,
@@ -377,9 +371,8 @@ export async function markInactive(
   const actor = await actorOf(app.db, request);
   const where = sql`(${missingFromBatch(upload.sellerId, batch.id)} AND ${products.status} = 'live')`;
   const result = await bulkChangeStatus(app.db, viewer, actor, where, { status: 'inactive' });
-  await recordImportHistory(app.db, {
-    subject: 'import',
-    id: upload.id,
+  await recordAudit(app.db, {
+    subject: { type: 'import', id: upload.id },
     actor,
     action: 'inactive',
     note: `${plural(result.changed, 'live product', 'live products')} missing from batch ${batch.number} ${result.changed === 1 ? 'was' : 'were'} marked inactive.`,

@@ -7,9 +7,8 @@ import type { BatchStatus } from '../../../contracts/imports';
 import type { Db } from '../../db/client';
 import { catalogImports, importBatches } from '../../db/schema';
 import { GENERIC_JOB_ERROR, type JobContext, JobFailure } from '../../jobs/worker';
+import { recordAudit, SYSTEM_ACTOR } from '../../lib/audit';
 import { SheetError } from '../../lib/sheets';
-import { SYSTEM_ACTOR } from '../sellers/history';
-import { recordImportHistory } from './history';
 import type { BatchRow, ImportRow } from './imports';
 
 export const batchPayloadSchema = z.object({ batchId: z.string().uuid() });
@@ -46,9 +45,8 @@ export async function setBatchStatus(
 /** Ends a batch that was asked to stop; answers the job's result. */
 export async function stopBatchNow(db: Db, batch: BatchRow, upload: ImportRow, what: string) {
   await setBatchStatus(db, batch.id, 'stopped', { stopRequested: false, error: null });
-  await recordImportHistory(db, {
-    subject: 'import',
-    id: upload.id,
+  await recordAudit(db, {
+    subject: { type: 'import', id: upload.id },
     actor: SYSTEM_ACTOR,
     action: 'stopped',
     note: `${what} of batch ${batch.number} stopped; it resumes where it stopped.`,

@@ -7,12 +7,12 @@ import { readFile } from 'node:fs/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../../contracts/audit';
 import { exportDownloadPath } from '../../../contracts/exports';
 import type {
   BatchReport,
   BatchTaskAnswer,
   Import,
-  ImportHistory,
   ImportList,
   MarkInactivePreview,
   SuggestedTitleList,
@@ -171,7 +171,7 @@ describe.each(testBackends)('catalog imports on %s', (backend) => {
     expect(
       json<ImportList>(await as('Seller', 'GET', `${API}/searchImports?query=sheet`)).count,
     ).toBeGreaterThan(0);
-    const history = json<ImportHistory>(
+    const history = json<AuditPage>(
       await as('Seller', 'GET', `${API}/getImportUpdateHistory/${answer.import.id}`),
     );
     expect(history.result.map((entry) => entry.action)).toEqual(['validated', 'uploaded']);
@@ -661,9 +661,7 @@ describe.each(testBackends)('catalog imports on %s', (backend) => {
     expect(json<{ result: unknown[] }>(await as('Kyc', 'GET', `${API}/listImportRequests`)).result).toEqual(
       [],
     );
-    const history = json<ImportHistory>(
-      await as('Seller', 'GET', `${API}/getRequestUpdateHistory/${requestId}`),
-    );
+    const history = json<AuditPage>(await as('Seller', 'GET', `${API}/getRequestUpdateHistory/${requestId}`));
     expect(history.result.map((entry) => entry.action)).toEqual(['done', 'imported', 'taken', 'requested']);
     expect((await as('Kyc', 'GET', `${API}/getRequestUpdateHistory/${requestId}`)).statusCode).toBe(404);
     const original = await as('Staff', 'GET', `${API}/downloadRequestFile/${requestId}`);

@@ -132,9 +132,9 @@ describe('a move to staging survives a server crash', () => {
       expect(stored).toEqual(expected);
       const [history] = rowsOf<{ entries: number; products: number }>(
         await database.db.execute(sql`
-          SELECT count(*)::int AS entries, count(DISTINCT h.product_id)::int AS products
-          FROM product_history h JOIN products p ON p.id = h.product_id
-          WHERE p.sku LIKE 'CRASH-%' AND h.action = 'created'`),
+          SELECT count(*)::int AS entries, count(DISTINCT h.subject_id)::int AS products
+          FROM audit_entries h JOIN products p ON p.id = h.subject_id
+          WHERE h.subject_type = 'product' AND p.sku LIKE 'CRASH-%' AND h.action = 'created'`),
       );
       expect(history).toEqual({ entries: ROWS, products: ROWS });
     } finally {

@@ -20,13 +20,13 @@ import {
 } from '../../../contracts/imports';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { importBatches, importRows, products } from '../../db/schema';
+import { type FieldChange, importBatches, importRows, products } from '../../db/schema';
 import { JobFailure, type JobHandler, yieldToEventLoop } from '../../jobs/worker';
+import { recordAudit, recordAuditEntries } from '../../lib/audit';
 import { attributeIndexOf, completenessOf } from '../attributes/attribute-values';
 import { productKeys } from '../products/product-keys';
 import { importLink, loadBatchForJob, runBatchJob, setBatchStatus, stopBatchNow } from './batch-jobs';
 import { type CatalogContext, loadCatalogContext } from './catalog-context';
-import { recordImportHistory } from './history';
 import type { BatchRow, ImportRow } from './imports';
 import { changeText, type Planned, type PlannedChange, type ProductFields } from './row-verdict';
 
@@ -142,23 +142,20 @@ async function updateProducts(tx: Tx, rows: (Derived & { id: string })[]) {
     WHERE p.id = x.id`);
 }
 
+/** The chunk's product entries, in one statement. */
 async function recordHistory(
   tx: Tx,
   actor: MovePayload['actor'],
-  entries: { productId: string; action: string; changes: unknown[]; note: string }[],
+  entries: { productId: string; action: string; changes: FieldChange[]; note: string }[],
 ) {
-  if (entries.length === 0) return;
-  await tx.execute(sql`
-    INSERT INTO product_history (product_id, actor_id, actor_name, action, changes, note)
-    SELECT x.product_id, ${actor.id}::uuid, ${actor.name}, x.action, x.changes, x.note
-    FROM json_to_recordset(${JSON.stringify(
-      entries.map((entry) => ({
-        product_id: entry.productId,
-        action: entry.action,
-        changes: entry.changes,
-        note: entry.note,
-      })),
-    )}::json) AS x(product_id uuid, action text, changes jsonb, note text)`);
+  await recordAuditEntries(
+    tx,
+    entries.map(({ productId, ...entry }) => ({
+      subject: { type: 'product', id: productId },
+      actor,
+      ...entry,
+    })),
+  );
 }
 
 async function lockProducts(tx: Tx, sellerId: string, ids: string[]): Promise<Map<string, StoredProduct>> {
@@ -569,9 +566,8 @@ export function moveHandler(options: { db: Db }): JobHandler {
       const delta = Object.fromEntries(
         Object.entries(results).map(([key, value]) => [key, value - before[key as keyof ResultCounts]]),
       ) as ResultCounts;
-      await recordImportHistory(db, {
-        subject: 'import',
-        id: upload.id,
+      await recordAudit(db, {
+        subject: { type: 'import', id: upload.id },
         actor,
         action: 'moved',
         changes: [{ field: what, before: null, after: resultsNote(delta) }],

@@ -10,23 +10,23 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isValidUrl } from '../../../contracts/domain/validators';
 import {
   FEED_LIMITS,
   type ImportRequest,
   type RequestStatus,
   requestStatusLabels,
 } from '../../../contracts/imports';
-import { isValidUrl } from '../../../contracts/domain/validators';
 import type { Db, Tx } from '../../db/client';
 import { catalogImports, importRequests, sellers } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { FeedFetchError, fetchToFile } from '../../lib/safe-fetch';
 import { detectSheetFormat, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
 import { fileNameOfUrl } from '../../lib/url-file-name';
 import { type Viewer, viewerOf } from '../products/products';
-import { actorOf } from '../sellers/history';
+import { actorOf } from '../users/actor';
 import { createImport, IMPORT_FOLDER, targetSeller } from './batch-actions';
-import { recordImportHistory } from './history';
 
 const REQUEST_FOLDER = 'uploads/import-requests';
 
@@ -154,9 +154,8 @@ async function insertRequest(
       .values({ ...values, createdBy: actor.id, createdByName: actor.name })
       .returning({ id: importRequests.id });
     if (!row) throw new Error('the request was not stored');
-    await recordImportHistory(tx, {
-      subject: 'request',
-      id: row.id,
+    await recordAudit(tx, {
+      subject: { type: 'import_request', id: row.id },
       actor,
       action: 'requested',
       note: values.kind === 'feed' ? `Feed ${values.feedUrl}` : `File ${values.fileName}`,
@@ -242,9 +241,8 @@ async function changeRequest(
         updatedAt: new Date(),
       })
       .where(eq(importRequests.id, id));
-    await recordImportHistory(tx, {
-      subject: 'request',
-      id,
+    await recordAudit(tx, {
+      subject: { type: 'import_request', id: id },
       actor,
       action: next.action,
       changes:

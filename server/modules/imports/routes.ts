@@ -9,6 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditPageSchema, auditQuerySchema } from '../../../contracts/audit';
 import { exportDownloadPath } from '../../../contracts/exports';
 import {
   applySuggestedTitlesBodySchema,
@@ -23,7 +24,6 @@ import {
   feedRequestBodySchema,
   IMPORT_MAX_BYTES,
   IMPORTS_ROUTE,
-  importHistorySchema,
   importListSchema,
   importRequestListSchema,
   importRequestSchema,
@@ -46,8 +46,8 @@ import {
 } from '../../../contracts/imports';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import type { RouteAction } from '../../../contracts/routes';
-import { historyQuerySchema } from '../../../contracts/seller-admin';
 import { taskAccepted } from '../../jobs/queue';
+import { readAuditPage } from '../../lib/audit';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { contentDisposition } from '../../lib/file-responses';
 import { HttpError } from '../../lib/http-error';
@@ -64,7 +64,6 @@ import {
   uploadCatalogSheet,
 } from './batch-actions';
 import { ERROR_SHEET_KIND, ERROR_SHEET_NAME, errorSheetHandler } from './error-sheet';
-import { readImportHistory } from './history';
 import { findBatch, findImport, getImport, listImports, searchBatches } from './imports';
 import { mappingTargets } from './mapping';
 import { MOVE_KIND, moveHandler } from './move-job';
@@ -398,13 +397,13 @@ export async function importRoutes(app: FastifyInstance, options: { dataDir: str
         tags,
         summary: 'What happened to an import: uploads, validations, mappings, moves, stops, newest first',
         params: idParams,
-        querystring: historyQuerySchema,
-        response: { 200: importHistorySchema, ...errors },
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...errors },
       },
     },
     async (request) => {
       await findImport(app.db, viewerOf(request), request.params.id);
-      return readImportHistory(app.db, 'import', request.params.id, request.query);
+      return readAuditPage(app.db, { type: 'import', id: request.params.id }, request.query);
     },
   );
 
@@ -555,13 +554,13 @@ export async function importRoutes(app: FastifyInstance, options: { dataDir: str
         tags,
         summary: 'What happened to an import request, newest first',
         params: requestParams,
-        querystring: historyQuerySchema,
-        response: { 200: importHistorySchema, ...errors },
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...errors },
       },
     },
     async (request) => {
       await findRequest(app.db, viewerOf(request), request.params.id);
-      return readImportHistory(app.db, 'request', request.params.id, request.query);
+      return readAuditPage(app.db, { type: 'import_request', id: request.params.id }, request.query);
     },
   );
 

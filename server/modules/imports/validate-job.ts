@@ -12,12 +12,11 @@ import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { importBatches, importRows, products } from '../../db/schema';
 import type { JobHandler, JobResult } from '../../jobs/worker';
+import { recordAudit, SYSTEM_ACTOR } from '../../lib/audit';
 import { forEachSheetChunk } from '../../lib/sheet-import/chunks';
 import { openSheet, type SheetRow } from '../../lib/sheets';
-import { SYSTEM_ACTOR } from '../sellers/history';
 import { importLink, loadBatchForJob, runBatchJob, setBatchStatus, stopBatchNow } from './batch-jobs';
 import { type CatalogContext, loadCatalogContext } from './catalog-context';
-import { recordImportHistory } from './history';
 import type { BatchRow, ImportRow } from './imports';
 import {
   type BatchState,
@@ -247,9 +246,8 @@ async function validate(
     finishedAt: new Date(),
     rowsPerSecond: readThisRun / seconds,
   });
-  await recordImportHistory(db, {
-    subject: 'import',
-    id: upload.id,
+  await recordAudit(db, {
+    subject: { type: 'import', id: upload.id },
     actor: SYSTEM_ACTOR,
     action: 'validated',
     note: `Batch ${batch.number}: ${countsNote(counts)}`,

@@ -1,14 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isUuid } from '../../../contracts/domain/ids';
 import type { Db } from '../../db/client';
-import {
-  campaignRecipients,
-  campaigns,
-  contactHistory,
-  contacts,
-  emailResponses,
-  emailUnsubscribes,
-} from '../../db/schema';
+import { campaignRecipients, campaigns, contacts, emailResponses, emailUnsubscribes } from '../../db/schema';
+import { NO_ACTOR, recordAudit } from '../../lib/audit';
 import { normalizeEmail, unsubscribeAddress } from '../contacts/subscription';
 
 /** Idempotent: unsubscribing twice keeps the first date. The address's contact is unsubscribed too. */
@@ -29,6 +22,8 @@ export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The answers a campaign's mail offers and their wording per template language, or null when there is
  * no such campaign (deleted, made up).
@@ -37,7 +32,7 @@ export async function campaignAnswers(
   db: Db,
   campaign: string,
 ): Promise<{ options: string[]; labels: Partial<Record<string, string[]>> } | null> {
-  if (!isUuid(campaign)) return null;
+  if (!UUID.test(campaign)) return null;
   const [row] = await db
     .select({ options: campaigns.responseOptions, labels: campaigns.responseLabels })
     .from(campaigns)
@@ -96,10 +91,11 @@ export async function recordResponse(
       });
     const [contact] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.email, email));
     if (contact) {
-      await tx.insert(contactHistory).values({
-        contactId: contact.id,
+      await recordAudit(tx, {
+        subject: { type: 'contact', id: contact.id },
+        actor: NO_ACTOR,
         action: 'responded',
-        campaignId: isUuid(answer.campaign) ? answer.campaign : null,
+        related: UUID.test(answer.campaign) ? { type: 'campaign', id: answer.campaign } : null,
         note: comment ? `${answer.response}: ${comment}` : answer.response,
       });
     }

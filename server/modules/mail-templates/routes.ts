@@ -18,7 +18,7 @@ import {
 } from '../../../contracts/mail-templates';
 import type { RouteAction } from '../../../contracts/routes';
 import { resourceErrors as errors } from '../../lib/error-responses';
-import { actorOf } from '../sellers/history';
+import { actorOf } from '../users/actor';
 import {
   createTemplate,
   deleteTemplate,

@@ -23,10 +23,10 @@ import { type TemplateLanguage, templateLanguageLabels } from '../../../contract
 import { normalizeText } from '../../../contracts/query-tree';
 import type { Db, Tx } from '../../db/client';
 import { campaigns, mailTemplates, mailTemplateVariants } from '../../db/schema';
+import type { Actor } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import type { Actor } from '../sellers/history';
 import { missingValueWarnings } from './missing-values';
 import { plainTextOf, renderTemplate, sanitizeTemplateHtml } from './render';
 import { contactValues } from './values';

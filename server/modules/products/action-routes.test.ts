@@ -2,12 +2,12 @@
 // delete, the report and the export — every role, the seller's scope, and bad input.
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../../contracts/audit';
 import type { BulkResult, Product } from '../../../contracts/catalog';
 import type { CatalogReport, SelectionCount } from '../../../contracts/catalog-actions';
 import { exportDownloadPath } from '../../../contracts/exports';
 import type { Task, TaskAccepted } from '../../../contracts/notifications';
 import type { QueryTree } from '../../../contracts/query-tree';
-import type { SellerHistory } from '../../../contracts/seller-admin';
 import { formulaCells, parseCsv } from '../../../tests/csv';
 import {
   attributeOptions,
@@ -141,7 +141,7 @@ describe.each(testBackends)('staging product actions on %s', (backend) => {
       ['BULK-3', 'Required attributes are missing.'],
     ]);
     expect((await product(mine[0]!)).status).toBe('in_review');
-    const history = json<SellerHistory>(await as('Seller', 'GET', `${API}/${mine[0]}/history`));
+    const history = json<AuditPage>(await as('Seller', 'GET', `${API}/${mine[0]}/history`));
     expect(history.result[0]).toMatchObject({
       action: 'status',
       changes: [{ field: 'status', before: 'draft', after: 'in_review' }],
@@ -179,7 +179,7 @@ describe.each(testBackends)('staging product actions on %s', (backend) => {
     const moved = await product(mine[0]!);
     expect(moved).toMatchObject({ categoryId: cases, completeness: 0, attributeValues: [] });
     expect(moved.missingAttributes.map((attribute) => attribute.code)).toEqual(['b_material']);
-    const history = json<SellerHistory>(await as('Seller', 'GET', `${API}/${mine[0]}/history`));
+    const history = json<AuditPage>(await as('Seller', 'GET', `${API}/${mine[0]}/history`));
     expect(history.result[0]?.changes).toEqual([
       { field: 'categoryId', before: phones, after: cases },
       { field: 'Colour', before: 'Red', after: null },

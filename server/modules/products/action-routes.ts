@@ -23,7 +23,7 @@ import {
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import { taskAccepted } from '../../jobs/queue';
 import { resourceErrors as errors } from '../../lib/error-responses';
-import { actorOf } from '../sellers/history';
+import { actorOf } from '../users/actor';
 import {
   BULK_JOB_KIND,
   type BulkJobAction,

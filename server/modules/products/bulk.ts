@@ -18,12 +18,11 @@ import {
 } from '../../../contracts/catalog';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { attributes, categories, productHistory, productMedia, products } from '../../db/schema';
+import { attributes, categories, productMedia, products } from '../../db/schema';
+import { type Actor, auditInsertFrom, deleteAuditTrail } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import { uuidArray, uuidList } from '../../lib/sql-uuids';
 import { categoryAttributeSet } from '../attributes/attribute-defs';
-import type { Actor } from '../sellers/history';
-import { draftTagsOrThrow, holdTagTree, tagLabelSql } from './product-tags';
+import { draftTagsOrThrow, holdTagTree, tagLabelSql, uuidArray } from './product-tags';
 import { transitionActorOf, type Viewer } from './products';
 import { assertBulkSize } from './selection';
 
@@ -52,7 +51,12 @@ async function skippedRows(
   changedIds: readonly string[],
   reasonOf: (row: SkippedRow) => string,
 ): Promise<Pick<BulkResult, 'skipped' | 'skippedCount'>> {
-  const notChanged = changedIds.length ? sql`${products.id} NOT IN (${uuidList(changedIds)})` : sql`true`;
+  const notChanged = changedIds.length
+    ? sql`${products.id} NOT IN (${sql.join(
+        changedIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql`true`;
   const [rows, [total]] = await Promise.all([
     tx.execute(
       // Tags as JSON: both drivers read it alike, where uuid[] would need a parser of its own.
@@ -94,7 +98,7 @@ export async function bulkChangeStatus(
     );
     const movable = allowed.length ? sql.join(allowed, sql` OR `) : sql`false`;
     const reason = moves.some((move) => move.needsReason) ? (body.reason ?? null) : null;
-    const changed = rowsOf<{ product_id: string }>(
+    const changed = rowsOf<{ subject_id: string }>(
       await tx.execute(sql`
         WITH target AS (
           SELECT id, status AS before FROM ${products} WHERE ${where} AND (${movable}) FOR UPDATE
@@ -104,17 +108,20 @@ export async function bulkChangeStatus(
           FROM target WHERE ${products.id} = target.id
           RETURNING ${products.id} AS id, target.before
         )
-        INSERT INTO ${productHistory} (product_id, actor_id, actor_name, action, changes, note)
-        SELECT id, ${actor.id}, ${actor.name}, 'status',
-               jsonb_build_array(jsonb_build_object('field', 'status', 'before', before, 'after', ${body.status}::text)),
-               ${body.reason ?? null}
-        FROM moved
-        RETURNING product_id`),
+        ${auditInsertFrom({
+          subjectType: 'product',
+          subjectId: sql`id`,
+          from: sql`moved`,
+          actor,
+          action: 'status',
+          changes: sql`jsonb_build_array(jsonb_build_object('field', 'status', 'before', before, 'after', ${body.status}::text))`,
+          note: body.reason ?? null,
+        })}`),
     );
     const skipped = await skippedRows(
       tx,
       where,
-      changed.map((row) => row.product_id),
+      changed.map((row) => row.subject_id),
       (row) => {
         if (row.status === body.status) return `Already ${target.toLowerCase()}.`;
         const move = moves.find((candidate) => candidate.from === row.status);
@@ -151,7 +158,7 @@ export async function bulkAssignCategory(
     const kept = intArray([...defs.keys()]);
     const required = intArray([...defs.values()].filter((def) => def.isRequired).map((def) => def.id));
     const requiredCount = [...defs.values()].filter((def) => def.isRequired).length;
-    const changed = rowsOf<{ product_id: string }>(
+    const changed = rowsOf<{ subject_id: string }>(
       await tx.execute(sql`
         WITH target AS (
           SELECT id, category_id AS before, attribute_values AS old_values,
@@ -175,23 +182,26 @@ export async function bulkAssignCategory(
           FROM target WHERE ${products.id} = target.id
           RETURNING ${products.id} AS id
         )
-        INSERT INTO ${productHistory} (product_id, actor_id, actor_name, action, changes)
-        SELECT target.id, ${actor.id}, ${actor.name}, 'updated',
-          jsonb_build_array(jsonb_build_object('field', 'categoryId', 'before', target.before, 'after', ${categoryId}::text))
+        ${auditInsertFrom({
+          subjectType: 'product',
+          subjectId: sql`target.id`,
+          from: sql`target JOIN moved ON moved.id = target.id`,
+          actor,
+          action: 'updated',
+          changes: sql`jsonb_build_array(jsonb_build_object('field', 'categoryId', 'before', target.before, 'after', ${categoryId}::text))
           || (SELECT coalesce(jsonb_agg(jsonb_build_object(
                 'field', a.label,
                 'before', CASE WHEN v ? 'values' THEN (SELECT jsonb_agg(x->'value') FROM jsonb_array_elements(v->'values') x) ELSE v->'value' END,
                 'after', NULL)), '[]'::jsonb)
               FROM jsonb_array_elements(target.old_values) v
               JOIN ${attributes} a ON a.id = (v->>'keyId')::integer
-              WHERE NOT ((v->>'keyId')::integer = ANY(${kept})))
-        FROM target JOIN moved ON moved.id = target.id
-        RETURNING product_id`),
+              WHERE NOT ((v->>'keyId')::integer = ANY(${kept})))`,
+        })}`),
     );
     const skipped = await skippedRows(
       tx,
       where,
-      changed.map((row) => row.product_id),
+      changed.map((row) => row.subject_id),
       () => 'Already in this category.',
     );
     return { changed: changed.length, ...skipped };
@@ -232,7 +242,7 @@ export async function bulkTags(
     const labelsOf = (column: SQL) => sql`(
       SELECT jsonb_agg(l.label ORDER BY u.i)
       FROM unnest(${column}) WITH ORDINALITY AS u(id, i) JOIN labels l ON l.id = u.id)`;
-    const changed = rowsOf<{ product_id: string }>(
+    const changed = rowsOf<{ subject_id: string }>(
       await tx.execute(sql`
         WITH target AS (${target}),
         fitting AS (SELECT * FROM target WHERE cardinality(after) <= ${limit}),
@@ -245,17 +255,20 @@ export async function bulkTags(
           FROM fitting WHERE ${products.id} = fitting.id
           RETURNING ${products.id} AS id
         )
-        INSERT INTO ${productHistory} (product_id, actor_id, actor_name, action, changes)
-        SELECT fitting.id, ${actor.id}, ${actor.name}, 'updated',
-               jsonb_build_array(jsonb_build_object(
-                 'field', 'tags', 'before', ${labelsOf(sql`fitting.before`)}, 'after', ${labelsOf(sql`fitting.after`)}))
-        FROM fitting JOIN moved ON moved.id = fitting.id
-        RETURNING product_id`),
+        ${auditInsertFrom({
+          subjectType: 'product',
+          subjectId: sql`fitting.id`,
+          from: sql`fitting JOIN moved ON moved.id = fitting.id`,
+          actor,
+          action: 'updated',
+          changes: sql`jsonb_build_array(jsonb_build_object(
+                 'field', 'tags', 'before', ${labelsOf(sql`fitting.before`)}, 'after', ${labelsOf(sql`fitting.after`)}))`,
+        })}`),
     );
     const skipped = await skippedRows(
       tx,
       where,
-      changed.map((row) => row.product_id),
+      changed.map((row) => row.subject_id),
       (row) => {
         if (body.mode === 'remove') return 'Carries none of these tags.';
         const missing = body.tagIds.filter((id) => !row.tag_ids.includes(id));
@@ -281,6 +294,11 @@ export async function bulkDelete(
     );
     const deleted = rowsOf<{ id: string }>(
       await tx.execute(sql`DELETE FROM ${products} WHERE ${where} RETURNING id`),
+    );
+    await deleteAuditTrail(
+      tx,
+      'product',
+      deleted.map((row) => row.id),
     );
     return {
       result: { changed: deleted.length, skipped: [], skippedCount: 0 },

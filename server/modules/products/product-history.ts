@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FieldChange } from '../../db/schema';
-import { productHistory } from '../../db/schema';
+import { auditEntries } from '../../db/schema';
 
 export const isRealChange = (change: FieldChange) =>
   !isDeepStrictEqual(change.before ?? null, change.after ?? null);
@@ -17,7 +17,7 @@ export const realChanges = (changes: FieldChange[]) => changes.filter(isRealChan
  * real change. Rows written before the writer skipped non-changes may hold only those (jsonb equality
  * ignores key order and compares numbers by value, as isRealChange does).
  */
-export const listedHistoryRow = sql`(${productHistory.note} IS NOT NULL
-  OR jsonb_array_length(${productHistory.changes}) = 0
-  OR EXISTS (SELECT 1 FROM jsonb_array_elements(${productHistory.changes}) AS c
+export const listedHistoryRow = sql`(${auditEntries.note} IS NOT NULL
+  OR jsonb_array_length(${auditEntries.changes}) = 0
+  OR EXISTS (SELECT 1 FROM jsonb_array_elements(${auditEntries.changes}) AS c
              WHERE c -> 'before' IS DISTINCT FROM c -> 'after'))`;

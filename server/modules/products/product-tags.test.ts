@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../../contracts/audit';
 import type { BulkResult, Product, ProductList } from '../../../contracts/catalog';
 import type { QueryCondition, QueryField } from '../../../contracts/query-tree';
 import type { SavedView } from '../../../contracts/saved-views';
-import type { SellerHistory } from '../../../contracts/seller-admin';
 import type { TagNodeWithPath } from '../../../contracts/tags';
 import { categories, products, sellers } from '../../db/schema';
 import {
@@ -85,7 +85,7 @@ describe.each(testBackends)('tags on staging products on %s', (backend) => {
   }
   const product = async (id: string) => json<Product>(await as('Admin', 'GET', `${API}/${id}`));
   const history = async (id: string) =>
-    json<SellerHistory>(await as('Admin', 'GET', `${API}/${id}/history?limit=50`)).result;
+    json<AuditPage>(await as('Admin', 'GET', `${API}/${id}/history?limit=50`)).result;
   const edit = (who: DemoRole, id: string, body: Record<string, unknown>) =>
     as(who, 'PATCH', `${API}/${id}`, body);
   const path = (...keys: string[]) => keys.map((key) => tag[key]!.name).join(' › ');

@@ -1,17 +1,18 @@
 // Staging products API (issue 14) on PGlite and PostgreSQL: every route, role and bad input.
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../../contracts/audit';
 import type { Product, ProductList } from '../../../contracts/catalog';
 import type { QueryNode, QueryTree } from '../../../contracts/query-tree';
-import type { SellerHistory } from '../../../contracts/seller-admin';
 import {
   attributeOptions,
   attributes,
+  auditEntries,
   categories,
   categoryAttributes,
-  productHistory,
   sellers,
 } from '../../db/schema';
+import { recordAudit, recordAuditEntries } from '../../lib/audit';
 import {
   type ApiAs,
   apiAs,
@@ -126,7 +127,7 @@ describe.each(testBackends)('staging products API on %s', (backend) => {
       value: 'Red',
       valueId: red,
     });
-    const history = json<SellerHistory>(await as('Seller', 'GET', `${API}/${product.id}/history`));
+    const history = json<AuditPage>(await as('Seller', 'GET', `${API}/${product.id}/history`));
     expect(history.result.map((entry) => entry.action)).toEqual(['created']);
   });
 
@@ -226,10 +227,10 @@ describe.each(testBackends)('staging products API on %s', (backend) => {
     expect(json<{ message: string }>(stale).message).toBe(
       'Ada Admin changed this product after you opened it. Reload it to see their changes, then edit again.'.replace(
         'Ada Admin',
-        json<SellerHistory>(await as('Seller', 'GET', `${API}/${product.id}/history`)).result[0]!.actor.name,
+        json<AuditPage>(await as('Seller', 'GET', `${API}/${product.id}/history`)).result[0]!.actor.name,
       ),
     );
-    const history = json<SellerHistory>(await as('Seller', 'GET', `${API}/${product.id}/history`));
+    const history = json<AuditPage>(await as('Seller', 'GET', `${API}/${product.id}/history`));
     expect(history.result[0]).toMatchObject({
       action: 'updated',
       changes: [
@@ -251,7 +252,7 @@ describe.each(testBackends)('staging products API on %s', (backend) => {
       dimensions: product.dimensions,
     });
     expect(edited.attributeValues).toEqual(product.attributeValues);
-    const history = json<SellerHistory>(await as('Seller', 'GET', `${API}/${product.id}/history`));
+    const history = json<AuditPage>(await as('Seller', 'GET', `${API}/${product.id}/history`));
     expect(history.result[0]?.changes).toEqual([{ field: 'inventory', before: 7, after: 3 }]);
   });
 
@@ -266,15 +267,18 @@ describe.each(testBackends)('staging products API on %s', (backend) => {
     expect(edited.statusCode, edited.body).toBe(200);
     const [stored] = await t.database.db
       .select()
-      .from(productHistory)
-      .where(eq(productHistory.productId, product.id))
-      .orderBy(desc(productHistory.createdAt));
+      .from(auditEntries)
+      .where(and(eq(auditEntries.subjectType, 'product'), eq(auditEntries.subjectId, product.id)))
+      .orderBy(desc(auditEntries.createdAt), desc(auditEntries.seq));
     expect(stored?.changes).toEqual([{ field: 'inventory', before: 7, after: 4 }]);
     // Entries stored before the fix still carry such non-changes: the history leaves them out.
-    await t.database.db.insert(productHistory).values([
+    const old = {
+      subject: { type: 'product', id: product.id },
+      actor: { id: null, name: 'Old import' },
+    } as const;
+    await recordAuditEntries(t.database.db, [
       {
-        productId: product.id,
-        actorName: 'Old import',
+        ...old,
         action: 'updated',
         changes: [
           {
@@ -284,17 +288,16 @@ describe.each(testBackends)('staging products API on %s', (backend) => {
           },
           { field: 'price', before: 159.99, after: 149.99 },
         ],
-        createdAt: new Date(Date.now() + 1000),
+        at: new Date(Date.now() + 1000),
       },
       {
-        productId: product.id,
-        actorName: 'Old import',
+        ...old,
         action: 'updated',
         changes: [{ field: 'weight', before: 0.2, after: 0.2 }],
-        createdAt: new Date(Date.now() + 2000),
+        at: new Date(Date.now() + 2000),
       },
     ]);
-    const history = json<SellerHistory>(await as('Seller', 'GET', `${API}/${product.id}/history`));
+    const history = json<AuditPage>(await as('Seller', 'GET', `${API}/${product.id}/history`));
     expect(history.count).toBe(3);
     expect(history.result.map((entry) => entry.changes)).toEqual([
       [{ field: 'price', before: 159.99, after: 149.99 }],
@@ -310,18 +313,18 @@ describe.each(testBackends)('staging products API on %s', (backend) => {
     const at = new Date(Date.now() + 5000);
     await t.database.db.transaction(async (tx) => {
       for (const note of notes) {
-        await tx
-          .insert(productHistory)
-          .values({ productId: product.id, actorName: 'Job', action: 'updated', note, createdAt: at });
+        await recordAudit(tx, {
+          subject: { type: 'product', id: product.id },
+          actor: { id: null, name: 'Job' },
+          action: 'updated',
+          note,
+          at,
+        });
       }
     });
-    const history = json<SellerHistory>(
-      await as('Seller', 'GET', `${API}/${product.id}/history?skip=0&limit=8`),
-    );
+    const history = json<AuditPage>(await as('Seller', 'GET', `${API}/${product.id}/history?skip=0&limit=8`));
     expect(history.result.map((entry) => entry.note)).toEqual([...notes].reverse());
-    const second = json<SellerHistory>(
-      await as('Seller', 'GET', `${API}/${product.id}/history?skip=3&limit=2`),
-    );
+    const second = json<AuditPage>(await as('Seller', 'GET', `${API}/${product.id}/history?skip=3&limit=2`));
     expect(second.result.map((entry) => entry.note)).toEqual(['Step 5.', 'Step 4.']);
   });
 
@@ -359,7 +362,7 @@ describe.each(testBackends)('staging products API on %s', (backend) => {
       status: 'draft',
       statusReason: null,
     });
-    const history = json<SellerHistory>(await as('Seller', 'GET', `${API}/${incomplete.id}/history`));
+    const history = json<AuditPage>(await as('Seller', 'GET', `${API}/${incomplete.id}/history`));
     expect(
       history.result.filter((entry) => entry.action === 'status').map((entry) => entry.changes[0]?.after),
     ).toEqual(['draft', 'rejected', 'in_review']);

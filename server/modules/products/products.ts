@@ -2,7 +2,7 @@
 // against the category's attribute set, keeps the search keys, index and completeness in step, bumps
 // the version (a stale editor gets 409 naming who changed it) and records the change in the history,
 // all in one transaction.
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   type AttributeValueInput,
@@ -17,17 +17,10 @@ import {
 } from '../../../contracts/catalog';
 import { volumetricWeight } from '../../../contracts/domain/volumetric-weight';
 import type { Db, Tx } from '../../db/client';
-import {
-  categories,
-  type FieldChange,
-  productHistory,
-  productMedia,
-  products,
-  sellers,
-} from '../../db/schema';
+import { categories, type FieldChange, productMedia, products, sellers } from '../../db/schema';
+import { diffFields, latestAuditEntry, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { type Actor, actorOf, diffFields } from '../sellers/history';
 import { categoryAttributeSet } from '../attributes/attribute-defs';
 import {
   type AttributeDef,
@@ -37,6 +30,7 @@ import {
   type MediaRef,
 } from '../attributes/attribute-values';
 import { mediaPath, mediaSigner } from '../media/media-urls';
+import { actorOf } from '../users/actor';
 import { realChanges } from './product-history';
 import { productKeys } from './product-keys';
 import { draftTagsOrThrow, holdTagTree, readProductTags, sameTags, tagLabels } from './product-tags';
@@ -170,20 +164,6 @@ async function claimAttributeMedia(tx: Tx, productId: string, ids: string[]) {
   if (ids.length) await tx.update(productMedia).set({ productId }).where(inArray(productMedia.id, ids));
 }
 
-export async function recordProductChange(
-  db: Db | Tx,
-  entry: { productId: string; actor: Actor; action: string; changes?: FieldChange[]; note?: string | null },
-) {
-  await db.insert(productHistory).values({
-    productId: entry.productId,
-    actorId: entry.actor.id,
-    actorName: entry.actor.name,
-    action: entry.action,
-    changes: entry.changes ?? [],
-    note: entry.note ?? null,
-  });
-}
-
 export async function createProduct(
   db: Db,
   request: FastifyRequest,
@@ -239,7 +219,7 @@ export async function createProduct(
     [row] = (await tx.update(products).set(images).where(eq(products.id, row.id)).returning()) as [
       ProductRow,
     ];
-    await recordProductChange(tx, { productId: row.id, actor, action: 'created' });
+    await recordAudit(tx, { subject: { type: 'product', id: row.id }, actor, action: 'created' });
     return row;
   });
 }
@@ -266,12 +246,7 @@ export async function updateProduct(db: Db, request: FastifyRequest, id: string,
     if (body.tagIds !== undefined) await holdTagTree(tx);
     const current = await findProduct(tx, viewer, id, true);
     if (body.version !== current.version) {
-      const [last] = await tx
-        .select({ actorName: productHistory.actorName, at: productHistory.createdAt })
-        .from(productHistory)
-        .where(eq(productHistory.productId, id))
-        .orderBy(desc(productHistory.createdAt), desc(productHistory.seq))
-        .limit(1);
+      const last = await latestAuditEntry(tx, { type: 'product', id });
       throw new HttpError(
         409,
         `${last?.actorName ?? 'Someone'} changed this product after you opened it. Reload it to see their changes, then edit again.`,
@@ -337,7 +312,8 @@ export async function updateProduct(db: Db, request: FastifyRequest, id: string,
       throw error;
     }
     const all = [...changes, ...valueChanges, ...(tagChange ? [tagChange] : [])];
-    if (all.length) await recordProductChange(tx, { productId: id, actor, action: 'updated', changes: all });
+    if (all.length)
+      await recordAudit(tx, { subject: { type: 'product', id: id }, actor, action: 'updated', changes: all });
     return row;
   });
 }
@@ -433,8 +409,8 @@ export async function changeProductStatus(
       })
       .where(eq(products.id, id))
       .returning()) as [ProductRow];
-    await recordProductChange(tx, {
-      productId: id,
+    await recordAudit(tx, {
+      subject: { type: 'product', id: id },
       actor,
       action: 'status',
       changes: [{ field: 'status', before: current.status, after: body.status }],

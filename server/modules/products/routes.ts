@@ -1,10 +1,10 @@
 // Staging products API (issue 14), under /api/v1/stagingProducts. Every route names the Staging
 // Products permission it needs; a seller sees and changes only their own products (another seller's
 // product answers 404, so ids cannot be probed).
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditPageSchema, auditQuerySchema } from '../../../contracts/audit';
 import {
   changeStatusBodySchema,
   createProductBodySchema,
@@ -13,10 +13,8 @@ import {
   searchProductsBodySchema,
   updateProductBodySchema,
 } from '../../../contracts/catalog';
-import { historyQuerySchema, sellerHistorySchema } from '../../../contracts/seller-admin';
-import { productHistory } from '../../db/schema';
+import { readAuditPage } from '../../lib/audit';
 import { resourceErrors as errors } from '../../lib/error-responses';
-import { historyEntryDto } from '../sellers/history';
 import { listedHistoryRow, realChanges } from './product-history';
 import { searchProducts } from './product-search';
 import {
@@ -170,26 +168,21 @@ export async function stagingProductRoutes(app: FastifyInstance) {
         tags: ['catalog'],
         summary: "A product's history: who changed what, when, each field before → after",
         params: idParams,
-        querystring: historyQuerySchema,
-        response: { 200: sellerHistorySchema, ...errors },
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...errors },
       },
     },
     async (request) => {
       const product = await findProduct(app.db, viewerOf(request), request.params.id);
-      const where = and(eq(productHistory.productId, product.id), listedHistoryRow);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(productHistory)
-          .where(where)
-          .orderBy(desc(productHistory.createdAt), desc(productHistory.seq))
-          .offset(request.query.skip)
-          .limit(request.query.limit),
-        app.db.select({ n: count() }).from(productHistory).where(where),
-      ]);
+      const page = await readAuditPage(
+        app.db,
+        { type: 'product', id: product.id },
+        request.query,
+        listedHistoryRow,
+      );
       return {
-        result: rows.map((row) => historyEntryDto({ ...row, changes: realChanges(row.changes) })),
-        count: total?.n ?? 0,
+        ...page,
+        result: page.result.map((entry) => ({ ...entry, changes: realChanges(entry.changes) })),
       };
     },
   );

@@ -15,11 +15,12 @@ import {
   uploadDocumentQuerySchema,
 } from '../../../contracts/seller-admin';
 import { sellerDocuments } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import { uploadErrors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { readUploadedFile, storedFilePath, storeFile, withStoredFile } from '../../lib/uploads';
+import { actorOf } from '../users/actor';
 import { assertSellerAccess } from './access';
-import { actorOf, recordSellerChange } from './history';
 import { findSeller } from './repository';
 
 const DOCUMENTS_FOLDER = 'uploads/documents';
@@ -84,8 +85,8 @@ export async function sellerDocumentRoutes(app: FastifyInstance, options: { data
               uploadedBy: request.user.id,
             })
             .returning();
-          await recordSellerChange(tx, {
-            sellerId,
+          await recordAudit(tx, {
+            subject: { type: 'seller', id: sellerId },
             actor: await actorOf(tx, request),
             action: 'document',
             changes: [{ field: 'document', before: null, after: file.fileName }],

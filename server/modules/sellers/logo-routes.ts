@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '../../../contracts/seller-admin';
 import { sellerSchema } from '../../../contracts/sellers';
+import { recordAudit } from '../../lib/audit';
 import { uploadErrors } from '../../lib/error-responses';
 import { extensionOf, readUploadedFile, storeFile, withStoredFile } from '../../lib/uploads';
+import { actorOf } from '../users/actor';
 import { latestLogoPath } from '../users/current-user';
 import { assertSellerAccess } from './access';
 import { toSellerDto } from './dto';
 import { LOGOS_FOLDER, logoUrl } from './files';
-import { actorOf, recordSellerChange } from './history';
 import { findSeller, updateSeller } from './repository';
 
 export async function sellerLogoRoutes(app: FastifyInstance, options: { dataDir: string }) {
@@ -40,8 +41,8 @@ export async function sellerLogoRoutes(app: FastifyInstance, options: { dataDir:
           const before = await findSeller(tx, id, { forUpdate: true });
           const logo = { path: logoUrl(stored.name), uploadedAt: new Date().toISOString() };
           const after = await updateSeller(tx, id, { sellerLogos: [...before.sellerLogos, logo] });
-          await recordSellerChange(tx, {
-            sellerId: id,
+          await recordAudit(tx, {
+            subject: { type: 'seller', id: id },
             actor: await actorOf(tx, request),
             action: 'logo',
             changes: [{ field: 'logo', before: latestLogoPath(before.sellerLogos), after: logo.path }],

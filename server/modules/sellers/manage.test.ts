@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SellerDetail, SellerHistory } from '../../../contracts/seller-admin';
+import type { AuditPage } from '../../../contracts/audit';
+import type { SellerDetail } from '../../../contracts/seller-admin';
 import type { Seller } from '../../../contracts/sellers';
-import { sellerHistory, sellers } from '../../db/schema';
+import { sellers } from '../../db/schema';
+import { recordAudit, SYSTEM_ACTOR } from '../../lib/audit';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { demoSellerId, newSellerBody } from './test-helpers';
 
@@ -24,7 +26,7 @@ describe.each(testBackends)('seller management on %s', (backend) => {
     return json<Seller>(response);
   };
   const history = async (id: string, query = '') =>
-    json<SellerHistory>(await as('Admin', 'GET', `${BASE}/getUpdateHistory/${id}${query}`));
+    json<AuditPage>(await as('Admin', 'GET', `${BASE}/getUpdateHistory/${id}${query}`));
 
   describe('createNewSeller', () => {
     it('nextSellerCode tells the code a seller created now without one gets, to creators only', async () => {
@@ -357,10 +359,9 @@ describe.each(testBackends)('seller management on %s', (backend) => {
 
     it('names the system as actor for changes nobody made', async () => {
       const seller = await create();
-      await t.database.db.insert(sellerHistory).values({
-        sellerId: seller.id,
-        actorId: null,
-        actorName: 'System',
+      await recordAudit(t.database.db, {
+        subject: { type: 'seller', id: seller.id },
+        actor: SYSTEM_ACTOR,
         action: 'subscription',
         note: 'Expired',
       });

@@ -1,34 +1,34 @@
 import fastifyMultipart from '@fastify/multipart';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditPageSchema, auditQuerySchema } from '../../../contracts/audit';
 import {
   createSellerBodySchema,
   DOCUMENT_MAX_BYTES,
   fillerSellersQuerySchema,
   fillerSellersSchema,
-  historyQuerySchema,
   markSellerFreeBodySchema,
   markSellerFreeQuerySchema,
   nextSellerCodeSchema,
   sellerDetailSchema,
-  sellerHistorySchema,
   updateSellerBodySchema,
   updateSellerStatusBodySchema,
   updateStatusBySellerBodySchema,
 } from '../../../contracts/seller-admin';
 import { sellerSchema } from '../../../contracts/sellers';
-import { type FieldChange, sellerHistory, sellers } from '../../db/schema';
+import { type FieldChange, sellers } from '../../db/schema';
+import { diffFields, readAuditPage, recordAudit } from '../../lib/audit';
 import { resourceErrors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { STATE_CHANGING_GET_NOTE, stateChangingGet } from '../../lib/state-changing-get';
+import { actorOf } from '../users/actor';
 import { manage, SELLER_SELF } from './access';
 import { sellerDocumentRoutes } from './document-routes';
 import { sellerStatus, toSellerDto } from './dto';
-import { actorOf, diffFields, historyEntryDto, recordSellerChange } from './history';
 import { sellerSelfTransition, type Transition, transition } from './lifecycle';
 import { sellerLogoRoutes } from './logo-routes';
 import {
@@ -98,8 +98,8 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
               })
               .returning();
             const seller = row as SellerRow;
-            await recordSellerChange(tx, {
-              sellerId: seller.id,
+            await recordAudit(tx, {
+              subject: { type: 'seller', id: seller.id },
               actor: await actorOf(tx, request),
               action: 'created',
               changes: [{ field: 'status', before: null, after: sellerStatus(seller) }],
@@ -178,8 +178,8 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
             before.id,
           );
           const after = await updateSeller(tx, before.id, patch);
-          await recordSellerChange(tx, {
-            sellerId: before.id,
+          await recordAudit(tx, {
+            subject: { type: 'seller', id: before.id },
             actor: await actorOf(tx, request),
             action: 'updated',
             changes,
@@ -214,8 +214,8 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
           'kycRejectionReason',
         ]),
       ];
-      await recordSellerChange(tx, {
-        sellerId: before.id,
+      await recordAudit(tx, {
+        subject: { type: 'seller', id: before.id },
         actor: await actorOf(tx, request),
         action: 'status',
         changes,
@@ -281,8 +281,8 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
       const changes = diffFields(before, patch, ['isFree', 'blocked']);
       if (changes.length === 0) return before;
       const after = await updateSeller(tx, before.id, patch);
-      await recordSellerChange(tx, {
-        sellerId: before.id,
+      await recordAudit(tx, {
+        subject: { type: 'seller', id: before.id },
         actor: await actorOf(tx, request),
         action: 'free',
         changes,
@@ -362,30 +362,15 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
         tags: ['sellers'],
         summary: "A seller's changes, newest first: who, when, each field before → after",
         params: sellerIdParams,
-        querystring: historyQuerySchema,
-        response: { 200: sellerHistorySchema, ...sellerErrors },
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...sellerErrors },
       },
     },
     async (request) => {
       const { id } = request.params;
-      const { skip, limit } = request.query;
       const [exists] = await app.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, id));
       if (!exists) throw sellerNotFound();
-      const where = eq(sellerHistory.sellerId, id);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(sellerHistory)
-          .where(where)
-          .orderBy(desc(sellerHistory.createdAt), desc(sellerHistory.id))
-          .limit(limit)
-          .offset(skip),
-        app.db.select({ value: count() }).from(sellerHistory).where(where),
-      ]);
-      return {
-        result: rows.map(historyEntryDto),
-        count: total?.value ?? 0,
-      };
+      return readAuditPage(app.db, { type: 'seller', id }, request.query);
     },
   );
 

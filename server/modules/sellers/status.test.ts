@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../../contracts/audit';
 import {
   nextSellerStatus,
-  type SellerHistory,
   type SellerStatusAction,
   sellerStatusActions,
 } from '../../../contracts/seller-admin';
@@ -46,7 +46,7 @@ describe.each(testBackends)('seller lifecycle API on %s', (backend) => {
     return seller;
   };
   const history = async (id: string) =>
-    json<SellerHistory>(await as('Admin', 'GET', `${BASE}/getUpdateHistory/${id}`));
+    json<AuditPage>(await as('Admin', 'GET', `${BASE}/getUpdateHistory/${id}`));
 
   const pairs = sellerStatuses.flatMap((status) =>
     sellerStatusActions.map((action) => [status, action] as const),

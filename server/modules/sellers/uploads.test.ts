@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SellerDocument, SellerHistory } from '../../../contracts/seller-admin';
+import type { AuditPage } from '../../../contracts/audit';
+import type { SellerDocument } from '../../../contracts/seller-admin';
 import type { Seller } from '../../../contracts/sellers';
 import { sellerDocuments } from '../../db/schema';
 import { cleanFileName, sniffFileType } from '../../lib/uploads';
@@ -136,7 +137,7 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
         expect(download.headers['x-content-type-options']).toBe('nosniff');
         expect(download.rawPayload).toEqual(content);
 
-        const [entry] = json<SellerHistory>(
+        const [entry] = json<AuditPage>(
           await as('Admin', 'GET', `${BASE}/getUpdateHistory/${otherId}`),
         ).result;
         expect(entry).toMatchObject({
@@ -304,9 +305,7 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
       });
       const after = json<Seller>(response);
       expect(after.sellerLogos).toHaveLength(before.sellerLogos.length + 1);
-      const [entry] = json<SellerHistory>(
-        await as('Admin', 'GET', `${BASE}/getUpdateHistory/${otherId}`),
-      ).result;
+      const [entry] = json<AuditPage>(await as('Admin', 'GET', `${BASE}/getUpdateHistory/${otherId}`)).result;
       expect(entry).toMatchObject({
         action: 'logo',
         changes: [{ field: 'logo', before: before.logo, after: after.logo }],

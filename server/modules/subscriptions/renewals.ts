@@ -9,9 +9,9 @@ import type {
 } from '../../../contracts/subscriptions';
 import type { Db } from '../../db/client';
 import { sellerSubscriptions, sellers, subscriptionRequests } from '../../db/schema';
+import { type Actor, diffFields, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { type Actor, diffFields, recordSellerChange } from '../sellers/history';
 import type { PaymentProvider } from './payment-provider';
 import { currentSubscription, findPlan, findRenewalRequest, latestPeriod, sellerNotFound } from './service';
 
@@ -54,8 +54,8 @@ export async function requestRenewal(
           requestedBy: input.actor.id,
         })
         .returning({ id: subscriptionRequests.id });
-      await recordSellerChange(tx, {
-        sellerId: seller.id,
+      await recordAudit(tx, {
+        subject: { type: 'seller', id: seller.id },
         actor: input.actor,
         action: 'subscription',
         note: `Renewal requested: ${plan.name} (${plan.periodDays} days)${input.note ? `. ${input.note}` : ''}`,
@@ -117,8 +117,8 @@ export async function decideRenewal(
     }
 
     if (input.decision === 'reject') {
-      await recordSellerChange(tx, {
-        sellerId: decided.sellerId,
+      await recordAudit(tx, {
+        subject: { type: 'seller', id: decided.sellerId },
         actor: input.actor,
         action: 'subscription',
         note: `Renewal request for ${request.plan.name} rejected: ${input.note ?? ''}`.trim(),
@@ -146,8 +146,8 @@ export async function decideRenewal(
       renewalDate: latest ? day(latest.period.endsAt) : null,
     };
     const after = { blocked: false, isNewSeller: false, plan: plan.name, renewalDate: day(endsAt) };
-    await recordSellerChange(tx, {
-      sellerId: seller.id,
+    await recordAudit(tx, {
+      subject: { type: 'seller', id: seller.id },
       actor: input.actor,
       action: 'subscription',
       changes: diffFields(before, after, ['blocked', 'isNewSeller', 'plan', 'renewalDate']),
@@ -192,8 +192,8 @@ export async function setSellerBlocked(
       .update(sellers)
       .set({ blocked: input.blocked, updatedAt: new Date() })
       .where(eq(sellers.id, seller.id));
-    await recordSellerChange(tx, {
-      sellerId: seller.id,
+    await recordAudit(tx, {
+      subject: { type: 'seller', id: seller.id },
       actor: input.actor,
       action: 'subscription',
       changes: [{ field: 'blocked', before: seller.blocked, after: input.blocked }],

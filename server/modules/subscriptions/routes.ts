@@ -27,8 +27,8 @@ import {
 import { errorResponses, resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { can } from '../permissions/service';
-import { actorOf } from '../sellers/history';
 import { ownSeller } from '../sellers/own-seller';
+import { actorOf } from '../users/actor';
 import { manualApprovalProvider, type PaymentProvider } from './payment-provider';
 import { decideRenewal, requestRenewal, setSellerBlocked } from './renewals';
 import { listPlans, listRenewalRequests, listSubscriptions, sellerSubscriptionDetail } from './service';

@@ -12,7 +12,7 @@ import {
   subscriptionStateKeyList,
   subscriptionStateKeys,
 } from '../../../contracts/subscriptions';
-import { sellerHistory, sellers, subscriptionRequests, users } from '../../db/schema';
+import { auditEntries, sellers, subscriptionRequests, users } from '../../db/schema';
 import { DEMO_SELLER_FIGURES } from '../../seed/subscriptions';
 import { apiAs, createTestApp, demoEmails, json, testBackends } from '../../test-support';
 
@@ -40,9 +40,9 @@ async function setup(backend: 'pglite' | 'postgres') {
   const lastHistory = async (sellerId: string) => {
     const [row] = await t.database.db
       .select()
-      .from(sellerHistory)
-      .where(eq(sellerHistory.sellerId, sellerId))
-      .orderBy(desc(sellerHistory.createdAt))
+      .from(auditEntries)
+      .where(and(eq(auditEntries.subjectType, 'seller'), eq(auditEntries.subjectId, sellerId)))
+      .orderBy(desc(auditEntries.createdAt), desc(auditEntries.seq))
       .limit(1);
     return row;
   };

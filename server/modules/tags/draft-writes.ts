@@ -15,9 +15,8 @@ import type {
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { FieldChange } from '../../db/schema';
+import { type Actor, recordAudit, recordAuditEntries } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import type { Actor } from '../sellers/history';
-import { recordTagHistory } from './history';
 import { childPath, codeFromName, freeCode, nameKeyOf } from './tree-paths';
 import { tagNotFound } from './tree-reads';
 
@@ -154,8 +153,8 @@ export async function createTag(db: Db, actor: Actor, body: CreateTagBody): Prom
     const id = row?.id as string;
     await addChildren(tx, parent?.id ?? null, 1);
     await bumpRevision(tx);
-    await recordTagHistory(tx, {
-      nodeId: id,
+    await recordAudit(tx, {
+      subject: { type: 'tag', id: id },
       actor,
       action: 'created',
       note: `“${body.name}” (${code}), ${parent ? `under “${parent.name}”` : 'at the top level'}.`,
@@ -187,7 +186,7 @@ export async function updateTag(db: Db, actor: Actor, id: string, body: UpdateTa
              updated_at = now()
       WHERE id = ${id}::uuid`);
     await bumpRevision(tx);
-    await recordTagHistory(tx, { nodeId: id, actor, action: 'updated', changes });
+    await recordAudit(tx, { subject: { type: 'tag', id: id }, actor, action: 'updated', changes });
   });
 }
 
@@ -225,8 +224,8 @@ export async function moveTag(db: Db, actor: Actor, id: string, body: MoveTagBod
     await addChildren(tx, parent?.id ?? null, 1);
     await bumpRevision(tx);
     const before = await parentRow(tx, node.parent_id);
-    await recordTagHistory(tx, {
-      nodeId: id,
+    await recordAudit(tx, {
+      subject: { type: 'tag', id: id },
       actor,
       action: 'moved',
       changes: [{ field: 'parent', before: before?.name ?? TOP_LEVEL, after: parent?.name ?? TOP_LEVEL }],
@@ -279,12 +278,10 @@ export async function retagProducts(
       WHERE p.tag_ids && ${ids}
       RETURNING p.id`),
   );
-  if (changed.length) {
-    await tx.execute(sql`
-      INSERT INTO product_history (product_id, actor_id, actor_name, action, changes, note)
-      SELECT x.id, ${actor.id}::uuid, ${actor.name}, 'tags', '[]'::jsonb, ${note}
-      FROM unnest(${`{${changed.map((row) => row.id).join(',')}}`}::uuid[]) AS x(id)`);
-  }
+  await recordAuditEntries(
+    tx,
+    changed.map((row) => ({ subject: { type: 'product', id: row.id }, actor, action: 'tags', note })),
+  );
   return changed.length;
 }
 
@@ -352,8 +349,8 @@ export async function deleteTag(
     await tx.execute(sql`DELETE FROM tag_nodes WHERE id = ANY(${`{${removed.join(',')}}`}::uuid[])`);
     await addChildren(tx, parent?.id ?? null, lifted - 1);
     await bumpRevision(tx);
-    await recordTagHistory(tx, {
-      nodeId: node.id,
+    await recordAudit(tx, {
+      subject: { type: 'tag', id: node.id },
       actor,
       action: 'deleted',
       note:

@@ -13,9 +13,8 @@ import { formatNumber, plural } from '../../../contracts/domain/format';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { JobFailure, type JobHandler, yieldToEventLoop } from '../../jobs/worker';
-import { SYSTEM_ACTOR } from '../sellers/history';
+import { recordAudit, SYSTEM_ACTOR } from '../../lib/audit';
 import { lockTree } from './draft-writes';
-import { recordTagHistory } from './history';
 import { childPath } from './tree-paths';
 
 export const LEVELS_KIND = 'tags.levels';
@@ -165,8 +164,8 @@ export async function calculateLevels(
     const result = { nodes: computed.nodes, updated: computed.changed.length, maxLevel: computed.maxLevel };
     await db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE tag_tree_state SET levels_calculated_at = now() WHERE id = 1`);
-      await recordTagHistory(tx, {
-        nodeId: null,
+      await recordAudit(tx, {
+        subject: { type: 'tag', id: null },
         actor: SYSTEM_ACTOR,
         action: 'levels',
         note: levelsNote(result),

@@ -7,10 +7,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditPageSchema, auditQuerySchema } from '../../../contracts/audit';
 import { intParam } from '../../../contracts/int-param';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import type { RouteAction } from '../../../contracts/routes';
-import { historyQuerySchema, sellerHistorySchema } from '../../../contracts/seller-admin';
 import {
   createTagBodySchema,
   deleteTagBodySchema,
@@ -40,13 +40,13 @@ import {
   updateTagBodySchema,
 } from '../../../contracts/tags';
 import { taskAccepted } from '../../jobs/queue';
+import { readAuditPage } from '../../lib/audit';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { exportJobHandler } from '../exports/export-job';
 import { viewerOf } from '../products/products';
-import { actorOf } from '../sellers/history';
+import { actorOf } from '../users/actor';
 import { createTag, deleteImpact, deleteTag, moveTag, updateTag } from './draft-writes';
-import { readTagHistory } from './history';
 import { LEVELS_KIND, LEVELS_TASK_NAME, levelsHandler } from './levels-job';
 import { tagOverview } from './overview';
 import { TAGS_EXPORT_KIND, TAGS_EXPORT_NAME, tagsExport } from './tags-export';
@@ -264,13 +264,13 @@ export async function tagRoutes(app: FastifyInstance, options: { dataDir: string
         tags: openapiTags,
         summary: 'What happened to a draft tag, newest first',
         params: nodeParams,
-        querystring: historyQuerySchema,
-        response: { 200: sellerHistorySchema, ...errors },
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...errors },
       },
     },
     async (request) => {
       assertNotSeller(request);
-      return readTagHistory(app.db, request.params.id, request.query);
+      return readAuditPage(app.db, { type: 'tag', id: request.params.id }, request.query);
     },
   );
 
@@ -399,13 +399,13 @@ export async function tagRoutes(app: FastifyInstance, options: { dataDir: string
       schema: {
         tags: openapiTags,
         summary: 'What happened to the tree: publishes, rollbacks, level calculations, newest first',
-        querystring: historyQuerySchema,
-        response: { 200: sellerHistorySchema, ...errors },
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...errors },
       },
     },
     async (request) => {
       assertNotSeller(request);
-      return readTagHistory(app.db, null, request.query);
+      return readAuditPage(app.db, { type: 'tag', id: null }, request.query);
     },
   );
 

@@ -7,7 +7,7 @@ export async function clearTagTree(db: Db): Promise<void> {
     await tx.execute(sql`DELETE FROM tag_nodes`);
     await tx.execute(sql`DELETE FROM tag_node_versions`);
     await tx.execute(sql`DELETE FROM tag_versions`);
-    await tx.execute(sql`DELETE FROM tag_history`);
+    await tx.execute(sql`DELETE FROM audit_entries WHERE subject_type = 'tag'`);
     await tx.execute(
       sql`UPDATE tag_tree_state SET based_on = NULL, rolled_back_from = NULL, levels_calculated_at = NULL`,
     );

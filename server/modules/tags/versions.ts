@@ -25,10 +25,9 @@ import {
 } from '../../../contracts/tags';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { type Actor, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import type { Actor } from '../sellers/history';
 import { bumpRevision, lockTree, retagProducts } from './draft-writes';
-import { recordTagHistory } from './history';
 import { pathText, seqsOf } from './tree-paths';
 import {
   latestVersion,
@@ -408,8 +407,8 @@ export async function publish(db: Db, actor: Actor, body: Required<PublishBody>)
       sql`UPDATE tag_tree_state SET based_on = ${next}, rolled_back_from = NULL, updated_at = now() WHERE id = 1`,
     );
     // The history's notes are the server's sentences; the publisher's own words are quoted inside, once.
-    await recordTagHistory(tx, {
-      nodeId: null,
+    await recordAudit(tx, {
+      subject: { type: 'tag', id: null },
       actor,
       action: 'published',
       note: `Version ${next}${state.rolledBackFrom ? ` (version ${state.rolledBackFrom} again)` : ''}: ${summary.added} added, ${summary.removed} removed, ${summary.renamed} renamed, ${summary.moved} moved.${body.note ? ` Note: “${body.note}”` : ''}`,
@@ -448,8 +447,8 @@ export async function rollback(db: Db, actor: Actor, body: RollbackBody): Promis
     await tx.execute(
       sql`UPDATE tag_tree_state SET rolled_back_from = ${body.version}, updated_at = now() WHERE id = 1`,
     );
-    await recordTagHistory(tx, {
-      nodeId: null,
+    await recordAudit(tx, {
+      subject: { type: 'tag', id: null },
       actor,
       action: 'rolled back',
       note: `The draft is version ${body.version} again; publish it to make it live.`,

@@ -1,7 +1,7 @@
 // How the contact timeline reads (src/ui/history-timeline.tsx brings the layout): each action in words,
 // field labels, and values as people read them. Entries without a person (a mail link, the send job, an
 // import's system work) read as sentences of their own.
-import type { SellerHistoryEntry } from '../../../contracts/seller-admin';
+import type { AuditEntry } from '../../../contracts/audit';
 import type { HistoryWords } from '../../ui/history-timeline';
 
 const fieldLabels: Record<string, string> = {
@@ -44,7 +44,7 @@ const withoutActor: Record<string, string> = {
 export function timelineWords(companyTypeName: (id: string) => string | undefined): HistoryWords {
   return {
     fieldLabel: (field) => fieldLabels[field] ?? field,
-    actionText: (entry: SellerHistoryEntry) =>
+    actionText: (entry: AuditEntry) =>
       entry.actor.name
         ? (withActor[entry.action] ?? entry.action.replaceAll('_', ' '))
         : (withoutActor[entry.action] ?? entry.action.replaceAll('_', ' ')),

@@ -1,6 +1,6 @@
 // How the update history reads: field names in words, values as text (never markup), and what each
 // kind of entry says about who did what.
-import type { SellerHistoryEntry } from '../../../contracts/seller-admin';
+import type { AuditEntry } from '../../../contracts/audit';
 import type { Address } from '../../../contracts/sellers';
 
 const fieldLabels: Record<string, string> = {
@@ -31,7 +31,7 @@ const actionVerbs: Record<string, string> = {
 };
 
 export const fieldLabel = (field: string) => fieldLabels[field] ?? field;
-export const actionText = (entry: SellerHistoryEntry) => actionVerbs[entry.action] ?? entry.action;
+export const actionText = (entry: AuditEntry) => actionVerbs[entry.action] ?? entry.action;
 
 function isAddress(value: unknown): value is Address {
   return !!value && typeof value === 'object' && 'addressLine1' in value;

@@ -1,9 +1,10 @@
 // How a product's history reads: field names in words, statuses by their labels, prices as money in the
 // product's currency, other values as text.
+
+import type { AuditEntry } from '../../../contracts/audit';
 import { type ProductStatus, productStatuses, productStatusLabels } from '../../../contracts/catalog';
-import { plural } from '../../../contracts/domain/format';
-import type { SellerHistoryEntry } from '../../../contracts/seller-admin';
 import { formatMoney } from '../../../contracts/domain/currency';
+import { plural } from '../../../contracts/domain/format';
 import type { HistoryWords } from '../../ui/history-timeline';
 
 const fieldLabels: Record<string, string> = {
@@ -60,7 +61,7 @@ function formatValue(value: unknown): string {
 export function productHistoryWords(currency: string): HistoryWords {
   return {
     fieldLabel: (field) => fieldLabels[field] ?? field,
-    actionText: (entry: SellerHistoryEntry) => actionVerbs[entry.action] ?? entry.action,
+    actionText: (entry: AuditEntry) => actionVerbs[entry.action] ?? entry.action,
     formatValue: (value, field) =>
       field === 'price' && typeof value === 'number' ? formatMoney(value, currency) : formatValue(value),
     // A status note is the reviewer's reason (their words); retags and imports note what the server did.

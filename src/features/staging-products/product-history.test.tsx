@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SellerHistory, SellerHistoryEntry } from '../../../contracts/seller-admin';
+import type { AuditEntry, AuditPage } from '../../../contracts/audit';
 import { formatMoney } from '../../../contracts/domain/currency';
 import { HistoryTimeline, type HistoryWords } from '../../ui/history-timeline';
 import { system } from '../../ui/theme';
@@ -15,7 +15,7 @@ import { productHistoryWords } from './product-history-format';
 afterEach(cleanup);
 
 let next = 0;
-const entry = (action: string, changes: SellerHistoryEntry['changes'], note: string | null = null) => ({
+const entry = (action: string, changes: AuditEntry['changes'], note: string | null = null) => ({
   id: `entry-${++next}`,
   at: new Date(0).toISOString(),
   actor: { id: null, name: 'Sam' },
@@ -25,13 +25,13 @@ const entry = (action: string, changes: SellerHistoryEntry['changes'], note: str
 });
 
 /** The timeline over one loaded page of entries (what the history query holds once it has answered). */
-function show(words: HistoryWords, entries: SellerHistoryEntry[]) {
+function show(words: HistoryWords, entries: AuditEntry[]) {
   const history = {
     isPending: false,
     isError: false,
     hasNextPage: false,
     data: { pages: [{ result: entries, count: entries.length }], pageParams: [0] },
-  } as unknown as UseInfiniteQueryResult<InfiniteData<SellerHistory>>;
+  } as unknown as UseInfiniteQueryResult<InfiniteData<AuditPage>>;
   render(
     <ChakraProvider value={system}>
       <HistoryTimeline history={history} words={words} emptyDescription="Nothing yet." />

@@ -4,6 +4,7 @@
 // it and its index entries, on the one thread that also composes and sends the mails.
 import { eq, sql } from 'drizzle-orm';
 import { campaigns } from '../../../db/schema';
+import { auditInsertFrom, NO_ACTOR } from '../../../lib/audit';
 import { markBounced } from '../../contacts/subscription';
 import { lockCampaign } from '../campaigns';
 import { adjust, type Outcome, type SendRun } from './run-state';
@@ -24,13 +25,17 @@ export async function record(run: SendRun, outcomes: Outcome[]) {
       FROM json_to_recordset(${json}::json) AS x(contact_id uuid, state text, attempts integer, delay_ms double precision, error text)
       WHERE r.campaign_id = ${campaignId} AND r.contact_id = x.contact_id`);
     // The contacts' timelines: one row per recipient and outcome, in one statement.
-    await tx.execute(sql`
-      INSERT INTO contact_history (contact_id, action, campaign_id, note)
-      SELECT x.contact_id,
-             CASE x.state WHEN 'sent' THEN 'mail_sent' WHEN 'deferred' THEN 'mail_deferred' ELSE 'mail_failed' END,
-             ${campaignId}::uuid,
-             CASE WHEN x.state = 'sent' THEN ${campaign.name} ELSE ${campaign.name} || ': ' || x.error END
-      FROM json_to_recordset(${json}::json) AS x(contact_id uuid, state text, error text)`);
+    await tx.execute(
+      auditInsertFrom({
+        subjectType: 'contact',
+        subjectId: sql`x.contact_id`,
+        from: sql`json_to_recordset(${json}::json) AS x(contact_id uuid, state text, error text)`,
+        actor: NO_ACTOR,
+        action: sql`CASE x.state WHEN 'sent' THEN 'mail_sent' WHEN 'deferred' THEN 'mail_deferred' ELSE 'mail_failed' END`,
+        related: { type: 'campaign', id: campaignId },
+        note: sql`CASE WHEN x.state = 'sent' THEN ${campaign.name} ELSE ${campaign.name} || ': ' || x.error END`,
+      }),
+    );
     for (const outcome of outcomes)
       if (outcome.bounced) await markBounced(tx, outcome.contact_id, outcome.error ?? 'Refused', campaignId);
     const moves = (['sent', 'deferred', 'failed'] as const).map((to) => ({

@@ -11,13 +11,7 @@ import { getErrorMessage } from '../../../services/http';
 import { ErrorState, LoadingState } from '../../../ui/page-states';
 import { importKeys, useImport } from '../shared/api';
 import { BatchStatusBadge } from '../shared/Badges';
-import {
-  type ImportSection,
-  type ImportsView,
-  importsHref,
-  type SetImportsView,
-  withImport,
-} from '../shared/url-state';
+import { type ImportSection, type ImportsView, importsHref, withImport } from '../shared/url-state';
 import { BatchProgress } from './BatchProgress';
 import { HistorySection } from './HistorySection';
 import { MappingSection } from './MappingSection';
@@ -119,7 +113,7 @@ export function ImportView({
   permissions,
 }: {
   view: ImportsView;
-  setView: SetImportsView;
+  setView: (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
   permissions: ImportPermissions;
 }) {
   const query = useImport(view.importId);

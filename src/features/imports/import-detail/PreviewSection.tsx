@@ -9,7 +9,7 @@ import {
 import { useBatchReport } from '../shared/api';
 import { ResultBadge } from '../shared/Badges';
 import { defaultPreviewOutcome, isValidated, outcomePalette, resultSummary } from '../shared/format';
-import { type ImportsView, previewOutcomes, type SetImportsView } from '../shared/url-state';
+import { type ImportsView, previewOutcomes } from '../shared/url-state';
 import { CountChip } from './CountChip';
 import { MoveActions } from './MoveActions';
 import { NotValidated } from './NotValidated';
@@ -57,7 +57,7 @@ export function PreviewSection({
 }: {
   item: Import;
   view: ImportsView;
-  setView: SetImportsView;
+  setView: (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
   canMove: boolean;
 }) {
   const { batch } = item;

@@ -5,15 +5,17 @@ import { FilterSelect } from '../../../ui/filter-select';
 import { SearchBox } from '../../../ui/search-box';
 import { useBatchReport } from '../shared/api';
 import { isValidated, outcomeChips, outcomePalette } from '../shared/format';
-import type { ImportsView, SetImportsView } from '../shared/url-state';
+import type { ImportsView } from '../shared/url-state';
 import { CountChip } from './CountChip';
 import { ErrorSheetMenu } from './ErrorSheetMenu';
 import { columnLetter } from './mapping';
 import { NotValidated } from './NotValidated';
 import { REPORT_PAGE_SIZE, ReportTable } from './ReportTable';
 
+type SetView = (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
+
 /** The exact counts as filter chips: pressing one shows only its rows (they add up to the total). */
-function OutcomeChips({ item, view, setView }: { item: Import; view: ImportsView; setView: SetImportsView }) {
+function OutcomeChips({ item, view, setView }: { item: Import; view: ImportsView; setView: SetView }) {
   return (
     <Wrap gap="2" role="group" aria-label="Rows by outcome" data-tour="report-counts">
       {outcomeChips(item.batch.counts).map((chip) => (
@@ -98,7 +100,7 @@ export function ReportSection({
 }: {
   item: Import;
   view: ImportsView;
-  setView: SetImportsView;
+  setView: SetView;
   canDownloadErrors: boolean;
 }) {
   const { batch } = item;
