@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { sampleTemplateValues } from '../../../contracts/mail-templates';
 import type { Db } from '../../db/client';
-import { mailTemplateVariants, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { Mailer } from '../../plugins/mail';
 import { createTestMailLinks } from '../mail-links/links';
@@ -14,6 +14,7 @@ import { campaignNotFound, readCampaign } from './campaigns';
 import { addressOf, composeCampaignMail } from './compose';
 import { classifyError } from './send-job';
 import { messageKeyPrefix } from './sending';
+import { templateVariants, variantFor } from './template-variants';
 
 export async function sendTestMail(
   db: Db,
@@ -29,23 +30,8 @@ export async function sendTestMail(
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) throw new HttpError(404, 'Your account was not found.', 'NOT_FOUND');
   const contact = await contactValues(db, { email: user.email });
-  const variants = new Map(
-    (
-      await db
-        .select({
-          language: mailTemplateVariants.language,
-          subject: mailTemplateVariants.subject,
-          html: mailTemplateVariants.html,
-          text: mailTemplateVariants.text,
-        })
-        .from(mailTemplateVariants)
-        .where(eq(mailTemplateVariants.templateId, campaign.templateId))
-    ).map((row) => [row.language, row]),
-  );
-  const variant =
-    (contact && variants.get(contact.language)) ??
-    variants.get(campaign.fallbackLanguage) ??
-    [...variants.values()][0];
+  const variants = await templateVariants(db, campaign.templateId);
+  const variant = variantFor(variants, contact?.language, campaign.fallbackLanguage);
   if (!variant) throw new HttpError(400, 'The campaign’s template has no version to send.', 'NO_TEMPLATE');
   const mail = composeCampaignMail(
     {

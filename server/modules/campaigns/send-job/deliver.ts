@@ -1,13 +1,12 @@
 // The send job's step 2 (send-job.ts): a claimed chunk's mails go out, outside any transaction,
 // throttled to the campaign's rate, each ending as an outcome: sent, deferred (a temporary refusal,
 // retried later) or failed. A recipient is sent only once the transport accepted its mail.
-import { eq } from 'drizzle-orm';
 import type { TemplateValues } from '../../../../contracts/mail-templates';
-import { mailTemplateVariants } from '../../../db/schema';
 import { JobFailure } from '../../../jobs/worker';
 import { templateValuesOf } from '../../mail-templates/values';
 import type { CampaignRow } from '../campaigns';
 import { type ComposeContext, composeCampaignMail, type StoredVariant } from '../compose';
+import { templateVariants, variantFor } from '../template-variants';
 import { TokenBucket } from '../token-bucket';
 import type { Claimed, Outcome, SendRun, SendSettings } from './run-state';
 
@@ -48,7 +47,7 @@ export async function deliverChunk(run: SendRun, campaign: CampaignRow, rows: Cl
   const inFlight = new Set<Promise<void>>();
   for (const row of rows) {
     await bucket.take();
-    const variant = variantFor(variants, row.language, campaign.fallbackLanguage);
+    const variant = variantFor(variants, row.language, campaign.fallbackLanguage) as StoredVariant;
     const sending = deliverOne(settings, compose, variant, row).then((outcome) => {
       outcomes.push(outcome);
       inFlight.delete(sending);
@@ -66,22 +65,10 @@ async function loadVariants(
   campaign: CampaignRow,
 ): Promise<Map<string, StoredVariant>> {
   if (!campaign.templateId) throw new JobFailure('The campaign’s template was deleted.', true);
-  const rows = await settings.db
-    .select({
-      language: mailTemplateVariants.language,
-      subject: mailTemplateVariants.subject,
-      html: mailTemplateVariants.html,
-      text: mailTemplateVariants.text,
-    })
-    .from(mailTemplateVariants)
-    .where(eq(mailTemplateVariants.templateId, campaign.templateId));
-  if (rows.length === 0) throw new JobFailure('The campaign’s template was deleted.', true);
-  return new Map(rows.map((row) => [row.language, row]));
+  const variants = await templateVariants(settings.db, campaign.templateId);
+  if (variants.size === 0) throw new JobFailure('The campaign’s template was deleted.', true);
+  return variants;
 }
-
-/** The recipient's language, else the campaign's fallback, else any version. */
-const variantFor = (variants: Map<string, StoredVariant>, language: string, fallback: string) =>
-  (variants.get(language) ?? variants.get(fallback) ?? [...variants.values()][0]) as StoredVariant;
 
 async function deliverOne(
   settings: SendSettings,
