@@ -4,35 +4,22 @@
 // view is the URL (`?import=<id>&section=preview`, `?tab=requests&request=<id>`), so a reload keeps it.
 import { Button, Stack, Tabs } from '@chakra-ui/react';
 import { Upload } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { lazy, Suspense, useState } from 'react';
 import { IMPORTS_ROUTE, type Import } from '../../../contracts/imports';
 import { useRouteActions } from '../../services/route-permissions';
 import { useCurrentUser } from '../../services/session-queries';
 import { PageHeader } from '../../ui/page-states';
+import { useUrlView } from '../../ui/url-view';
 import { type ImportPermissions, ImportView } from './import-detail/ImportView';
 import { ImportList } from './import-list/ImportList';
 import type { UploadPreset } from './import-list/UploadDrawer';
 import { RequestList } from './requests/RequestList';
-import {
-  type ImportsView,
-  type ImportTab,
-  importsHref,
-  parseImportsView,
-  withImport,
-} from './shared/url-state';
+import { type ImportTab, importsHref, parseImportsView, withImport } from './shared/url-state';
 
 const UploadDrawer = lazy(() => import('./import-list/UploadDrawer'));
 
 export default function ImportsPage() {
-  const [, navigate] = useLocation();
-  const search = useSearch();
-  const view = useMemo(() => parseImportsView(search), [search]);
-  const setView = useCallback(
-    (patch: Partial<ImportsView>, options: { replace?: boolean } = {}) =>
-      navigate(importsHref({ ...view, ...patch }), options),
-    [navigate, view],
-  );
+  const { view, setView } = useUrlView(parseImportsView, importsHref);
   const { can } = useRouteActions(IMPORTS_ROUTE);
   const user = useCurrentUser();
   const isSeller = user.data?.isSeller ?? false;

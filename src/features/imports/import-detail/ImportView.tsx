@@ -11,7 +11,13 @@ import { getErrorMessage } from '../../../services/http';
 import { ErrorState, LoadingState } from '../../../ui/page-states';
 import { importKeys, useImport } from '../shared/api';
 import { BatchStatusBadge } from '../shared/Badges';
-import { type ImportSection, type ImportsView, importsHref, withImport } from '../shared/url-state';
+import {
+  type ImportSection,
+  type ImportsView,
+  importsHref,
+  type SetImportsView,
+  withImport,
+} from '../shared/url-state';
 import { BatchProgress } from './BatchProgress';
 import { HistorySection } from './HistorySection';
 import { MappingSection } from './MappingSection';
@@ -113,7 +119,7 @@ export function ImportView({
   permissions,
 }: {
   view: ImportsView;
-  setView: (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
+  setView: SetImportsView;
   permissions: ImportPermissions;
 }) {
   const query = useImport(view.importId);

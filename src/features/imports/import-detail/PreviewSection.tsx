@@ -9,11 +9,11 @@ import {
 import { useBatchReport } from '../shared/api';
 import { ResultBadge } from '../shared/Badges';
 import { defaultPreviewOutcome, isValidated, outcomePalette, resultSummary } from '../shared/format';
-import { type ImportsView, previewOutcomes } from '../shared/url-state';
+import { previewOutcomes } from '../shared/url-state';
 import { CountChip } from './CountChip';
 import { MoveActions } from './MoveActions';
 import { NotValidated } from './NotValidated';
-import { REPORT_PAGE_SIZE, ReportTable } from './ReportTable';
+import { REPORT_PAGE_SIZE, ReportTable, type RowsSectionProps } from './ReportTable';
 
 /** What the moves did so far: each result with its count; conflicts are called out. */
 function MoveResults({ item }: { item: Import }) {
@@ -49,17 +49,7 @@ function MoveResults({ item }: { item: Import }) {
  * The dry run: what moving would do, row by row — new products with their values, updates with each
  * field before → after, unchanged rows — and the moves themselves. After a move each row shows its result.
  */
-export function PreviewSection({
-  item,
-  view,
-  setView,
-  canMove,
-}: {
-  item: Import;
-  view: ImportsView;
-  setView: (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
-  canMove: boolean;
-}) {
+export function PreviewSection({ item, view, setView, canMove }: RowsSectionProps & { canMove: boolean }) {
   const { batch } = item;
   const ready = isValidated(batch);
   const outcome = view.change ?? defaultPreviewOutcome(batch.counts);

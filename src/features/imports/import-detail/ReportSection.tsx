@@ -1,21 +1,18 @@
 import { Alert, Box, Flex, Heading, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { plural } from '../../../../contracts/domain/format';
-import { type Import, rowResultLabels, rowResults } from '../../../../contracts/imports';
+import { rowResultLabels, rowResults } from '../../../../contracts/imports';
 import { FilterSelect } from '../../../ui/filter-select';
 import { SearchBox } from '../../../ui/search-box';
 import { useBatchReport } from '../shared/api';
 import { isValidated, outcomeChips, outcomePalette } from '../shared/format';
-import type { ImportsView } from '../shared/url-state';
 import { CountChip } from './CountChip';
 import { ErrorSheetMenu } from './ErrorSheetMenu';
 import { columnLetter } from './mapping';
 import { NotValidated } from './NotValidated';
-import { REPORT_PAGE_SIZE, ReportTable } from './ReportTable';
-
-type SetView = (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
+import { REPORT_PAGE_SIZE, ReportTable, type RowsSectionProps } from './ReportTable';
 
 /** The exact counts as filter chips: pressing one shows only its rows (they add up to the total). */
-function OutcomeChips({ item, view, setView }: { item: Import; view: ImportsView; setView: SetView }) {
+function OutcomeChips({ item, view, setView }: RowsSectionProps) {
   return (
     <Wrap gap="2" role="group" aria-label="Rows by outcome" data-tour="report-counts">
       {outcomeChips(item.batch.counts).map((chip) => (
@@ -97,12 +94,7 @@ export function ReportSection({
   view,
   setView,
   canDownloadErrors,
-}: {
-  item: Import;
-  view: ImportsView;
-  setView: SetView;
-  canDownloadErrors: boolean;
-}) {
+}: RowsSectionProps & { canDownloadErrors: boolean }) {
   const { batch } = item;
   const ready = isValidated(batch);
   const report = useBatchReport(

@@ -1,11 +1,19 @@
 import { Box, Stack, Table, Text } from '@chakra-ui/react';
-import type { ReportRow } from '../../../../contracts/imports';
+import type { Import, ReportRow } from '../../../../contracts/imports';
 import { PagedQueryTable } from '../../../ui/paged-table';
 import type { useBatchReport } from '../shared/api';
 import { OutcomeBadge, ResultBadge } from '../shared/Badges';
 import { cellErrorText, changeText, duplicateText } from '../shared/format';
+import type { ImportsView, SetImportsView } from '../shared/url-state';
 
 export const REPORT_PAGE_SIZE = 50;
+
+/** What the report and the preview, the two sections over a batch's rows, are drawn from. */
+export interface RowsSectionProps {
+  item: Import;
+  view: ImportsView;
+  setView: SetImportsView;
+}
 
 /** Why a row is what it is: its errors with their cells, what it duplicates, or what it changes. */
 function RowDetails({ row, showChanges }: { row: ReportRow; showChanges: boolean }) {

@@ -7,7 +7,7 @@ import { PagedQueryTable } from '../../../ui/paged-table';
 import { SearchBox } from '../../../ui/search-box';
 import { useImportList } from '../shared/api';
 import { SampleSheetLink } from '../shared/SampleSheetLink';
-import { type ImportsView, importsHref, withImport } from '../shared/url-state';
+import { type ImportsView, importsHref, type SetImportsView, withImport } from '../shared/url-state';
 import { ImportRow, importColumns } from './ImportTable';
 
 /** The imports tab: search, status filter, refresh, the server-paged table, or why it is empty. */
@@ -17,7 +17,7 @@ export function ImportList({
   showSeller,
 }: {
   view: ImportsView;
-  setView: (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
+  setView: SetImportsView;
   showSeller: boolean;
 }) {
   const list = useImportList({

@@ -9,7 +9,7 @@ import { notify } from '../../../ui/notify';
 import { PagedQueryTable } from '../../../ui/paged-table';
 import type { UploadPreset } from '../import-list/UploadDrawer';
 import { importKeys, useImportRequests } from '../shared/api';
-import { type ImportsView, importsHref, withImport } from '../shared/url-state';
+import { type ImportsView, importsHref, type SetImportsView, withImport } from '../shared/url-state';
 import { RequestDrawer } from './RequestDrawer';
 import { RequestFormDialog } from './RequestFormDialog';
 import { RequestRow, requestColumns } from './RequestTable';
@@ -29,7 +29,7 @@ export function RequestList({
   onUploadForRequest,
 }: {
   view: ImportsView;
-  setView: (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
+  setView: SetImportsView;
   /** Staff and admins: every seller's requests, and the actions that answer them. */
   staff: boolean;
   userId: string | null;

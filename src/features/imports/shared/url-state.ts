@@ -48,6 +48,9 @@ export interface ImportsView {
   requestId: string | null;
 }
 
+/** Moves the page to the view with `patch` applied (`replace`: without a new history entry). */
+export type SetImportsView = (patch: Partial<ImportsView>, options?: { replace?: boolean }) => void;
+
 export const defaultImportsView: ImportsView = {
   tab: 'imports',
   q: '',
