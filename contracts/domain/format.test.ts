@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   configureFormats,
+  dateTimeInputValue,
   formatDate,
   formatDateTime,
   formatMonth,
@@ -8,6 +9,7 @@ import {
   formatPercent,
   formatSettings,
   formatTime,
+  isoDay,
   NO_DATE,
   plural,
   resetFormats,
@@ -64,6 +66,14 @@ describe('dates', () => {
     expect(formatDateTime(at)).toBe('Nov 27, 2026, 07:35 PM');
     resetFormats();
     expect(formatSettings().locale).toBe('en-GB');
+  });
+
+  it('writes the text of a datetime-local input in the local zone, and a UTC day', () => {
+    // Local parts: a moment built from local parts reads back as them, whatever the machine's zone.
+    expect(dateTimeInputValue(new Date(2030, 0, 2, 9, 5, 59))).toBe('2030-01-02T09:05');
+    expect(dateTimeInputValue(new Date(2030, 0, 2, 9, 5).toISOString())).toBe('2030-01-02T09:05');
+    for (const value of [null, undefined, '', 'not a date']) expect(dateTimeInputValue(value)).toBe('');
+    expect(isoDay(new Date('2026-11-27T23:59:59Z'))).toBe('2026-11-27');
   });
 });
 

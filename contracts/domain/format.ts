@@ -97,6 +97,21 @@ export const formatTime = (value: DateValue | null | undefined, timeZone?: strin
 export const formatMonth = (value: DateValue | null | undefined, timeZone?: string): string =>
   formatWith('month', value, timeZone);
 
+/**
+ * The text an `<input type="datetime-local">` holds for a moment, in the reader's own time zone:
+ * "2026-01-31T15:30" (no seconds, no zone). '' for a missing or unreadable date.
+ */
+export function dateTimeInputValue(value: DateValue | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** The UTC calendar day of a moment, "2026-01-31": file names and period bounds, never for reading. */
+export const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
+
 /** "3,016"; "1,234.5". At most `maximumFractionDigits` decimals (default 2, none shown when whole). */
 export function formatNumber(value: number, maximumFractionDigits = 2): string {
   if (!Number.isFinite(value)) return '—';

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isoDay } from '../../../contracts/domain/format';
 import {
   type ExportFileFormat,
   exportFileFormats,
@@ -100,7 +101,7 @@ export async function exportRoutes(app: FastifyInstance, options: { dataDir: str
       );
       if (size === null)
         throw new HttpError(404, 'The file of this export is no longer available.', 'EXPORT_GONE');
-      const day = (job.finishedAt ?? job.createdAt).toISOString().slice(0, 10);
+      const day = isoDay(job.finishedAt ?? job.createdAt);
       return reply
         .header('content-type', contentTypes[format.data])
         .header('content-length', size)

@@ -2,6 +2,7 @@
 // back in) or rejects with a reason. Every step is written to the seller's history in the same
 // transaction as the change, so the history never misses or invents one.
 import { and, eq } from 'drizzle-orm';
+import { isoDay } from '../../../contracts/domain/format';
 import type {
   DecideRenewalResult,
   RenewalDecision,
@@ -20,8 +21,6 @@ const ONE_PENDING_INDEX = 'subscription_requests_one_pending_uq';
 
 const alreadyPending = () =>
   new HttpError(409, 'You already have a renewal request waiting for approval.', 'RENEWAL_ALREADY_PENDING');
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export async function requestRenewal(
   db: Db,
@@ -143,16 +142,16 @@ export async function decideRenewal(
       blocked: seller.blocked,
       isNewSeller: seller.isNewSeller,
       plan: latest?.plan.name ?? null,
-      renewalDate: latest ? day(latest.period.endsAt) : null,
+      renewalDate: latest ? isoDay(latest.period.endsAt) : null,
     };
-    const after = { blocked: false, isNewSeller: false, plan: plan.name, renewalDate: day(endsAt) };
+    const after = { blocked: false, isNewSeller: false, plan: plan.name, renewalDate: isoDay(endsAt) };
     await recordAudit(tx, {
       subject: { type: 'seller', id: seller.id },
       actor: input.actor,
       action: 'subscription',
       changes: diffFields(before, after, ['blocked', 'isNewSeller', 'plan', 'renewalDate']),
       note: [
-        `Renewal approved: ${plan.name}, ${day(startsAt)} to ${day(endsAt)}`,
+        `Renewal approved: ${plan.name}, ${isoDay(startsAt)} to ${isoDay(endsAt)}`,
         reference ? `payment ${reference}` : null,
         input.note || null,
       ]

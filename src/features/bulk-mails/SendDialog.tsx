@@ -4,13 +4,13 @@
 import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import type { Audience, Campaign } from '../../../contracts/campaigns';
-import { formatDateTime, formatNumber, plural } from '../../../contracts/domain/format';
+import { dateTimeInputValue, formatDateTime, formatNumber, plural } from '../../../contracts/domain/format';
 import type { TaskStatusInfo } from '../../../contracts/notifications';
 import { getErrorMessage } from '../../services/api-error';
 import { notifyTaskStarted } from '../../services/task-started';
 import { FormMessage } from '../../ui/form-parts';
 import { useAudienceCount, useSendCampaign } from './api';
-import { localInputValue, scheduleOf } from './campaign-form';
+import { scheduleOf } from './campaign-form';
 
 /**
  * The toast of an accepted send: scheduled for a time, or sending. A send's end has a task toast of its
@@ -41,7 +41,7 @@ export function SendDialog({
 }) {
   const count = useAudienceCount(audience);
   const send = useSendCampaign();
-  const [when, setWhen] = useState(() => localInputValue(new Date(Date.now() + 60 * 60_000)));
+  const [when, setWhen] = useState(() => dateTimeInputValue(new Date(Date.now() + 60 * 60_000)));
   const [problem, setProblem] = useState<string | null>(null);
   // Counted again when the dialog opens: contacts may have unsubscribed since the composer counted.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on open
@@ -110,7 +110,7 @@ export function SendDialog({
                     <Input
                       type="datetime-local"
                       value={when}
-                      min={localInputValue(new Date())}
+                      min={dateTimeInputValue(new Date())}
                       onChange={(event) => setWhen(event.target.value)}
                     />
                     <Field.HelperText>

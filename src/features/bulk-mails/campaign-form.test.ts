@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { dateTimeInputValue } from '../../../contracts/domain/format';
 import { ApiError } from '../../services/api-error';
 import {
   audienceOf,
   type CampaignForm,
-  localInputValue,
   newCampaignForm,
   responseLabelsInput,
   responseOptionProblem,
@@ -69,11 +69,11 @@ describe('the campaign form', () => {
   it('schedules only in the future', () => {
     const now = new Date(2030, 0, 1, 10, 0);
     expect(scheduleOf('', now)).toEqual({ problem: 'Choose when to send it' });
-    expect(scheduleOf(localInputValue(new Date(2030, 0, 1, 9, 0)), now)).toEqual({
+    expect(scheduleOf(dateTimeInputValue(new Date(2030, 0, 1, 9, 0)), now)).toEqual({
       problem: 'Choose a time at least a minute from now',
     });
     const later = new Date(2030, 0, 2, 8, 30);
-    expect(scheduleOf(localInputValue(later), now)).toEqual({ at: later.toISOString() });
+    expect(scheduleOf(dateTimeInputValue(later), now)).toEqual({ at: later.toISOString() });
   });
 });
 

@@ -156,12 +156,6 @@ export function serverCampaignErrors(error: unknown): CampaignErrors {
   }
 }
 
-/** `<input type="datetime-local">` text for a moment, in the browser's time zone. */
-export function localInputValue(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 /** The schedule's ISO time, or why it cannot be used. */
 export function scheduleOf(local: string, now: Date = new Date()): { at: string } | { problem: string } {
   if (!local) return { problem: 'Choose when to send it' };

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Attribute } from '../../../contracts/catalog';
-import {
-  attributeInputsOf,
-  emptyFormValue,
-  formValueOf,
-  toAttributeInput,
-  toLocalInput,
-} from './attribute-form';
+import { dateTimeInputValue } from '../../../contracts/domain/format';
+import { attributeInputsOf, emptyFormValue, formValueOf, toAttributeInput } from './attribute-form';
 
 const def = (
   id: number,
@@ -86,7 +81,7 @@ describe('attribute values in the product form', () => {
       { id: 'm1', url: '/media/m1' },
     ]);
     expect(formValueOf(def(8, 'DATETIME'), { keyId: 8, value: '2026-01-31T10:00:00.000Z' })).toBe(
-      toLocalInput('2026-01-31T10:00:00.000Z'),
+      dateTimeInputValue('2026-01-31T10:00:00.000Z'),
     );
     expect(formValueOf(def(10, 'BOOLEAN'), undefined)).toBe(emptyFormValue(def(10, 'BOOLEAN')));
   });

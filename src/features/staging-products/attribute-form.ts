@@ -1,6 +1,7 @@
 // Attribute values in the product form: what each input holds (FormValue), read from a stored value
 // (SPEC §3 shapes) and turned back into what the API takes. Pure, so every data type is unit-tested.
 import type { Attribute, AttributeValue, AttributeValueInput } from '../../../contracts/catalog';
+import { dateTimeInputValue } from '../../../contracts/domain/format';
 
 /** An uploaded media file an IMAGE or VIDEO value points at. */
 export interface MediaItem {
@@ -16,14 +17,6 @@ export interface MediaItem {
 export type FormValue = string | number[] | string[] | boolean | null | MediaItem[];
 
 const isMulti = (def: Pick<Attribute, 'attributeType'>) => def.attributeType === 'MULTI';
-
-/** `2026-01-31T10:00:00Z` → `2026-01-31T15:30` in the browser's time zone (what datetime-local shows). */
-export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** The empty input of an attribute. */
 export function emptyFormValue(def: Pick<Attribute, 'dataType' | 'attributeType'>): FormValue {
@@ -66,7 +59,7 @@ export function formValueOf(
         ? ''
         : JSON.stringify(items[0].value, null, 2);
     case 'DATETIME':
-      return typeof items[0]?.value === 'string' ? toLocalInput(items[0].value) : '';
+      return typeof items[0]?.value === 'string' ? dateTimeInputValue(items[0].value) : '';
     default:
       return items[0]?.value === undefined || items[0]?.value === null ? '' : String(items[0].value);
   }

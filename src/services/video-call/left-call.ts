@@ -1,5 +1,7 @@
 // What a call that was left tells the page after the reload (SPEC §4: leaving a call reloads the
 // page): who it was with, how long it lasted and why it ended, kept in sessionStorage for that tab.
+import { formatCallDuration } from '../../lib/call-duration';
+
 export interface LeftCallSummary {
   peerName: string | null;
   durationSeconds: number;
@@ -31,15 +33,6 @@ export function takeLeftCall(storage: Storage = sessionStorage): LeftCallSummary
   } catch {
     return null;
   }
-}
-
-/** "12:05" or "1:02:03". */
-export function formatCallDuration(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(s / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
 
 /** The toast the reloaded page shows. */

@@ -31,8 +31,8 @@ import {
   WifiOff,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { formatCallDuration } from '../../lib/call-duration';
 import type { VideoCallState } from '../../machines/video-call.machine';
-import { formatCallDuration } from '../../services/video-call/left-call';
 import type { VideoCallHandle, VideoMediaState } from '../../services/video-call/video-call-session';
 import { RINGING_CARD_PLACEMENT } from '../call/ringing-card';
 
