@@ -21,6 +21,7 @@ import { rowsOf } from '../../db/rows';
 import { attributes, categories, categoryAttributes, jobs, products } from '../../db/schema';
 import { insertJob, type JobRow } from '../../jobs/queue';
 import { type JobHandler, yieldToEventLoop } from '../../jobs/worker';
+import { uuidList } from '../../lib/sql-uuids';
 
 export const COMPLETENESS_JOB_KIND = 'catalog.recomputeCompleteness';
 export const COMPLETENESS_TASK_NAME = 'Completeness recompute';
@@ -28,12 +29,6 @@ export const COMPLETENESS_TASK_NAME = 'Completeness recompute';
 export const COMPLETENESS_BATCH = 2_000;
 
 const payloadSchema = z.object({ categoryIds: z.array(z.string().uuid()) });
-
-const listOf = (ids: readonly string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
 
 /** A range of product ids, `(after, upTo]`; null ends are open. */
 export interface IdRange {
@@ -68,7 +63,7 @@ export async function recomputeCompleteness(
   const result = await tx.execute(sql`
     WITH target AS (
       SELECT c.id, c.parent_id FROM ${categories} AS c
-      WHERE c.id IN (${listOf(ids)}) OR c.parent_id IN (${listOf(ids)})
+      WHERE c.id IN (${uuidList(ids)}) OR c.parent_id IN (${uuidList(ids)})
     ),
     required AS (
       SELECT DISTINCT t.id AS category_id, a.id AS attribute_id, a.group_name, a.sort_order
@@ -155,7 +150,7 @@ export async function queueCompletenessRecompute(
 
 /** The categories and their subcategories, as the recompute's own CTE reads them. */
 const inScope = (ids: readonly string[]) =>
-  sql`${products.categoryId} IN (SELECT id FROM ${categories} WHERE id IN (${listOf(ids)}) OR parent_id IN (${listOf(ids)}))`;
+  sql`${products.categoryId} IN (SELECT id FROM ${categories} WHERE id IN (${uuidList(ids)}) OR parent_id IN (${uuidList(ids)}))`;
 
 /** Recomputes in id ranges of COMPLETENESS_BATCH products, each its own statement, with progress. */
 export function completenessRecomputeHandler(db: Db, batchSize = COMPLETENESS_BATCH): JobHandler {

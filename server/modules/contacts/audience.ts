@@ -2,6 +2,7 @@
 // fields (contracts/marketing.ts contactQueryFields) and compiled to a parameterised WHERE by the one
 // query-tree compiler (server/lib/query-tree/compile.ts). No SQL ever comes from the client.
 import { asc, type SQL, sql } from 'drizzle-orm';
+import { uuidsOnly } from '../../../contracts/domain/ids';
 import { type ContactFieldKey, contactQueryFields } from '../../../contracts/marketing';
 import {
   findQueryProblem,
@@ -25,10 +26,6 @@ import {
   textColumn,
 } from '../../lib/query-tree/compile';
 import { countries } from '../configs/countries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuidsOnly = (values: (string | number)[]) =>
-  values.filter((value): value is string => typeof value === 'string' && UUID.test(value));
 
 /** A text[] column: "any of" shares an element with the values (the GIN index answers it). */
 function textArrayColumn(column: SQL): ConditionCompiler {

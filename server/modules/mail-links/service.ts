@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contracts/domain/ids';
 import type { Db } from '../../db/client';
 import { campaignRecipients, campaigns, contacts, emailResponses, emailUnsubscribes } from '../../db/schema';
 import { NO_ACTOR, recordAudit } from '../../lib/audit';
@@ -22,8 +23,6 @@ export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The answers a campaign's mail offers and their wording per template language, or null when there is
  * no such campaign (deleted, made up).
@@ -32,7 +31,7 @@ export async function campaignAnswers(
   db: Db,
   campaign: string,
 ): Promise<{ options: string[]; labels: Partial<Record<string, string[]>> } | null> {
-  if (!UUID.test(campaign)) return null;
+  if (!isUuid(campaign)) return null;
   const [row] = await db
     .select({ options: campaigns.responseOptions, labels: campaigns.responseLabels })
     .from(campaigns)
@@ -95,7 +94,7 @@ export async function recordResponse(
         subject: { type: 'contact', id: contact.id },
         actor: NO_ACTOR,
         action: 'responded',
-        related: UUID.test(answer.campaign) ? { type: 'campaign', id: answer.campaign } : null,
+        related: isUuid(answer.campaign) ? { type: 'campaign', id: answer.campaign } : null,
         note: comment ? `${answer.response}: ${comment}` : answer.response,
       });
     }

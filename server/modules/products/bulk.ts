@@ -21,8 +21,9 @@ import { rowsOf } from '../../db/rows';
 import { attributes, categories, productMedia, products } from '../../db/schema';
 import { type Actor, auditInsertFrom, deleteAuditTrail } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
+import { uuidArray, uuidList } from '../../lib/sql-uuids';
 import { categoryAttributeSet } from '../attributes/attribute-defs';
-import { draftTagsOrThrow, holdTagTree, tagLabelSql, uuidArray } from './product-tags';
+import { draftTagsOrThrow, holdTagTree, tagLabelSql } from './product-tags';
 import { transitionActorOf, type Viewer } from './products';
 import { assertBulkSize } from './selection';
 
@@ -51,12 +52,7 @@ async function skippedRows(
   changedIds: readonly string[],
   reasonOf: (row: SkippedRow) => string,
 ): Promise<Pick<BulkResult, 'skipped' | 'skippedCount'>> {
-  const notChanged = changedIds.length
-    ? sql`${products.id} NOT IN (${sql.join(
-        changedIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql`true`;
+  const notChanged = changedIds.length ? sql`${products.id} NOT IN (${uuidList(changedIds)})` : sql`true`;
   const [rows, [total]] = await Promise.all([
     tx.execute(
       // Tags as JSON: both drivers read it alike, where uuid[] would need a parser of its own.

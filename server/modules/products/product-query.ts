@@ -8,6 +8,7 @@ import {
   kindOfDataType,
   productBuiltinFields,
 } from '../../../contracts/catalog';
+import { uuidsOnly } from '../../../contracts/domain/ids';
 import {
   conditionsOf,
   findQueryProblem,
@@ -33,10 +34,6 @@ import {
 } from '../../lib/query-tree/compile';
 import { attributesByCode } from '../attributes/attribute-defs';
 import type { AttributeDef } from '../attributes/attribute-values';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuidsOnly = (values: (string | number)[]) =>
-  values.filter((value): value is string => typeof value === 'string' && UUID.test(value));
 
 /**
  * The ids of the chosen draft tags and of every tag below them, read at query time, so a subtree moved

@@ -34,6 +34,7 @@ import {
   findPage as findPageIn,
   type PageRequest,
 } from '../../lib/paged-find';
+import { uuidList } from '../../lib/sql-uuids';
 import { attributesByCode } from '../attributes/attribute-defs';
 import { type MediaSigner, mediaSigner } from '../media/media-urls';
 import { compileProductQuery, ownerScope } from './product-query';
@@ -150,10 +151,7 @@ export async function searchProducts(
       FROM ${products}
       JOIN ${sellers} ON ${sellers.id} = ${products.sellerId}
       LEFT JOIN ${categories} ON ${categories.id} = ${products.categoryId}
-      WHERE ${products.id} IN (${sql.join(
-        found.ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`),
+      WHERE ${products.id} IN (${uuidList(found.ids)})`),
   );
   // Read by primary key, in no order: the page's order is the ids'.
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -10,6 +10,7 @@ import type { ProductTag } from '../../../contracts/catalog';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { HttpError } from '../../lib/http-error';
+import { uuidArray } from '../../lib/sql-uuids';
 
 /** How the history and the UI join a path's names. */
 export const TAG_PATH_SEPARATOR = ' › ';
@@ -35,9 +36,6 @@ export const tagLabelSql = (id: SQL) => sql`coalesce(
   (SELECT array_to_string(${pathNamesSql(sql`n`)}, ${TAG_PATH_SEPARATOR}) FROM tag_nodes n WHERE n.id = ${id}),
   ${lastPublishedNameSql(id)} || ${GONE},
   ${UNKNOWN_TAG})`;
-
-/** A uuid[] parameter (the ids are checked as uuids by the contract). */
-export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** The tags, in the order given, with their paths in the draft. */
 export async function readProductTags(db: Db | Tx, ids: readonly string[]): Promise<ProductTag[]> {

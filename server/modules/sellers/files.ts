@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { UUID_SOURCE } from '../../../contracts/domain/ids';
 import { HttpError } from '../../lib/http-error';
 
 export const LOGOS_FOLDER = 'uploads/logos';
@@ -16,7 +17,7 @@ export const logoUrl = (name: string) => `${LOGOS_URL}/${name}`;
 
 const contentTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 /** Exactly the names storeFile gives logos: a UUID and the extension of the checked type. */
-const logoName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
+const logoName = new RegExp(`^${UUID_SOURCE}\\.(png|jpg|webp)$`);
 
 export async function sellerFileRoutes(app: FastifyInstance, options: { dataDir: string }) {
   const folder = path.join(options.dataDir, LOGOS_FOLDER);

@@ -3,6 +3,7 @@
 // (`?campaign=<id>`), the campaign being composed (`?compose=new` or `?compose=<id>`) and the template
 // being edited (`?template=new` or `?template=<id>`).
 import { BULK_MAILS_ROUTE } from '../../../contracts/campaigns';
+import { isUuid } from '../../../contracts/domain/ids';
 import { type CampaignStatus, campaignStatuses } from '../../../contracts/marketing';
 
 export const bulkMailTabs = ['campaigns', 'templates'] as const;
@@ -33,8 +34,7 @@ export const defaultBulkMailsView: BulkMailsView = {
   templateId: null,
 };
 
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const idOrNull = (value: string | null) => (value && ID.test(value) ? value.toLowerCase() : null);
+const idOrNull = (value: string | null) => (value && isUuid(value) ? value.toLowerCase() : null);
 const idOrNew = (value: string | null) => (value === 'new' ? 'new' : idOrNull(value));
 
 export function parseBulkMailsView(search: string): BulkMailsView {

@@ -1,6 +1,7 @@
 import { Badge, Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
+import { isUuid } from '../../../contracts/domain/ids';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
@@ -10,12 +11,11 @@ import { CategoryListCard, useCategoryListSearch } from './CategoryListCard';
 
 const PAGE = '/sellers/manage-subcategory';
 const CATEGORY_PAGE = '/sellers/manage-category';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The subcategories of one category (?categoryId=). */
 export default function ManageSubcategoryPage() {
   const categoryId = new URLSearchParams(useSearch()).get('categoryId');
-  const valid = !!categoryId && UUID.test(categoryId);
+  const valid = isUuid(categoryId);
   const { can } = useRouteActions(PAGE);
   const listSearch = useCategoryListSearch();
   const [creating, setCreating] = useState(false);

@@ -8,6 +8,7 @@ import {
   type ContactSortField,
   contactSortFields,
 } from '../../../contracts/contacts';
+import { isUuid } from '../../../contracts/domain/ids';
 import { decodeQuery, emptyQuery, encodeQuery, type QueryTree } from '../../../contracts/query-tree';
 import type { ViewState } from '../../../contracts/saved-views';
 
@@ -41,10 +42,9 @@ export const defaultContactsView: ContactsView = {
   viewId: null,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const oneOf = <T extends string | number>(allowed: readonly T[], value: unknown, fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
-const idOf = (value: string | null) => (value && UUID.test(value) ? value : null);
+const idOf = (value: string | null) => (value && isUuid(value) ? value : null);
 
 export function parseContactsView(search: string): ContactsView {
   const params = new URLSearchParams(search);

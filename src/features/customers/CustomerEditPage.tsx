@@ -16,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
 import { type Customer, updateCustomerBodySchema } from '../../../contracts/customers';
 import { formatDate } from '../../../contracts/domain/format';
+import { isUuid } from '../../../contracts/domain/ids';
 import type { Address } from '../../../contracts/sellers';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
@@ -26,7 +27,6 @@ import { useCustomer, useUpdateCustomer } from './api';
 
 const LIST_PAGE = '/sellers/list-of-customers';
 const EDIT_PAGE = '/sellers/seller-customers/customer-edit';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const addressFields: { name: keyof Address; label: string; max: number; autoComplete: string }[] = [
   { name: 'fullName', label: 'Full name', max: 200, autoComplete: 'off' },
@@ -252,7 +252,7 @@ function CustomerForm({ customer, canEdit }: { customer: Customer; canEdit: bool
 /** One customer's details; admins edit them (the server keeps sellers to their own customers). */
 export default function CustomerEditPage() {
   const customerId = new URLSearchParams(useSearch()).get('customerId');
-  const valid = !!customerId && UUID.test(customerId);
+  const valid = isUuid(customerId);
   const customer = useCustomer(valid ? customerId : null);
   const { can } = useRouteActions(EDIT_PAGE);
   const back = (

@@ -1,5 +1,7 @@
 // The Manage Tags page's view in the address: the tab and the tag chosen (`?tab=history`,
 // `?tag=<id>`), so a reload or a shared link opens the same thing.
+
+import { isUuid } from '../../../contracts/domain/ids';
 import { TAGS_ROUTE } from '../../../contracts/tags';
 
 export const tagTabs = ['hierarchy', 'overview', 'history'] as const;
@@ -10,15 +12,13 @@ export interface TagsView {
   tagId: string | null;
 }
 
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function parseTagsView(search: string): TagsView {
   const params = new URLSearchParams(search);
   const tab = params.get('tab');
   const tag = params.get('tag');
   return {
     tab: tagTabs.includes(tab as TagTab) ? (tab as TagTab) : 'hierarchy',
-    tagId: tag && ID.test(tag) ? tag.toLowerCase() : null,
+    tagId: tag && isUuid(tag) ? tag.toLowerCase() : null,
   };
 }
 
