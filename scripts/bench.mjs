@@ -234,7 +234,6 @@ const results = {
   tags: only && !tagsOnly ? previous.tags : await benchTags(root, 3291),
   // The server on 3490, the bench's own SMTP server on 3491.
   marketing: only && !marketingOnly ? previous.marketing : await benchMarketing(root, 3490),
-  // Two servers, on 3324 and 3325 (the XLSX writers' A/B).
   exports: only && !exportsOnly ? previous.exports : await benchExports(root, 3324),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });

@@ -14,7 +14,6 @@ import type { ExportCursor, ExportDefinition } from '../../lib/export-definition
 import { createCsvWriter } from './csv';
 import type { Column, TableWriter } from './table';
 import { createXlsxWriter } from './xlsx';
-import { createExceljsXlsxWriter } from './xlsx-exceljs';
 
 export type { ExportCursor, ExportDefinition } from '../../lib/export-definition';
 
@@ -41,10 +40,6 @@ export function pastCursor(
   const cursor = sql`(CAST(${after.key} AS ${cast}), CAST(${after.id} AS uuid))`;
   return descending ? sql`(${key}, ${id}) < ${cursor}` : sql`(${key}, ${id}) > ${cursor}`;
 }
-
-/** The export bench's A/B switch (scripts/bench-exports.mjs): exceljs's streaming writer or xlsx.ts. */
-const xlsxWriter = () =>
-  process.env.EXPORT_XLSX_WRITER === 'exceljs' ? createExceljsXlsxWriter : createXlsxWriter;
 
 /** Export kinds by job kind: the download route names the file by them. */
 const stems = new Map<string, string>();
@@ -91,7 +86,7 @@ export function exportJobHandler<P extends { format: ExportFileFormat }, Row ext
     const file = exportFilePath(options.dataDir, job.id, payload.format);
     const writer: TableWriter =
       payload.format === 'xlsx'
-        ? xlsxWriter()(file, columns, definition.sheetName)
+        ? createXlsxWriter(file, columns, definition.sheetName)
         : payload.format === 'json'
           ? jsonWriterOf(definition, file, columns, payload)
           : createCsvWriter(file, columns);
