@@ -1,6 +1,6 @@
 // Call logs in the database (call_logs): what the call history routes read and write, and the mapping
 // to the contracts (contracts/calls.ts).
-import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   CallDetails,
@@ -18,6 +18,7 @@ import type { ServerRole } from '../../../contracts/roles';
 import type { Db, Tx } from '../../db/client';
 import { callLogs, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
+import { pageWindow, windowOrder } from '../../lib/page-window';
 import { displayName } from '../users/current-user';
 import { mayCall } from '../voice/call-policy';
 import { findNumberOwner } from '../voice/phone-numbers';
@@ -117,20 +118,15 @@ export async function listCalls(
   const matches = capped ? COUNT_CAP : (total?.value ?? 0);
   const countInfo = capped ? { count: matches, countCapped: true as const } : { count: matches };
   // Past the cap there are more rows than `matches`: a page there is still served, read from the top.
-  const size = capped ? filters.limit : Math.min(filters.limit, Math.max(0, matches - filters.skip));
-  if (size === 0) return { result: [], ...countInfo };
-  const fromEnd = !capped && filters.skip > matches / 2;
+  const window = pageWindow({ total: matches, skip: filters.skip, limit: filters.limit, exact: !capped });
+  if (window.size === 0) return { result: [], ...countInfo };
   const page = db
     .select({ id: callLogs.id })
     .from(callLogs)
     .where(where)
-    .orderBy(
-      ...(fromEnd
-        ? [asc(callLogs.createdAt), asc(callLogs.id)]
-        : [desc(callLogs.createdAt), desc(callLogs.id)]),
-    )
-    .limit(size)
-    .offset(fromEnd ? matches - filters.skip - size : filters.skip)
+    .orderBy(...windowOrder(window, callLogs.createdAt, callLogs.id))
+    .limit(window.size)
+    .offset(window.offset)
     .as('page');
   const rows = await db
     .select(entryColumns)

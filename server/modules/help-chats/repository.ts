@@ -6,6 +6,7 @@ import type { ChatMessage, ChatUserEntry } from '../../../contracts/help-chats';
 import type { Db } from '../../db/client';
 import { chatFaqs, chatMessages, chatReads, chatSessions, sellers, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
+import { pageWindow, windowOrder } from '../../lib/page-window';
 import { linkContact } from '../contacts/link';
 import { displayName } from '../users/current-user';
 import { type BotMessageExtras, DEFAULT_FAQS, type FaqEntry } from './bot';
@@ -261,20 +262,20 @@ export async function listChats(
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [total] = await db.select({ value: count() }).from(chatSessions).where(where);
   const chats = total?.value ?? 0;
-  const size = Math.min(options.limit, Math.max(0, chats - options.skip));
-  if (size === 0) return { result: [], count: chats };
-  const fromEnd = !options.query && options.skip > chats / 2;
+  const window = pageWindow({
+    total: chats,
+    skip: options.skip,
+    limit: options.limit,
+    reversible: !options.query,
+  });
+  if (window.size === 0) return { result: [], count: chats };
   const page = db
     .select({ id: chatSessions.id })
     .from(chatSessions)
     .where(where)
-    .orderBy(
-      ...(fromEnd
-        ? [asc(chatSessions.lastInteractionOn), asc(chatSessions.id)]
-        : [desc(chatSessions.lastInteractionOn), desc(chatSessions.id)]),
-    )
-    .limit(size)
-    .offset(fromEnd ? chats - options.skip - size : options.skip)
+    .orderBy(...windowOrder(window, chatSessions.lastInteractionOn, chatSessions.id))
+    .limit(window.size)
+    .offset(window.offset)
     .as('page');
   const rows = await db
     .select(entryColumns)
