@@ -16,7 +16,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startServer } from './bench-children.mjs';
 import { rssSampler } from './bench-imports.mjs';
-import { run, signIn } from './bench-sellers.mjs';
+import { seedBulk } from './bench-lists.mjs';
+import { signIn } from './bench-sellers.mjs';
 
 const SELLERS = Number(process.env.BENCH_EXPORT_SELLERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_EXPORT_ROUNDS ?? 3);
@@ -121,17 +122,7 @@ export async function benchExports(root, port) {
   let server;
   try {
     console.info(`\n▶ exports: seeding ${SELLERS.toLocaleString('en')} sellers…`);
-    await run(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-        path.join(root, 'server/seed/cli.ts'),
-        '--sellers',
-        String(SELLERS),
-      ],
-      { DATA_DIR: dataDir },
-      300_000,
-    );
+    await seedBulk(root, { DATA_DIR: dataDir }, 'sellers', SELLERS, 300_000);
     server = await startServer(root, { DATA_DIR: dataDir }, port);
     const base = `http://127.0.0.1:${port}`;
     Object.assign(server, { base, token: await signIn(base, ADMIN) });
