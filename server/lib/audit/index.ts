@@ -2,7 +2,14 @@
 // type and id — one writer (and its bulk forms), one paged reader, one field-diff helper.
 export { type Actor, NO_ACTOR, SYSTEM_ACTOR } from './actor';
 export { diffFields } from './diff';
-export { auditEntryDto, auditRowsSql, latestAuditEntry, readAuditPage } from './read';
+export {
+  type AuditSqlRow,
+  auditEntryDto,
+  auditEntryOfSqlRow,
+  auditRowsSql,
+  latestAuditEntry,
+  readAuditPage,
+} from './read';
 export type { AuditSubject, AuditSubjectType } from './subjects';
 export {
   type AuditEntryInput,

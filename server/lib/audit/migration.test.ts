@@ -21,7 +21,7 @@ import { syncRolePermissions } from '../../modules/permissions/service';
 import { createPostgresDatabase, type TestPostgresDatabase } from '../../test-databases';
 import { json, signInAs, testBackends } from '../../test-support';
 import { hashPassword } from '../passwords';
-import { readAuditPage } from './read';
+import { type AuditSqlRow, auditEntryOfSqlRow, readAuditPage } from './read';
 
 const OLD_TABLES = ['seller_history', 'product_history', 'import_history', 'tag_history', 'contact_history'];
 
@@ -108,30 +108,11 @@ async function oldHistory(
   where: ReturnType<typeof sql>,
   tiebreak: string,
 ) {
-  const rows = rowsOf<{
-    id: string;
-    created_at: string | Date;
-    actor_id: string | null;
-    actor_name: string;
-    action: string;
-    changes: AuditEntry['changes'] | string;
-    note: string | null;
-  }>(
-    await database.db.execute(
-      sql`SELECT * FROM ${sql.identifier(table)} WHERE ${where}
-          ORDER BY created_at DESC, ${sql.identifier(tiebreak)} DESC`,
-    ),
+  const rows = await database.db.execute(
+    sql`SELECT *, created_at AS at FROM ${sql.identifier(table)} WHERE ${where}
+        ORDER BY created_at DESC, ${sql.identifier(tiebreak)} DESC`,
   );
-  return rows.map(
-    (row): AuditEntry => ({
-      id: row.id,
-      at: new Date(row.created_at).toISOString(),
-      actor: { id: row.actor_id, name: row.actor_name },
-      action: row.action,
-      changes: typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes,
-      note: row.note,
-    }),
-  );
+  return rowsOf<AuditSqlRow>(rows).map(auditEntryOfSqlRow);
 }
 
 describe.each(testBackends)('migration 0020 (one audit trail) on %s', (backend) => {

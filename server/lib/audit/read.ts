@@ -3,7 +3,7 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AuditEntry, AuditPage } from '../../../contracts/audit';
 import type { Db, Tx } from '../../db/client';
-import { auditEntries } from '../../db/schema';
+import { auditEntries, type FieldChange } from '../../db/schema';
 import type { AuditSubject } from './subjects';
 
 const newestFirst = [desc(auditEntries.createdAt), desc(auditEntries.seq)];
@@ -71,4 +71,27 @@ export function auditRowsSql(subject: AuditSubject): SQL {
     SELECT id::text AS id, created_at AS at, actor_id::text AS actor_id, actor_name, action, changes, note,
            related_id::text AS related_id
     FROM ${auditEntries} WHERE ${ofSubject(subject)}`;
+}
+
+/** A row of `auditRowsSql` (or of a union shaped like it), as either driver returns it. */
+export interface AuditSqlRow {
+  id: string;
+  at: string | Date;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  changes: FieldChange[] | string;
+  note: string | null;
+}
+
+/** Such a row as the API answers it. */
+export function auditEntryOfSqlRow(row: AuditSqlRow): AuditEntry {
+  return {
+    id: row.id,
+    at: new Date(row.at).toISOString(),
+    actor: { id: row.actor_id, name: row.actor_name },
+    action: row.action,
+    changes: typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes,
+    note: row.note,
+  };
 }

@@ -3,21 +3,14 @@
 // chats and customer queries linked to it, newest first, a page at a time. Each source is read through
 // its contact index; the union is small (one person's life), so it is sorted and paged in one query.
 import { eq, sql } from 'drizzle-orm';
-import type { ContactTimeline, TimelineEntry } from '../../../contracts/contacts';
+import type { ContactTimeline } from '../../../contracts/contacts';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { contacts } from '../../db/schema';
-import { auditRowsSql } from '../../lib/audit';
+import { type AuditSqlRow, auditEntryOfSqlRow, auditRowsSql } from '../../lib/audit';
 import { contactNotFound } from './repository';
 
-interface RawEntry {
-  id: string;
-  at: string | Date;
-  actor_id: string | null;
-  actor_name: string;
-  action: string;
-  changes: TimelineEntry['changes'] | string;
-  note: string | null;
+interface RawEntry extends AuditSqlRow {
   related_id: string | null;
   link: string | null;
 }
@@ -50,12 +43,7 @@ export async function contactTimeline(
   ]);
   return {
     result: rowsOf<RawEntry>(rows).map((row) => ({
-      id: row.id,
-      at: new Date(row.at).toISOString(),
-      actor: { id: row.actor_id, name: row.actor_name },
-      action: row.action,
-      changes: typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes,
-      note: row.note,
+      ...auditEntryOfSqlRow(row),
       campaignId: row.related_id,
       link: row.link,
     })),
