@@ -551,11 +551,11 @@ export const categoryAttributes = pgTable(
 /**
  * Staging products (issue 14). One row per product: the fields the grid shows are columns; attribute
  * values are one JSONB array in the SPEC §3 shape (`attribute_values`), and `attr_index` is the
- * search form the server derives from it on every write (server/modules/catalog/attribute-index.ts):
+ * search form the server derives from it on every write (`attributeIndexOf` in server/modules/attributes/attribute-values.ts):
  * `{ "<attributeId>": option ids | number | epoch ms | boolean | normalised texts | media count }`.
  * The grid reads this one row and never hydrates attribute metadata it does not show.
  *
- * Indexes (the plans are explained in server/modules/catalog/product-search.ts):
+ * Indexes (the plans are explained in server/modules/products/product-search.ts):
  * - products_seller_updated_idx: a seller's own list, newest first (every seller query has seller_id);
  * - products_updated_idx / products_status_updated_idx / products_category_updated_idx: the default
  *   order, alone or under the most common filters;
