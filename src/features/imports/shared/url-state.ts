@@ -2,6 +2,8 @@
 // the open import (`?import=<id>`) with its section and the report's and preview's filters, and the
 // requests' filter, page and open request. A reload, the back button and a shared link show the same
 // thing. Reading is forgiving: anything unknown or malformed falls back to the default.
+
+import { isUuid } from '../../../../contracts/domain/ids';
 import {
   type BatchStatus,
   batchStatuses,
@@ -101,14 +103,13 @@ const importOwnKeys: readonly (keyof ImportsView)[] = [
   'previewPage',
 ];
 
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const oneOf = <T extends string | number>(allowed: readonly T[], value: unknown): T | null =>
   allowed.includes(value as T) ? (value as T) : null;
 const pageOf = (text: string | null) => {
   const page = Number(text);
   return Number.isInteger(page) && page >= 1 && page <= 400_000 ? page : 1;
 };
-const idOf = (text: string | null) => (text && ID.test(text) ? text.toLowerCase() : null);
+const idOf = (text: string | null) => (isUuid(text) ? text.toLowerCase() : null);
 const textOf = (text: string | null) => (text ?? '').trim().slice(0, 100);
 
 export function parseImportsView(search: string): ImportsView {
