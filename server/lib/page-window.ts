@@ -1,4 +1,6 @@
 import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
 
 /** Which rows a page reads from a list ordered newest first. */
 export interface PageWindow {
@@ -31,3 +33,22 @@ export function pageWindow(options: {
 /** The order a window reads in: newest first, or oldest first from the end. */
 export const windowOrder = (window: PageWindow, ...columns: AnyColumn[]): SQL[] =>
   columns.map((column) => (window.fromEnd ? asc(column) : desc(column)));
+
+/**
+ * The ids of a window's rows, as the subquery `page`: the first half of a deferred join, which scans
+ * only the index of `order`; the caller joins the full rows to `page.id` by primary key.
+ */
+export function windowIds<Id extends AnyPgColumn>(
+  db: Db,
+  window: PageWindow,
+  from: { table: PgTable; id: Id; where: SQL | undefined; order: AnyColumn[] },
+) {
+  return db
+    .select({ id: from.id })
+    .from(from.table)
+    .where(from.where)
+    .orderBy(...windowOrder(window, ...from.order))
+    .limit(window.size)
+    .offset(window.offset)
+    .as('page');
+}

@@ -18,7 +18,7 @@ import type { ServerRole } from '../../../contracts/roles';
 import type { Db, Tx } from '../../db/client';
 import { callLogs, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
-import { pageWindow, windowOrder } from '../../lib/page-window';
+import { pageWindow, windowIds } from '../../lib/page-window';
 import { displayName } from '../users/current-user';
 import { mayCall } from '../voice/call-policy';
 import { findNumberOwner } from '../voice/phone-numbers';
@@ -120,14 +120,12 @@ export async function listCalls(
   // Past the cap there are more rows than `matches`: a page there is still served, read from the top.
   const window = pageWindow({ total: matches, skip: filters.skip, limit: filters.limit, exact: !capped });
   if (window.size === 0) return { result: [], ...countInfo };
-  const page = db
-    .select({ id: callLogs.id })
-    .from(callLogs)
-    .where(where)
-    .orderBy(...windowOrder(window, callLogs.createdAt, callLogs.id))
-    .limit(window.size)
-    .offset(window.offset)
-    .as('page');
+  const page = windowIds(db, window, {
+    table: callLogs,
+    id: callLogs.id,
+    where,
+    order: [callLogs.createdAt, callLogs.id],
+  });
   const rows = await db
     .select(entryColumns)
     .from(page)

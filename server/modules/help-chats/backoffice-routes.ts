@@ -57,6 +57,15 @@ export async function backofficeRoutes(app: FastifyInstance, options: { publish:
     }
   }
 
+  /** The caller opened or watched the chat: their own unread count and connect request reset. */
+  async function readChat(request: FastifyRequest, id: string) {
+    await requireAction(request, 'view');
+    const row = await visibleChat(request, id);
+    const reader = readerOf(request.user);
+    await markRead(app.db, row.chat.id, reader);
+    return { row, reader };
+  }
+
   const listRoutes = [
     { url: '/listQueryBotChats', route: CUSTOMER_HELP_CHATS, own: false, search: false },
     { url: '/searchQueryBotChats', route: CUSTOMER_HELP_CHATS, own: false, search: true },
@@ -102,10 +111,7 @@ export async function backofficeRoutes(app: FastifyInstance, options: { publish:
       },
     },
     async (request) => {
-      await requireAction(request, 'view');
-      const row = await visibleChat(request, request.params.id);
-      const reader = readerOf(request.user);
-      await markRead(app.db, row.chat.id, reader);
+      const { row, reader } = await readChat(request, request.params.id);
       const [messages, chat] = await Promise.all([
         chatHistory(app.db, row.chat.id),
         entryOf(app.db, row.chat.id, reader),
@@ -126,10 +132,7 @@ export async function backofficeRoutes(app: FastifyInstance, options: { publish:
       },
     },
     async (request) => {
-      await requireAction(request, 'view');
-      const row = await visibleChat(request, request.params.id);
-      const reader = readerOf(request.user);
-      await markRead(app.db, row.chat.id, reader);
+      const { row, reader } = await readChat(request, request.params.id);
       return entryOf(app.db, row.chat.id, reader);
     },
   );

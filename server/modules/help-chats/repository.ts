@@ -6,7 +6,7 @@ import type { ChatMessage, ChatUserEntry } from '../../../contracts/help-chats';
 import type { Db } from '../../db/client';
 import { chatFaqs, chatMessages, chatReads, chatSessions, sellers, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
-import { pageWindow, windowOrder } from '../../lib/page-window';
+import { pageWindow, windowIds } from '../../lib/page-window';
 import { linkContact } from '../contacts/link';
 import { displayName } from '../users/current-user';
 import { type BotMessageExtras, DEFAULT_FAQS, type FaqEntry } from './bot';
@@ -269,14 +269,12 @@ export async function listChats(
     reversible: !options.query,
   });
   if (window.size === 0) return { result: [], count: chats };
-  const page = db
-    .select({ id: chatSessions.id })
-    .from(chatSessions)
-    .where(where)
-    .orderBy(...windowOrder(window, chatSessions.lastInteractionOn, chatSessions.id))
-    .limit(window.size)
-    .offset(window.offset)
-    .as('page');
+  const page = windowIds(db, window, {
+    table: chatSessions,
+    id: chatSessions.id,
+    where,
+    order: [chatSessions.lastInteractionOn, chatSessions.id],
+  });
   const rows = await db
     .select(entryColumns)
     .from(page)
