@@ -2,6 +2,8 @@
 // with one more column saying what is wrong with each ("D17: The price must be a number…"). The user
 // fixes the cells and uploads it again. Written by the one export job (exports/export-job.ts), in CSV or
 // XLSX: a cell that a spreadsheet would run as a formula (=HYPERLINK(…)) is neutralised by the writers.
+import { and, asc, gt, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ExportFileFormat } from '../../../contracts/exports';
 import type { Db } from '../../db/client';
@@ -34,6 +36,34 @@ export interface ErrorSheetSource<P extends { format: ExportFileFormat }> {
   count(db: Db, payload: P): Promise<number>;
   /** Up to `limit` rows with errors after line `afterLine`, by line. */
   readRows(db: Db, payload: P, afterLine: number, limit: number): Promise<StoredBadRow[]>;
+}
+
+/** Where an import stores its rows, and which of a payload's rows are the ones with errors. */
+export interface BadRowTable<P> {
+  table: PgTable;
+  line: AnyPgColumn;
+  cells: AnyPgColumn;
+  errors: AnyPgColumn;
+  badRowsOf(payload: P): SQL | undefined;
+}
+
+/** An error sheet's `count` and `readRows` over a row table: its bad rows, by line after `afterLine`. */
+export function badRowReader<P>(
+  rows: BadRowTable<P>,
+): Pick<ErrorSheetSource<P & { format: ExportFileFormat }>, 'count' | 'readRows'> {
+  return {
+    count: (db, payload) => db.$count(rows.table, rows.badRowsOf(payload)),
+    async readRows(db, payload, afterLine, limit) {
+      const found = await db
+        .select({ line: rows.line, cells: rows.cells, errors: rows.errors })
+        .from(rows.table)
+        .where(and(rows.badRowsOf(payload), gt(rows.line, afterLine)))
+        .orderBy(asc(rows.line))
+        .limit(limit);
+      // The columns are an integer, a string[] and a problem list, stored as the import wrote them.
+      return found as StoredBadRow[];
+    },
+  };
 }
 
 type Row = StoredBadRow & { id: string };

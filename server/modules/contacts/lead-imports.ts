@@ -3,7 +3,7 @@
 // report: counts by outcome, rows a page at a time, and the error sheet through the one export job.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -25,7 +25,7 @@ import { jobs, leadImportRows, leadImports } from '../../db/schema';
 import { taskAccepted } from '../../jobs/queue';
 import type { Actor } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import { errorSheetDefinition } from '../../lib/sheet-import/error-sheet';
+import { badRowReader, errorSheetDefinition } from '../../lib/sheet-import/error-sheet';
 import { guessColumns, mappingShapeProblem } from '../../lib/sheet-import/mapping';
 import { openSheet, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
 import { exportJobHandler } from '../exports/export-job';
@@ -247,26 +247,14 @@ export const leadErrorSheetHandler = (options: { db: Db; dataDir: string }) =>
           .where(eq(leadImports.id, payload.importId));
         return row?.headers ?? [];
       },
-      count: (db, payload) =>
-        db.$count(
-          leadImportRows,
+      ...badRowReader({
+        table: leadImportRows,
+        line: leadImportRows.line,
+        cells: leadImportRows.cells,
+        errors: leadImportRows.errors,
+        badRowsOf: (payload: z.output<typeof errorSheetPayloadSchema>) =>
           and(eq(leadImportRows.importId, payload.importId), eq(leadImportRows.outcome, 'invalid')),
-        ),
-      async readRows(db, payload, afterLine, limit) {
-        const rows = await db
-          .select({ line: leadImportRows.line, cells: leadImportRows.cells, errors: leadImportRows.errors })
-          .from(leadImportRows)
-          .where(
-            and(
-              eq(leadImportRows.importId, payload.importId),
-              eq(leadImportRows.outcome, 'invalid'),
-              gt(leadImportRows.line, afterLine),
-            ),
-          )
-          .orderBy(asc(leadImportRows.line))
-          .limit(limit);
-        return rows.map((row) => ({ ...row, errors: row.errors as LeadRowProblem[] }));
-      },
+      }),
     }),
     options,
   );

@@ -1,12 +1,11 @@
 // The catalog import's error sheet: the batch's rows with errors, written by the sheet pipeline's one
 // error sheet (server/lib/sheet-import/error-sheet.ts) through the one export job.
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { exportFormats } from '../../../contracts/exports';
-import type { CellError } from '../../../contracts/imports';
 import type { Db } from '../../db/client';
 import { catalogImports, importBatches, importRows } from '../../db/schema';
-import { errorSheetDefinition } from '../../lib/sheet-import/error-sheet';
+import { badRowReader, errorSheetDefinition } from '../../lib/sheet-import/error-sheet';
 import { exportJobHandler } from '../exports/export-job';
 
 export { ERRORS_HEADER, errorMessages } from '../../lib/sheet-import/error-sheet';
@@ -18,6 +17,7 @@ export const errorSheetPayloadSchema = z.object({
   batchId: z.string().uuid(),
   format: z.enum(exportFormats),
 });
+type ErrorSheetPayload = z.output<typeof errorSheetPayloadSchema>;
 
 const definition = errorSheetDefinition({
   kind: ERROR_SHEET_KIND,
@@ -32,23 +32,14 @@ const definition = errorSheetDefinition({
       .where(eq(importBatches.id, payload.batchId));
     return row?.headers ?? [];
   },
-  count: (db, payload) =>
-    db.$count(importRows, and(eq(importRows.batchId, payload.batchId), eq(importRows.outcome, 'error'))),
-  async readRows(db, payload, afterLine, limit) {
-    const rows = await db
-      .select({ line: importRows.line, cells: importRows.cells, errors: importRows.errors })
-      .from(importRows)
-      .where(
-        and(
-          eq(importRows.batchId, payload.batchId),
-          eq(importRows.outcome, 'error'),
-          gt(importRows.line, afterLine),
-        ),
-      )
-      .orderBy(asc(importRows.line))
-      .limit(limit);
-    return rows.map((row) => ({ ...row, errors: row.errors as CellError[] }));
-  },
+  ...badRowReader({
+    table: importRows,
+    line: importRows.line,
+    cells: importRows.cells,
+    errors: importRows.errors,
+    badRowsOf: (payload: ErrorSheetPayload) =>
+      and(eq(importRows.batchId, payload.batchId), eq(importRows.outcome, 'error')),
+  }),
 });
 
 export const errorSheetHandler = (options: { db: Db; dataDir: string }) =>
