@@ -19,6 +19,9 @@ import { emptyFormValue } from './attribute-form';
 import { MediaInput } from './MediaInput';
 import type { ProductFormState } from './product-form';
 
+const weightUnits: readonly ProductFormState['weightUnit'][] = ['g', 'kg', 'lb'];
+const lengthUnits: readonly ProductFormState['lengthUnit'][] = ['cm', 'm', 'in'];
+
 /** Every category (a short list), for the category select. */
 function useCategoryOptions() {
   const [options, setOptions] = useState<{ value: string; label: string }[] | null>(null);
@@ -75,6 +78,40 @@ function Select({
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** The short select of codes beside a number field (currency, weight and length unit), named by its aria label. */
+function UnitSelect<T extends string>({
+  label,
+  value,
+  units,
+  onChange,
+  width,
+  flexShrink,
+}: {
+  label: string;
+  value: T;
+  units: readonly T[];
+  onChange: (value: T) => void;
+  width: string;
+  flexShrink?: number;
+}) {
+  return (
+    <NativeSelect.Root size="sm" width={width} flexShrink={flexShrink}>
+      <NativeSelect.Field
+        aria-label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {units.map((unit) => (
+          <option key={unit} value={unit}>
+            {unit}
           </option>
         ))}
       </NativeSelect.Field>
@@ -207,20 +244,13 @@ export function ProductFormFields({
                   onChange={(event) => onChange({ price: event.target.value })}
                 />
               </InputGroup>
-              <NativeSelect.Root size="sm" width="28">
-                <NativeSelect.Field
-                  aria-label="Currency"
-                  value={form.currency}
-                  onChange={(event) => onChange({ currency: event.target.value })}
-                >
-                  {currencyCodes.map((code) => (
-                    <option key={code} value={code}>
-                      {code}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <UnitSelect
+                label="Currency"
+                width="28"
+                units={currencyCodes}
+                value={form.currency}
+                onChange={(currency) => onChange({ currency })}
+              />
             </HStack>
             <Field.ErrorText>{errors.price ?? errors.currency}</Field.ErrorText>
           </Field.Root>
@@ -247,20 +277,13 @@ export function ProductFormFields({
                 value={form.weight}
                 onChange={(event) => onChange({ weight: event.target.value })}
               />
-              <NativeSelect.Root size="sm" width="24">
-                <NativeSelect.Field
-                  aria-label="Weight unit"
-                  value={form.weightUnit}
-                  onChange={(event) =>
-                    onChange({ weightUnit: event.target.value as ProductFormState['weightUnit'] })
-                  }
-                >
-                  <option value="g">g</option>
-                  <option value="kg">kg</option>
-                  <option value="lb">lb</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <UnitSelect
+                label="Weight unit"
+                width="24"
+                units={weightUnits}
+                value={form.weightUnit}
+                onChange={(weightUnit) => onChange({ weightUnit })}
+              />
             </HStack>
             <Field.ErrorText>{errors.weight}</Field.ErrorText>
           </Field.Root>
@@ -277,20 +300,14 @@ export function ProductFormFields({
                   onChange={(event) => onChange({ [side]: event.target.value })}
                 />
               ))}
-              <NativeSelect.Root size="sm" width="24" flexShrink={0}>
-                <NativeSelect.Field
-                  aria-label="Length unit"
-                  value={form.lengthUnit}
-                  onChange={(event) =>
-                    onChange({ lengthUnit: event.target.value as ProductFormState['lengthUnit'] })
-                  }
-                >
-                  <option value="cm">cm</option>
-                  <option value="m">m</option>
-                  <option value="in">in</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <UnitSelect
+                label="Length unit"
+                width="24"
+                flexShrink={0}
+                units={lengthUnits}
+                value={form.lengthUnit}
+                onChange={(lengthUnit) => onChange({ lengthUnit })}
+              />
             </HStack>
             <Field.HelperText>
               {volumetric === null
