@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { Building2, FileUp, Filter, Plus } from 'lucide-react';
+import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Building2, FileUp, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { CONTACT_PAGE_SIZES, CONTACTS_ROUTE, type Contact } from '../../../contracts/contacts';
 import { plural } from '../../../contracts/domain/format';
@@ -11,7 +11,13 @@ import { FileFormatMenu } from '../../ui/file-format-menu';
 import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
 import { EmptyListState, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
-import { describeQuery, QueryBuilder, useQueryDraft } from '../../ui/query-builder';
+import {
+  describeQuery,
+  FiltersButton,
+  FiltersPanel,
+  QueryBuilder,
+  useQueryDraft,
+} from '../../ui/query-builder';
 import { SavedViewsMenu } from '../../ui/saved-views';
 import { SearchBox } from '../../ui/search-box';
 import { type SavedUrlView, useSavedUrlView } from '../../ui/url-view';
@@ -126,17 +132,12 @@ export default function ContactsPage() {
           maxW="80"
           data-tour="contact-search"
         />
-        <Button
-          variant={filtersOpen ? 'subtle' : 'outline'}
-          onClick={() => setFiltersOpen((open) => !open)}
-          aria-expanded={filtersOpen}
-          data-tour="filters"
-        >
-          <Filter /> Filters
-          {view.query.children.length ? (
-            <Badge colorPalette="brand">{view.query.children.length}</Badge>
-          ) : null}
-        </Button>
+        <FiltersButton
+          open={filtersOpen}
+          count={view.query.children.length}
+          onToggle={() => setFiltersOpen((open) => !open)}
+          tour="filters"
+        />
         {view.query.children.length ? (
           <Button
             variant="plain"
@@ -169,19 +170,9 @@ export default function ContactsPage() {
         </HStack>
       </Flex>
 
-      <Collapsible.Root open={filtersOpen}>
-        <Collapsible.Content>
-          <Box borderWidth="1px" rounded="md" p="3" mb="3">
-            {fields.isError ? (
-              <ErrorState message={getErrorMessage(fields.error)} onRetry={() => fields.refetch()} />
-            ) : fieldList ? (
-              <QueryBuilder fields={fieldList} value={draft} onChange={onQueryChange} />
-            ) : (
-              <Text color="fg.muted">Loading the fields…</Text>
-            )}
-          </Box>
-        </Collapsible.Content>
-      </Collapsible.Root>
+      <FiltersPanel open={filtersOpen} fields={fields}>
+        {(loaded) => <QueryBuilder fields={loaded} value={draft} onChange={onQueryChange} />}
+      </FiltersPanel>
       {!filtersOpen && view.query.children.length && fieldList ? (
         <Text fontSize="sm" color="fg.muted" mb="3" data-testid="contact-query-summary">
           {describeQuery(view.query, fieldList)}

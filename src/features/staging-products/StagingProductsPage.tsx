@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { BarChart3, Filter, ImageUp, Plus } from 'lucide-react';
+import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { BarChart3, ImageUp, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { PRODUCT_PAGE_SIZES, type ProductSelection } from '../../../contracts/catalog';
 import { formatNumber, plural } from '../../../contracts/domain/format';
@@ -15,6 +15,8 @@ import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import {
   describeQuery,
+  FiltersButton,
+  FiltersPanel,
   type OptionLabelOf,
   QueryBuilder,
   tagValueEditor,
@@ -205,17 +207,12 @@ export default function StagingProductsPage() {
           placeholder="Search by title or SKU"
           maxW="80"
         />
-        <Button
-          variant={filtersOpen ? 'subtle' : 'outline'}
-          onClick={toggleFilters}
-          aria-expanded={filtersOpen}
-          data-tour="attribute-filters"
-        >
-          <Filter /> Filters
-          {view.query.children.length ? (
-            <Badge colorPalette="brand">{view.query.children.length}</Badge>
-          ) : null}
-        </Button>
+        <FiltersButton
+          open={filtersOpen}
+          count={view.query.children.length}
+          onToggle={toggleFilters}
+          tour="attribute-filters"
+        />
         <Box data-tour="saved-queries">
           <SavedViewsMenu
             list="staging-products"
@@ -243,26 +240,18 @@ export default function StagingProductsPage() {
         </HStack>
       </Flex>
 
-      <Collapsible.Root open={filtersOpen}>
-        <Collapsible.Content>
-          <Box borderWidth="1px" rounded="md" p="3" mb="3" data-tour="query-type">
-            {fields.isError ? (
-              <ErrorState message={getErrorMessage(fields.error)} onRetry={() => fields.refetch()} />
-            ) : fieldList ? (
-              <QueryBuilder
-                fields={fieldList}
-                value={draft}
-                onChange={onQueryChange}
-                loadOptions={(source, text) => loadQueryOptions(source, text)}
-                resolveOptionLabels={(source, ids) => loadQueryOptions(source, '', ids)}
-                valueEditors={valueEditors}
-              />
-            ) : (
-              <Text color="fg.muted">Loading the fields…</Text>
-            )}
-          </Box>
-        </Collapsible.Content>
-      </Collapsible.Root>
+      <FiltersPanel open={filtersOpen} fields={fields} tour="query-type">
+        {(loaded) => (
+          <QueryBuilder
+            fields={loaded}
+            value={draft}
+            onChange={onQueryChange}
+            loadOptions={(source, text) => loadQueryOptions(source, text)}
+            resolveOptionLabels={(source, ids) => loadQueryOptions(source, '', ids)}
+            valueEditors={valueEditors}
+          />
+        )}
+      </FiltersPanel>
       {!filtersOpen && view.query.children.length ? (
         <Text fontSize="sm" color="fg.muted" mb="3" data-testid="query-summary">
           {summary}

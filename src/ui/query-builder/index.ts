@@ -11,6 +11,7 @@ export { describeCondition, describeQuery, type OptionLabelOf } from './describe
 // How long typing pauses before the tree hears of it, and before an option source is searched.
 export { OPTION_SEARCH_DEBOUNCE_MS } from './EnumValuesPicker';
 export { QueryBuilder, type QueryBuilderProps } from './QueryBuilder';
+export { FiltersButton, FiltersPanel } from './QueryFilters';
 export { tagValueEditor, UNKNOWN_TAG_LABEL } from './TagValuesPicker';
 export {
   addCondition,
