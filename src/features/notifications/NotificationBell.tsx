@@ -1,7 +1,7 @@
-import { Badge, Box, Circle, Float, IconButton, Portal, Tooltip, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Circle, Float } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
-import { useId } from 'react';
 import { formatNumber } from '../../../contracts/domain/format';
+import { HeaderIconButton } from '../../ui/header-icon-button';
 
 /** The broker connection as the bell reports it (the broker statechart's states, SPEC §4). */
 export type LiveStatus = 'notConnected' | 'connected' | 'reconnecting' | 'closed' | 'error';
@@ -41,63 +41,45 @@ interface NotificationBellProps {
 
 /** The header's bell: unread count, a dot for news since last looked, and whether updates are live. */
 export function NotificationBell({ unreadCount, hasNew, liveStatus, onClick }: NotificationBellProps) {
-  const describedBy = useId();
   const live = liveStatusText(liveStatus);
   return (
-    <Tooltip.Root openDelay={400} positioning={{ placement: 'bottom' }}>
-      <Tooltip.Trigger asChild>
-        <IconButton
-          aria-label="Notifications"
-          aria-describedby={describedBy}
-          variant="ghost"
-          size="sm"
-          position="relative"
-          overflow="visible"
-          onClick={onClick}
-          data-live={liveStatus}
-        >
-          <Bell />
-          {unreadCount > 0 ? (
-            <Float placement="top-end" offsetX="1.5" offsetY="1.5">
-              <Badge
-                size="xs"
-                variant="solid"
-                colorPalette="red"
-                rounded="full"
-                minW="4"
-                justifyContent="center"
-                data-testid="notification-count"
-              >
-                {unreadLabel(unreadCount)}
-              </Badge>
-            </Float>
-          ) : null}
-          {hasNew ? (
-            <Float placement="top-start" offsetX="1.5" offsetY="1.5">
-              <Circle size="2" bg="brand.solid" data-testid="notify-dot" />
-            </Float>
-          ) : null}
-          <Float placement="bottom-end" offsetX="2" offsetY="2">
-            <Circle
-              size="1.5"
-              bg={LIVE_COLOR[liveStatus]}
-              outline="2px solid"
-              outlineColor="bg.panel"
-              data-testid="live-status"
-            />
-          </Float>
-          <VisuallyHidden id={describedBy}>
-            {`${formatNumber(unreadCount)} unread. ${hasNew ? 'New notifications. ' : ''}${live}.`}
-          </VisuallyHidden>
-        </IconButton>
-      </Tooltip.Trigger>
-      <Portal>
-        <Tooltip.Positioner>
-          <Tooltip.Content>
-            <Box>{unreadCount > 0 ? `${formatNumber(unreadCount)} unread · ${live}` : live}</Box>
-          </Tooltip.Content>
-        </Tooltip.Positioner>
-      </Portal>
-    </Tooltip.Root>
+    <HeaderIconButton
+      aria-label="Notifications"
+      description={`${formatNumber(unreadCount)} unread. ${hasNew ? 'New notifications. ' : ''}${live}.`}
+      tooltip={<Box>{unreadCount > 0 ? `${formatNumber(unreadCount)} unread · ${live}` : live}</Box>}
+      onClick={onClick}
+      data-live={liveStatus}
+    >
+      <Bell />
+      {unreadCount > 0 ? (
+        <Float placement="top-end" offsetX="1.5" offsetY="1.5">
+          <Badge
+            size="xs"
+            variant="solid"
+            colorPalette="red"
+            rounded="full"
+            minW="4"
+            justifyContent="center"
+            data-testid="notification-count"
+          >
+            {unreadLabel(unreadCount)}
+          </Badge>
+        </Float>
+      ) : null}
+      {hasNew ? (
+        <Float placement="top-start" offsetX="1.5" offsetY="1.5">
+          <Circle size="2" bg="brand.solid" data-testid="notify-dot" />
+        </Float>
+      ) : null}
+      <Float placement="bottom-end" offsetX="2" offsetY="2">
+        <Circle
+          size="1.5"
+          bg={LIVE_COLOR[liveStatus]}
+          outline="2px solid"
+          outlineColor="bg.panel"
+          data-testid="live-status"
+        />
+      </Float>
+    </HeaderIconButton>
   );
 }
