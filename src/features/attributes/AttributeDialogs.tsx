@@ -1,11 +1,9 @@
 import { Badge, Button, DataList, Dialog, Portal, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useState } from 'react';
 import type { AttributeDetail, AttributeSummary } from '../../../contracts/attribute-admin';
 import { attributeDataTypeLabels } from '../../../contracts/catalog';
 import { formatNumber } from '../../../contracts/domain/format';
 import { getErrorMessage } from '../../services/http';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { notify } from '../../ui/notify';
+import { DeleteRowDialog } from '../../ui/delete-row-dialog';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { AttributeEditorDialog } from './AttributeEditorDialog';
 import { useAttribute, useDeleteAttribute } from './api';
@@ -126,31 +124,16 @@ export function DeleteAttributeDialog({
   onClose: () => void;
 }) {
   const remove = useDeleteAttribute();
-  const [shown, setShown] = useState(target);
-  if (target && target !== shown) setShown(target);
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
-      open={!!target}
-      title={`Delete ${shown?.label ?? ''}?`}
-      description="It leaves every category's set and its options go with it. An attribute that products hold values for cannot be deleted."
-      confirmLabel="Delete"
-      danger
-      pending={remove.isPending}
-      error={remove.isError ? getErrorMessage(remove.error) : null}
-      onClose={close}
-      onConfirm={() =>
-        shown &&
-        remove.mutate(shown.id, {
-          onSuccess: () => {
-            notify({ type: 'success', title: `Deleted ${shown.label}` });
-            close();
-          },
-        })
+    <DeleteRowDialog
+      target={target}
+      remove={remove}
+      title={(shown) => `Delete ${shown?.label ?? ''}?`}
+      description={() =>
+        "It leaves every category's set and its options go with it. An attribute that products hold values for cannot be deleted."
       }
+      deleted={(row) => `Deleted ${row.label}`}
+      onClose={onClose}
     />
   );
 }

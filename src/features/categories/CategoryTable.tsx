@@ -3,9 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { Category } from '../../../contracts/categories';
 import { formatNumber } from '../../../contracts/domain/format';
-import { getErrorMessage } from '../../services/http';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { notify } from '../../ui/notify';
+import { DeleteRowDialog } from '../../ui/delete-row-dialog';
 import { TableScroll } from '../../ui/table-scroll';
 import { type Level, useDeleteCategory } from './api';
 import { CategoryFormDialog } from './CategoryFormDialog';
@@ -22,35 +20,18 @@ function DeleteDialog({
   onClose: () => void;
 }) {
   const remove = useDeleteCategory(level);
-  const [shown, setShown] = useState(target);
-  if (target && target !== shown) setShown(target);
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
-      open={!!target}
-      title={`Delete ${shown?.name ?? ''}?`}
-      description={
+    <DeleteRowDialog
+      target={target}
+      remove={remove}
+      title={(shown) => `Delete ${shown?.name ?? ''}?`}
+      description={() =>
         level.kind === 'category'
           ? 'It disappears from the catalogue for good. A category with subcategories or products cannot be deleted.'
           : 'It disappears from the catalogue for good. A subcategory with products cannot be deleted.'
       }
-      confirmLabel="Delete"
-      danger
-      pending={remove.isPending}
-      error={remove.isError ? getErrorMessage(remove.error) : null}
-      onClose={close}
-      onConfirm={() =>
-        shown &&
-        remove.mutate(shown.id, {
-          onSuccess: () => {
-            notify({ type: 'success', title: `Deleted ${shown.name}` });
-            close();
-          },
-        })
-      }
+      deleted={(row) => `Deleted ${row.name}`}
+      onClose={onClose}
     />
   );
 }

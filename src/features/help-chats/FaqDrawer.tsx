@@ -29,7 +29,7 @@ import {
 } from '../../../contracts/help-chats';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DeleteRowDialog } from '../../ui/delete-row-dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage, fieldErrors } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
@@ -147,32 +147,14 @@ function FaqFormDialog({
 
 function DeleteFaqDialog({ target, onClose }: { target: ChatFaq | null; onClose: () => void }) {
   const remove = useDeleteFaq();
-  // Keep the question in the title while the dialog closes.
-  const [shown, setShown] = useState(target);
-  if (target && target !== shown) setShown(target);
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
-      open={!!target}
-      title="Delete this answer?"
-      description={`The bot stops answering "${shown?.question ?? ''}".`}
-      confirmLabel="Delete"
-      danger
-      pending={remove.isPending}
-      error={remove.isError ? getErrorMessage(remove.error) : null}
-      onClose={close}
-      onConfirm={() =>
-        shown &&
-        remove.mutate(shown.id, {
-          onSuccess: () => {
-            notify({ type: 'success', title: 'Answer deleted' });
-            close();
-          },
-        })
-      }
+    <DeleteRowDialog
+      target={target}
+      remove={remove}
+      title={() => 'Delete this answer?'}
+      description={(shown) => `The bot stops answering "${shown?.question ?? ''}".`}
+      deleted={() => 'Answer deleted'}
+      onClose={onClose}
     />
   );
 }
