@@ -11,6 +11,7 @@ import {
   VStack,
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { getErrorMessage } from '../services/http';
 
 /** Page title row: heading, optional description and actions on the right. */
 export function PageHeader({
@@ -141,4 +142,39 @@ export function FullPageMessage({
       </VStack>
     </Center>
   );
+}
+
+type Message = { title: string; description: string };
+
+/**
+ * A page about one record (`?customerId=`, `?categoryId=`) until the record is there: a full-page
+ * message with the way back when the address names none or the server knows none (404), the loading
+ * rows, or the error with a retry; once it has loaded, its data.
+ */
+export function recordState<T>(
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    data: T | undefined;
+    refetch: () => unknown;
+  },
+  texts: {
+    valid: boolean;
+    back: ReactNode;
+    noneChosen: Message;
+    notFound: Message;
+    loading: { rows: number; label: string };
+  },
+): { data: T; view?: undefined } | { data?: undefined; view: ReactNode } {
+  const { valid, back, noneChosen, notFound, loading } = texts;
+  if (!valid) return { view: <FullPageMessage {...noneChosen} action={back} /> };
+  if (query.isPending) return { view: <LoadingState {...loading} /> };
+  if (query.isError) {
+    if ((query.error as { status?: number }).status === 404) {
+      return { view: <FullPageMessage {...notFound} action={back} /> };
+    }
+    return { view: <ErrorState message={getErrorMessage(query.error)} onRetry={() => query.refetch()} /> };
+  }
+  return { data: query.data as T };
 }

@@ -2,9 +2,8 @@ import { Badge, Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
 import { isUuid } from '../../../contracts/domain/ids';
-import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
-import { ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
+import { PageHeader, recordState } from '../../ui/page-states';
 import { useSubcategories } from './api';
 import { CategoryFormDialog } from './CategoryFormDialog';
 import { CategoryListCard, useCategoryListSearch } from './CategoryListCard';
@@ -26,30 +25,22 @@ export default function ManageSubcategoryPage() {
     </Button>
   );
 
-  if (!valid) {
-    return (
-      <FullPageMessage
-        title="No category chosen"
-        description="Open a category from the category list to manage its subcategories."
-        action={back}
-      />
-    );
-  }
-  if (list.isPending) return <LoadingState rows={6} label="Loading subcategories" />;
-  if (list.isError) {
-    if ((list.error as { status?: number }).status === 404) {
-      return (
-        <FullPageMessage
-          title="Category not found"
-          description="It may have been deleted. Pick another one from the category list."
-          action={back}
-        />
-      );
-    }
-    return <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />;
-  }
+  const { data, view } = recordState(list, {
+    valid,
+    back,
+    noneChosen: {
+      title: 'No category chosen',
+      description: 'Open a category from the category list to manage its subcategories.',
+    },
+    notFound: {
+      title: 'Category not found',
+      description: 'It may have been deleted. Pick another one from the category list.',
+    },
+    loading: { rows: 6, label: 'Loading subcategories' },
+  });
+  if (!data) return view;
 
-  const { parent } = list.data;
+  const { parent } = data;
   const level = { kind: 'subcategory', parentId: parent.id } as const;
   return (
     <>

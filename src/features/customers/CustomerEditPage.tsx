@@ -22,7 +22,7 @@ import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
-import { ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
+import { PageHeader, recordState } from '../../ui/page-states';
 import { useCustomer, useUpdateCustomer } from './api';
 
 const LIST_PAGE = '/sellers/list-of-customers';
@@ -261,29 +261,20 @@ export default function CustomerEditPage() {
     </Button>
   );
 
-  if (!valid) {
-    return (
-      <FullPageMessage
-        title="No customer chosen"
-        description="This address does not name a customer. Open one from the customer list."
-        action={back}
-      />
-    );
-  }
-  if (customer.isPending) return <LoadingState rows={8} label="Loading customer" />;
-  if (customer.isError) {
-    if ((customer.error as { status?: number }).status === 404) {
-      return (
-        <FullPageMessage
-          title="Customer not found"
-          description="There is no such customer, or it is not one you may see."
-          action={back}
-        />
-      );
-    }
-    return <ErrorState message={getErrorMessage(customer.error)} onRetry={() => customer.refetch()} />;
-  }
-  const data = customer.data;
+  const { data, view } = recordState(customer, {
+    valid,
+    back,
+    noneChosen: {
+      title: 'No customer chosen',
+      description: 'This address does not name a customer. Open one from the customer list.',
+    },
+    notFound: {
+      title: 'Customer not found',
+      description: 'There is no such customer, or it is not one you may see.',
+    },
+    loading: { rows: 8, label: 'Loading customer' },
+  });
+  if (!data) return view;
   return (
     <>
       <PageHeader
