@@ -1,4 +1,4 @@
-import { Combobox, createListCollection, HStack, Portal, Stack, Tag, Text } from '@chakra-ui/react';
+import { Combobox, createListCollection, Portal, Stack, Text } from '@chakra-ui/react';
 import { memo, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import {
   type ConditionValue,
@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/query-tree';
 import { useDebouncedValue } from '../use-debounced-value';
 import { type LoadedOption, useBuilder } from './builder-context';
+import { ChosenValues } from './ChosenValues';
 import type { SetValue } from './value-editors';
 
 /** Searching an option source waits for a pause in the typing; the first, empty search does not. */
@@ -203,25 +204,13 @@ export const EnumValuesPicker = memo(function EnumValuesPicker({
           </Portal>
         ) : null}
       </Combobox.Root>
-      {chosen.length ? (
-        <HStack as="ul" aria-label="Chosen values" gap="1.5" wrap="wrap" listStyleType="none">
-          {chosen.map((choice) => {
-            const label = labelOf(choice);
-            return (
-              <Tag.Root as="li" key={String(choice)} size="md" variant="surface">
-                <Tag.Label>{label}</Tag.Label>
-                <Tag.EndElement>
-                  <Tag.CloseTrigger
-                    aria-label={`Remove ${label}`}
-                    disabled={disabled}
-                    onClick={() => remove(choice)}
-                  />
-                </Tag.EndElement>
-              </Tag.Root>
-            );
-          })}
-        </HStack>
-      ) : null}
+      <ChosenValues
+        label="Chosen values"
+        values={chosen}
+        labelOf={labelOf}
+        disabled={disabled}
+        onRemove={remove}
+      />
       {full ? (
         <Text fontSize="xs" color="fg.muted">
           A condition can list at most {QUERY_LIMITS.maxValues} values.

@@ -3,13 +3,14 @@
 // picker to add more. A feature hands it to the builder through `valueEditors`, under the field's
 // option source, naming the tree its users may read (the draft for staff, the published tree for
 // sellers): node ids are the same in both.
-import { HStack, Stack, Tag, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { type ComponentType, memo, useMemo, useState } from 'react';
 import { QUERY_LIMITS } from '../../../contracts/query-tree';
 import type { TagNodeWithPath, TagTreeSource } from '../../../contracts/tags';
 import { useTagNodes } from '../../services/tag-tree';
 import { TagPicker, tagPathText } from '../tag-picker';
 import type { ValueEditorProps } from './builder-context';
+import { ChosenValues } from './ChosenValues';
 
 /** What a chip says for a chosen id the tree does not hold (deleted since the query was saved). */
 export const UNKNOWN_TAG_LABEL = 'A tag no longer in the tree';
@@ -57,25 +58,15 @@ const TagValues = memo(function TagValues({
 
   return (
     <Stack gap="1.5" width="full">
-      {chosen.length ? (
-        <HStack as="ul" aria-label="Chosen tags" gap="1.5" wrap="wrap" listStyleType="none">
-          {chosen.map((id) => {
-            const label = labelOf(id);
-            return (
-              <Tag.Root as="li" key={id} size="md" variant="surface" data-testid="chosen-tag">
-                <Tag.Label title={label}>{label}</Tag.Label>
-                <Tag.EndElement>
-                  <Tag.CloseTrigger
-                    aria-label={`Remove ${label}`}
-                    disabled={disabled}
-                    onClick={() => remove(id)}
-                  />
-                </Tag.EndElement>
-              </Tag.Root>
-            );
-          })}
-        </HStack>
-      ) : null}
+      <ChosenValues
+        label="Chosen tags"
+        values={chosen}
+        labelOf={labelOf}
+        disabled={disabled}
+        onRemove={remove}
+        itemTestId="chosen-tag"
+        titled
+      />
       {full ? (
         <Text fontSize="xs" color="fg.muted">
           A condition can list at most {QUERY_LIMITS.maxValues} tags.
