@@ -196,13 +196,20 @@ export const useRecipients = (id: string, query: RecipientListQuery, live: boole
     refetchInterval: live ? SENDING_REFRESH_MS * 2 : false,
   });
 
-export const useCampaignResponses = (id: string, skip: number, limit: number) =>
+/** One page of a campaign's `/responses` or `/unsubscribes`, the last page kept on screen while the next loads. */
+const useCampaignPage = <T>(
+  list: 'responses' | 'unsubscribes',
+  schema: { parse: (data: unknown) => T },
+  id: string,
+  skip: number,
+  limit: number,
+) =>
   useQuery({
-    queryKey: bulkMailKeys.responses(id, skip, limit),
+    queryKey: bulkMailKeys[list](id, skip, limit),
     queryFn: async ({ signal }) =>
-      campaignResponseListSchema.parse(
+      schema.parse(
         (
-          await http.get(idPath(CAMPAIGNS_API, id, '/responses'), {
+          await http.get(idPath(CAMPAIGNS_API, id, `/${list}`), {
             params: { skip, limit },
             signal,
             silent: true,
@@ -212,21 +219,11 @@ export const useCampaignResponses = (id: string, skip: number, limit: number) =>
     placeholderData: keepPreviousData,
   });
 
+export const useCampaignResponses = (id: string, skip: number, limit: number) =>
+  useCampaignPage('responses', campaignResponseListSchema, id, skip, limit);
+
 export const useCampaignUnsubscribes = (id: string, skip: number, limit: number) =>
-  useQuery({
-    queryKey: bulkMailKeys.unsubscribes(id, skip, limit),
-    queryFn: async ({ signal }) =>
-      campaignUnsubscribeListSchema.parse(
-        (
-          await http.get(idPath(CAMPAIGNS_API, id, '/unsubscribes'), {
-            params: { skip, limit },
-            signal,
-            silent: true,
-          })
-        ).data,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  useCampaignPage('unsubscribes', campaignUnsubscribeListSchema, id, skip, limit);
 
 /** The live count of an audience while its filters change, with a few of the contacts. */
 export const useAudienceCount = (audience: Audience | null) =>
