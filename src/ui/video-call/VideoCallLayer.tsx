@@ -120,47 +120,52 @@ function PersonAvatar({
   );
 }
 
+/** One device select: the browser's default first, then each device by its label (or its place). */
+function DeviceSelect({
+  label,
+  devices,
+  value,
+  onChange,
+}: {
+  label: 'Camera' | 'Microphone';
+  devices: MediaDeviceInfo[];
+  value: string | null;
+  onChange: (deviceId: string) => void;
+}) {
+  const id = useId();
+  return (
+    <Field.Root>
+      <Field.Label htmlFor={id}>{label}</Field.Label>
+      <NativeSelect.Root size="sm" disabled={devices.length === 0}>
+        <NativeSelect.Field id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{`Default ${label.toLowerCase()}`}</option>
+          {devices.map((device, index) => (
+            <option key={device.deviceId || index} value={device.deviceId}>
+              {device.label || `${label} ${index + 1}`}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
 function DevicePicker({ handle, media }: { handle: VideoCallHandle; media: VideoMediaState }) {
-  const cameraId = useId();
-  const microphoneId = useId();
   return (
     <Stack gap="2">
-      <Field.Root>
-        <Field.Label htmlFor={cameraId}>Camera</Field.Label>
-        <NativeSelect.Root size="sm" disabled={media.cameras.length === 0}>
-          <NativeSelect.Field
-            id={cameraId}
-            value={media.cameraId ?? ''}
-            onChange={(event) => void handle.selectDevice('camera', event.target.value)}
-          >
-            <option value="">Default camera</option>
-            {media.cameras.map((device, index) => (
-              <option key={device.deviceId || index} value={device.deviceId}>
-                {device.label || `Camera ${index + 1}`}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root>
-        <Field.Label htmlFor={microphoneId}>Microphone</Field.Label>
-        <NativeSelect.Root size="sm" disabled={media.microphones.length === 0}>
-          <NativeSelect.Field
-            id={microphoneId}
-            value={media.microphoneId ?? ''}
-            onChange={(event) => void handle.selectDevice('microphone', event.target.value)}
-          >
-            <option value="">Default microphone</option>
-            {media.microphones.map((device, index) => (
-              <option key={device.deviceId || index} value={device.deviceId}>
-                {device.label || `Microphone ${index + 1}`}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <DeviceSelect
+        label="Camera"
+        devices={media.cameras}
+        value={media.cameraId}
+        onChange={(deviceId) => void handle.selectDevice('camera', deviceId)}
+      />
+      <DeviceSelect
+        label="Microphone"
+        devices={media.microphones}
+        value={media.microphoneId}
+        onChange={(deviceId) => void handle.selectDevice('microphone', deviceId)}
+      />
     </Stack>
   );
 }
