@@ -9,6 +9,7 @@ import {
 import { ApiError, getErrorMessage } from '../../services/http';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage } from '../../ui/form-parts';
+import { OptionSelect } from '../../ui/option-select';
 import { useCompanyTypes, useContactFields, useSaveContact } from './api';
 import {
   type ContactFormErrors,
@@ -41,6 +42,33 @@ function TextInput({
         {label} {required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
       <Input name={name} type={type} value={value} onChange={(event) => onChange(event.target.value)} />
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/** A select with a blank first choice ("None", "Not known") and the field's error under it. */
+function SelectInput({
+  label,
+  name,
+  value,
+  blank,
+  options,
+  error,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  blank: string;
+  options: readonly { value: string; label: string }[];
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label>{label}</Field.Label>
+      <OptionSelect name={name} value={value} blank={blank} options={options} onChange={onChange} />
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );
@@ -147,44 +175,24 @@ export function ContactDialog({
           error={errors.company}
           onChange={set('company')}
         />
-        <Field.Root invalid={Boolean(errors.companyTypeId)}>
-          <Field.Label>Company type</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="companyTypeId"
-              value={values.companyTypeId}
-              onChange={(event) => set('companyTypeId')(event.target.value)}
-            >
-              <option value="">None</option>
-              {(types.data ?? []).map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.ErrorText>{errors.companyTypeId}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.country)}>
-          <Field.Label>Country</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="country"
-              value={values.country}
-              onChange={(event) => set('country')(event.target.value)}
-            >
-              <option value="">Not known</option>
-              {countries.map((country) => (
-                <option key={String(country.value)} value={String(country.value)}>
-                  {country.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.ErrorText>{errors.country}</Field.ErrorText>
-        </Field.Root>
+        <SelectInput
+          label="Company type"
+          name="companyTypeId"
+          value={values.companyTypeId}
+          blank="None"
+          options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+          error={errors.companyTypeId}
+          onChange={set('companyTypeId')}
+        />
+        <SelectInput
+          label="Country"
+          name="country"
+          value={values.country}
+          blank="Not known"
+          options={countries.map((country) => ({ value: String(country.value), label: country.label }))}
+          error={errors.country}
+          onChange={set('country')}
+        />
         <Field.Root invalid={Boolean(errors.language)}>
           <Field.Label>Language</Field.Label>
           <NativeSelect.Root>

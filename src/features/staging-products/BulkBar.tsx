@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Menu, NativeSelect, Portal, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Menu, Portal, Text, Textarea } from '@chakra-ui/react';
 import { ChevronDown, ImageUp, Tags, Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
@@ -16,6 +16,7 @@ import { notifyTaskStarted } from '../../services/task-started';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { notify } from '../../ui/notify';
+import { OptionSelect } from '../../ui/option-select';
 import {
   type BulkAction,
   type BulkAnswer,
@@ -296,17 +297,7 @@ export function BulkBar({
         </Text>
         <Field.Root required invalid={Boolean(error)}>
           <Field.Label>Category</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
-              <option value="">Choose…</option>
-              {categories.map((category) => (
-                <option key={category.value} value={category.value}>
-                  {category.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect value={categoryId} blank="Choose…" options={categories} onChange={setCategoryId} />
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
       </FormDialog>

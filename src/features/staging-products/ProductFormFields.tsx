@@ -13,6 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Attribute } from '../../../contracts/catalog';
 import { currencyCodes, currencySymbol } from '../../../contracts/domain/currency';
 import { volumetricWeight } from '../../../contracts/domain/volumetric-weight';
+import { OptionSelect } from '../../ui/option-select';
 import { AttributeInput } from './AttributeInput';
 import { loadQueryOptions } from './api';
 import { emptyFormValue } from './attribute-form';
@@ -72,17 +73,7 @@ function Select({
   placeholder: string;
 }) {
   return (
-    <NativeSelect.Root size="sm">
-      <NativeSelect.Field id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect size="sm" id={id} value={value} blank={placeholder} options={options} onChange={onChange} />
   );
 }
 
