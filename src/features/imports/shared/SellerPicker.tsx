@@ -1,5 +1,6 @@
-import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Field, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { OptionSelect } from '../../../ui/option-select';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { useSellerOptions } from './api';
 
@@ -41,27 +42,17 @@ export function SellerPicker({
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            id={id}
-            value={value}
-            onChange={(event) => {
-              const picked = list.find((option) => option.value === event.target.value) ?? null;
-              setChosen(picked);
-              onChange(event.target.value);
-            }}
-          >
-            <option value="">
-              {options.isPending ? 'Loading…' : list.length ? 'Choose a seller' : 'No seller found'}
-            </option>
-            {list.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          size="sm"
+          id={id}
+          value={value}
+          blank={options.isPending ? 'Loading…' : list.length ? 'Choose a seller' : 'No seller found'}
+          options={list}
+          onChange={(picked) => {
+            setChosen(list.find((option) => option.value === picked) ?? null);
+            onChange(picked);
+          }}
+        />
       </Stack>
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
