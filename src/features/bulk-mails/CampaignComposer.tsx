@@ -54,6 +54,7 @@ import {
   validateCampaignForm,
   withoutAnswerLabel,
 } from './campaign-form';
+import { DiscardChangesDialog } from './DiscardChangesDialog';
 import { type CloseGuard, DrawerForm, EditorDrawer, useCloseGuard, useRegisterClose } from './EditorDrawer';
 import { announceSent, SendDialog } from './SendDialog';
 
@@ -626,17 +627,11 @@ function ComposerForm({
           setDeleting(false);
         }}
       />
-      <ConfirmDialog
+      <DiscardChangesDialog
         open={discarding}
-        title="Discard your changes?"
         description={saved ? 'The campaign keeps what was last saved.' : 'The campaign was never saved.'}
-        confirmLabel="Discard"
-        danger
-        onConfirm={() => {
-          setDiscarding(false);
-          onClose();
-        }}
-        onClose={() => setDiscarding(false)}
+        onStay={() => setDiscarding(false)}
+        onDiscard={onClose}
       />
     </>
   );

@@ -22,12 +22,12 @@ import { Braces, Plus, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { type TemplateLanguage, templateLanguageLabels } from '../../../contracts/marketing';
 import { getErrorMessage } from '../../services/api-error';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { RichTextEditor } from '../../ui/rich-text-editor';
 import { useSaveTemplate, useTemplate } from './api';
+import { DiscardChangesDialog } from './DiscardChangesDialog';
 import { type CloseGuard, DrawerForm, EditorDrawer, useCloseGuard, useRegisterClose } from './EditorDrawer';
 import { TemplatePreview } from './TemplatePreview';
 import {
@@ -391,17 +391,11 @@ function TemplateFormDrawer({
           </HStack>
         </Drawer.Footer>
       </DrawerForm>
-      <ConfirmDialog
+      <DiscardChangesDialog
         open={discarding}
-        title="Discard your changes?"
         description="The template keeps what was last saved."
-        confirmLabel="Discard"
-        danger
-        onConfirm={() => {
-          setDiscarding(false);
-          onClose();
-        }}
-        onClose={() => setDiscarding(false)}
+        onStay={() => setDiscarding(false)}
+        onDiscard={onClose}
       />
     </>
   );
