@@ -13,8 +13,8 @@ import { CHROMIUM_ARGS } from '../scripts/chromium-args.mjs';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { DEMO_PASSWORD, seedDemo } from '../server/seed';
 import { syncRolePermissions } from '../server/modules/permissions/service';
+import { DEMO_PASSWORD, seedDemo } from '../server/seed';
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export { DEMO_PASSWORD };

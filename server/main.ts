@@ -1,8 +1,8 @@
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { DEMO_PASSWORD, seedDemo } from './seed';
 import { syncRolePermissions } from './modules/permissions/service';
+import { DEMO_PASSWORD, seedDemo } from './seed';
 
 /** Start order: config → database → migrations → permissions sync → demo seed → HTTP. */
 async function main() {

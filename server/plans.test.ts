@@ -11,21 +11,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db/client';
 import { rowsOf } from './db/rows';
 import { products } from './db/schema';
+import { attributesByCode } from './modules/attributes/attribute-defs';
+import { listCalls } from './modules/call-history/repository';
+import { listContacts } from './modules/contacts/list';
+import { listChats } from './modules/help-chats/repository';
+import { listImports } from './modules/imports/imports';
+import { compileProductQuery } from './modules/products/product-query';
+import { type CountLimits, findPage, searchProducts } from './modules/products/product-search';
+import { listSellers, searchSellers } from './modules/sellers/listing';
+import { childrenOf } from './modules/tags/tree-reads';
 import { seedBulkCalls } from './seed/bulk-calls';
 import { seedBulkChats } from './seed/bulk-chats';
 import { seedBulkContacts } from './seed/bulk-contacts';
 import { seedBulkProducts } from './seed/bulk-products';
 import { seedBulkSellers } from './seed/bulk-sellers';
 import { seedBulkTags } from './seed/bulk-tags';
-import { listCalls } from './modules/call-history/repository';
-import { attributesByCode } from './modules/attributes/attribute-defs';
-import { compileProductQuery } from './modules/products/product-query';
-import { type CountLimits, findPage, searchProducts } from './modules/products/product-search';
-import { listContacts } from './modules/contacts/list';
-import { listChats } from './modules/help-chats/repository';
-import { listImports } from './modules/imports/imports';
-import { listSellers, searchSellers } from './modules/sellers/listing';
-import { childrenOf } from './modules/tags/tree-reads';
 import {
   captureStatements,
   describePlan,

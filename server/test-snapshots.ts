@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type Database, openDatabase } from './db/client';
-import { seedDemo } from './seed';
 import { syncRolePermissions } from './modules/permissions/service';
+import { seedDemo } from './seed';
 import { createPostgresDatabase, dropPostgresDatabase } from './test-databases';
 
 /** What createTestApp starts from: `seeded` has the demo data, `empty` only the schema and roles. */

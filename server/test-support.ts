@@ -6,9 +6,9 @@ import { inject } from 'vitest';
 import { type AppOptions, buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
-import { DEMO_PASSWORD, seedDemo } from './seed';
 import type { JobsOptions } from './jobs/plugin';
 import { syncRolePermissions } from './modules/permissions/service';
+import { DEMO_PASSWORD, seedDemo } from './seed';
 import { createPostgresDatabase } from './test-databases';
 import type { TestSnapshots } from './test-snapshots';
 

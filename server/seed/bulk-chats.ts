@@ -6,10 +6,10 @@
 // follows it, so the preview is the last message, the seller has read all but the last few customer
 // messages, and a connect request is the customer's own. Nobody else has opened them.
 import { sql } from 'drizzle-orm';
-import { answer, CONNECT_VALUE, customerText, startReply } from '../modules/help-chats/bot';
-import { botFaqs, type StoredMessage } from '../modules/help-chats/repository';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { answer, CONNECT_VALUE, customerText, startReply } from '../modules/help-chats/bot';
+import { botFaqs, type StoredMessage } from '../modules/help-chats/repository';
 
 const textArray = (list: string[]) =>
   sql.raw(`ARRAY[${list.map((word) => `'${word.replaceAll("'", "''")}'`).join(', ')}]::text[]`);

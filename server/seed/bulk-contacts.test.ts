@@ -4,10 +4,10 @@
 // first without a clash.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows';
 import { countries } from '../modules/configs/countries';
 import { contactSearchKey } from '../modules/contacts/audience';
 import { createTestApp, type TestApp, testBackends } from '../test-support';
-import { rowsOf } from '../db/rows';
 import { seedBulkContacts } from './bulk-contacts';
 
 describe.each(testBackends)('npm run seed -- --contacts on %s', (backend) => {

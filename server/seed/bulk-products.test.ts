@@ -6,12 +6,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProductList, productStatuses } from '../../contracts/catalog';
 import type { QueryTree } from '../../contracts/query-tree';
+import { rowsOf } from '../db/rows';
+import { products, sellers, users } from '../db/schema';
 import { categoryAttributeSet } from '../modules/attributes/attribute-defs';
 import { attributeIndexOf, completenessOf } from '../modules/attributes/attribute-values';
 import { productKeys } from '../modules/products/product-keys';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../test-support';
-import { rowsOf } from '../db/rows';
-import { products, sellers, users } from '../db/schema';
 import { MIN_BULK_SELLERS, seedBulkProducts } from './bulk-products';
 import { ensureSeedCatalog } from './catalog-attributes';
 

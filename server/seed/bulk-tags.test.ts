@@ -6,10 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishPreview, TagDiff, TagNodeList, TagTreeState } from '../../contracts/tags';
+import { rowsOf } from '../db/rows';
 import { clearTagTree } from '../modules/tags/test-helpers';
 import { nameKeyOf } from '../modules/tags/tree-paths';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../test-support';
-import { rowsOf } from '../db/rows';
 import { apportion, generateTagTree, MAX_TAG_LEVEL, MIN_TAG_DEPTH, seedBulkTags } from './bulk-tags';
 
 const TOTAL = 2_000;

@@ -7,9 +7,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AttributeDataType, AttributeType } from '../../contracts/catalog';
 import { slugify } from '../../contracts/categories';
-import type { AttributeDef } from '../modules/attributes/attribute-values';
 import type { Db, Tx } from '../db/client';
 import { attributeOptions, attributes, categories, categoryAttributes } from '../db/schema';
+import type { AttributeDef } from '../modules/attributes/attribute-values';
 
 export interface SeedAttribute {
   code: string;

@@ -6,6 +6,8 @@
 // open chats add up to DEMO_SELLER_FIGURES.chats (the seller dashboard shows them).
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { chatFaqs, sellers, users } from '../db/schema';
 import { CONNECT_VALUE, DEFAULT_FAQS } from '../modules/help-chats/bot';
 import { customerWrites, handBack, personAnswers, startChat } from '../modules/help-chats/conversation';
 import { type ChatReader, markRead } from '../modules/help-chats/read-state';
@@ -16,8 +18,6 @@ import {
   findChatById,
   updateChat,
 } from '../modules/help-chats/repository';
-import type { Tx } from '../db/client';
-import { chatFaqs, sellers, users } from '../db/schema';
 import type { DemoSellerIds } from './sellers';
 
 type Who = 'seller' | 'admin' | 'staff';

@@ -6,10 +6,10 @@
 // process per data dir: stop the server first.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
 import { endIdleSheetWorkers } from '../lib/sheets';
 import { syncRolePermissions } from '../modules/permissions/service';
 import { readCountHash } from '../modules/sellers/listing';
-import { openDatabase } from '../db/client';
 import { seedBulkCalls } from './bulk-calls';
 import { seedBulkChats } from './bulk-chats';
 import { seedBulkContacts } from './bulk-contacts';

@@ -2,8 +2,8 @@
 // believable names, companies, countries with their languages, sources and tags, spread over a year.
 import { sql } from 'drizzle-orm';
 import type { ContactSource, TemplateLanguage } from '../../contracts/marketing';
-import { contactSearchKey } from '../modules/contacts/audience';
 import type { Tx } from '../db/client';
+import { contactSearchKey } from '../modules/contacts/audience';
 import type { Rng } from './product-generator';
 
 export const DEMO_COMPANY_TYPES = [

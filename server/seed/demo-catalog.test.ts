@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProductList, productStatuses } from '../../contracts/catalog';
 import type { ImportList, ImportRequestList } from '../../contracts/imports';
 import type { SavedView } from '../../contracts/saved-views';
+import { productMedia, products, sellers } from '../db/schema';
 import { categoryAttributeSet } from '../modules/attributes/attribute-defs';
 import { attributeIndexOf, completenessOf } from '../modules/attributes/attribute-values';
 import { productKeys } from '../modules/products/product-keys';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../test-support';
-import { productMedia, products, sellers } from '../db/schema';
 import { seedDemo } from './index';
 import { DEMO_SELLER_FIGURES } from './subscriptions';
 

@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignsDashboard } from '../../contracts/campaigns-dashboard';
-import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../test-support';
 import { rowsOf } from '../db/rows';
+import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../test-support';
 import { seedDemo } from './index';
 
 describe.each(testBackends)('the demo marketing on %s', (backend) => {

@@ -5,7 +5,6 @@
 // seeding stays fast.
 import { asc, eq } from 'drizzle-orm';
 import type { ProductStatus } from '../../contracts/catalog';
-import { productKeys } from '../modules/products/product-keys';
 import type { Tx } from '../db/client';
 import {
   customerQueries,
@@ -16,6 +15,7 @@ import {
   subscriptionRequests,
   users,
 } from '../db/schema';
+import { productKeys } from '../modules/products/product-keys';
 import type { DemoSellerIds } from './sellers';
 
 const DAY_MS = 86_400_000;

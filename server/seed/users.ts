@@ -1,7 +1,7 @@
 import type { ServerRole } from '../../contracts/roles';
-import { hashPassword } from '../lib/passwords';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
 import type { DemoSellerIds } from './sellers';
 
 export const DEMO_PASSWORD = 'Demo@12345';

@@ -1,4 +1,12 @@
 export {
+  type CurrencyCode,
+  currencyCodes,
+  currencySymbol,
+  currencySymbols,
+  formatMoney,
+  isCurrencyCode,
+} from '../../contracts/domain/currency';
+export {
   configureFormats,
   type DateValue,
   formatDate,
@@ -10,26 +18,6 @@ export {
   isSingular,
   plural,
 } from '../../contracts/domain/format';
-export { formatCallDuration } from './call-duration';
-export {
-  type CurrencyCode,
-  currencyCodes,
-  currencySymbol,
-  currencySymbols,
-  formatMoney,
-  isCurrencyCode,
-} from '../../contracts/domain/currency';
-export { checkFile, DOCUMENT_ACCEPT, formatBytes, LOGO_ACCEPT } from './file-limits';
-export { type DateInput, relativeTime } from './relative-time';
-export { type StatusPalette, statusColor } from './status-color';
-export {
-  type TaxCountry,
-  type TaxOption,
-  taxCountries,
-  taxOptionById,
-  taxOptions,
-  taxOptionsFor,
-} from './tax-options';
 export {
   isSingleWord,
   isValidUrl,
@@ -48,3 +36,15 @@ export {
   VOLUMETRIC_DIVISOR,
   volumetricWeight,
 } from '../../contracts/domain/volumetric-weight';
+export { formatCallDuration } from './call-duration';
+export { checkFile, DOCUMENT_ACCEPT, formatBytes, LOGO_ACCEPT } from './file-limits';
+export { type DateInput, relativeTime } from './relative-time';
+export { type StatusPalette, statusColor } from './status-color';
+export {
+  type TaxCountry,
+  type TaxOption,
+  taxCountries,
+  taxOptionById,
+  taxOptions,
+  taxOptionsFor,
+} from './tax-options';

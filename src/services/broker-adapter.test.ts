@@ -4,22 +4,6 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  attemptDelay,
-  BROKER_TIMING,
-  type BrokerTimers,
-  brokerClientId,
-  brokerUrlFor,
-  buildClientOptions,
-  jitteredDelay,
-  type StartBrokerOptions,
-  selectBrokerNotify,
-  selectBrokerStatus,
-  startBroker,
-  TAB_ID_KEY,
-  tabIdFrom,
-  validateClientOptions,
-} from './broker-adapter';
-import {
   BROKER_ERROR_MESSAGES,
   CLIENT_DISCONNECTING_MESSAGE,
   CONNECTION_CLOSED_MESSAGE,
@@ -35,6 +19,22 @@ import {
   TOPIC_ALIAS_MAXIMUM_MESSAGE,
   TOPIC_NOT_FOUND_MESSAGE,
 } from '../lib/broker-errors';
+import {
+  attemptDelay,
+  BROKER_TIMING,
+  type BrokerTimers,
+  brokerClientId,
+  brokerUrlFor,
+  buildClientOptions,
+  jitteredDelay,
+  type StartBrokerOptions,
+  selectBrokerNotify,
+  selectBrokerStatus,
+  startBroker,
+  TAB_ID_KEY,
+  tabIdFrom,
+  validateClientOptions,
+} from './broker-adapter';
 
 // ---------------------------------------------------------------------------------------------------
 // A scripted MQTT.js

@@ -25,14 +25,6 @@ import type { IClientOptions, MqttClient } from 'mqtt';
 import { type Actor, createActor, type SnapshotFrom } from 'xstate';
 import { allowedSubscriptions, isValidTopic, mayPublish } from '../../contracts/broker-topics';
 import {
-  AD_HOC_TOPIC_QOS,
-  type BrokerEvent,
-  type BrokerMachine,
-  type BrokerQos,
-  type BrokerStatus,
-  brokerMachine,
-} from '../machines/broker.machine';
-import {
   CLIENT_DISCONNECTING_MESSAGE,
   INVALID_TOPIC_MESSAGE,
   isFatalBrokerError,
@@ -43,6 +35,14 @@ import {
   TOPIC_ALIAS_MAXIMUM_MESSAGE,
   TOPIC_NOT_FOUND_MESSAGE,
 } from '../lib/broker-errors';
+import {
+  AD_HOC_TOPIC_QOS,
+  type BrokerEvent,
+  type BrokerMachine,
+  type BrokerQos,
+  type BrokerStatus,
+  brokerMachine,
+} from '../machines/broker.machine';
 
 export interface BrokerSession {
   userId: string;

@@ -10,6 +10,10 @@ import {
   type ChatUserEntry,
   chatBrokerPayloadSchema,
 } from '../../contracts/help-chats';
+import { type ChatAnnouncement, type ChatEvent, chatMachine } from '../machines/chat.machine';
+import { notify } from '../ui/notify';
+import { playNotificationSound } from '../ui/sound';
+import { type ChatBrokerMessage, chatEvents } from './chat-events';
 import {
   type ChatScope,
   fetchChatDetail,
@@ -17,10 +21,6 @@ import {
   helpChatsPageOf,
   postChatRead,
 } from './help-chats-api';
-import { type ChatAnnouncement, type ChatEvent, chatMachine } from '../machines/chat.machine';
-import { notify } from '../ui/notify';
-import { playNotificationSound } from '../ui/sound';
-import { type ChatBrokerMessage, chatEvents } from './chat-events';
 
 export const CONNECT_REQUEST_TOAST_DURATION = Number.POSITIVE_INFINITY;
 export const NEW_MESSAGE_TOAST_DURATION = 3000;

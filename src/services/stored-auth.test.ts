@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, Session } from '../../contracts/auth';
+import { storedAuthSchema } from '../lib/stored-auth-schema';
 import {
   BROWSER_ID_KEY,
   clientIdFor,
@@ -9,7 +10,6 @@ import {
   sameStoredAuth,
   toStoredAuth,
 } from './stored-auth';
-import { storedAuthSchema } from '../lib/stored-auth-schema';
 import { makeCurrentUser } from './testing/current-user';
 import { fakeJwt } from './testing/fake-adapter';
 

@@ -1,7 +1,7 @@
 import { Table } from '@chakra-ui/react';
+import { formatMoney } from '../../contracts/domain/currency';
 import { formatDate } from '../../contracts/domain/format';
 import type { Period } from '../../contracts/subscriptions';
-import { formatMoney } from '../../contracts/domain/currency';
 
 /** A seller's subscription periods, newest first: the seller's own page and the admins' drawer alike. */
 export function SubscriptionPeriodsTable({ periods }: { periods: readonly Period[] }) {

@@ -23,6 +23,12 @@ import { allowedSubscriptions, salesBotTopic, userMessageTopic } from '../../con
 import { buildApp } from '../../server/app';
 import { createTokenService } from '../../server/modules/auth/tokens';
 import { createTestApp, demoEmails, signInAs, type TestApp } from '../../server/test-support';
+import {
+  connectionRefusedMessage,
+  NO_CONNECTION_MESSAGE,
+  NOT_CONNECTED_MESSAGE,
+  PUBLISH_NOT_ALLOWED_MESSAGE,
+} from '../../src/lib/broker-errors';
 import { type BrokerEvent, type BrokerStatus, brokerMachine } from '../../src/machines/broker.machine';
 import {
   type BrokerHandle,
@@ -33,12 +39,6 @@ import {
   selectBrokerStatus,
   startBroker,
 } from '../../src/services/broker-adapter';
-import {
-  connectionRefusedMessage,
-  NO_CONNECTION_MESSAGE,
-  NOT_CONNECTED_MESSAGE,
-  PUBLISH_NOT_ALLOWED_MESSAGE,
-} from '../../src/lib/broker-errors';
 import { FakeTimers } from '../../src/services/testing/fake-timers';
 import {
   completionPaths,

@@ -9,8 +9,8 @@ import {
   type WeightUnit,
   weightUnits,
 } from '../../../contracts/catalog';
-import { normalizeText } from '../../../contracts/query-tree';
 import { currencyCodes } from '../../../contracts/domain/currency';
+import { normalizeText } from '../../../contracts/query-tree';
 import type { AttributeDef } from '../attributes/attribute-values';
 
 export type Read<T> = { value: T } | { problem: string };

@@ -4,6 +4,7 @@
 // the guess. A column that matches nothing keeps a null target: the report lists it as not imported.
 import { eq, sql } from 'drizzle-orm';
 import type { AttributeDataType } from '../../../contracts/catalog';
+import { currencyCodes } from '../../../contracts/domain/currency';
 import {
   attributeCodeOfTarget,
   attributeTarget,
@@ -12,7 +13,6 @@ import {
   importFields,
   type MappingTargetOption,
 } from '../../../contracts/imports';
-import { currencyCodes } from '../../../contracts/domain/currency';
 import type { Db, Tx } from '../../db/client';
 import { importMappings } from '../../db/schema';
 import { guessColumns, headerKey, mappingShapeProblem } from '../../lib/sheet-import/mapping';

@@ -20,10 +20,10 @@ import { productMedia, sellers } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { receiveUploadedFile, type SniffedType, storedFilePath } from '../../lib/uploads';
 import { can } from '../permissions/service';
+import { STAGING_PRODUCTS } from '../products/routes';
 import { sellerNotFound } from '../sellers/repository';
 import { DERIVATIVE_TYPE, type DerivativeName, inspectImage, writeDerivatives } from './media-images';
 import { type MediaSigner, mediaSigner } from './media-urls';
-import { STAGING_PRODUCTS } from '../products/routes';
 
 /** Originals (`<uuid>.<ext>`) and their derivatives (`<uuid>-thumb.webp`, …), under DATA_DIR. */
 export const MEDIA_FOLDER = 'uploads/product-media';

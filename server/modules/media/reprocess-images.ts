@@ -13,9 +13,9 @@ import { productMedia, products } from '../../db/schema';
 import { JobFailure, type JobHandler } from '../../jobs/worker';
 import { HttpError } from '../../lib/http-error';
 import { storedFilePath } from '../../lib/uploads';
+import { selectionWhere } from '../products/selection';
 import { MEDIA_FOLDER } from './media';
 import { inspectImage, writeDerivatives } from './media-images';
-import { selectionWhere } from '../products/selection';
 
 export const REPROCESS_IMAGES_KIND = 'catalog.reprocessImages';
 export const REPROCESS_IMAGES_NAME = 'Reprocess images';

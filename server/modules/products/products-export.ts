@@ -23,6 +23,8 @@ import { rowsOf } from '../../db/rows';
 import { categories, products, sellers } from '../../db/schema';
 import { JobFailure } from '../../jobs/worker';
 import { HttpError } from '../../lib/http-error';
+import { attributesByCode } from '../attributes/attribute-defs';
+import { type AttributeDef, plainTextOf } from '../attributes/attribute-values';
 import {
   type ExportCursor,
   type ExportDefinition,
@@ -30,8 +32,6 @@ import {
   pastCursor,
 } from '../exports/export-job';
 import type { Cell, Column } from '../exports/table';
-import { attributesByCode } from '../attributes/attribute-defs';
-import { type AttributeDef, plainTextOf } from '../attributes/attribute-values';
 import { compileProductQuery, ownerScope } from './product-query';
 
 export const PRODUCTS_EXPORT_KIND = 'export.products';

@@ -29,7 +29,6 @@ import {
 } from '../../lib/query-tree/compile';
 import { evaluateQuery, type PlainValue } from '../../lib/query-tree/evaluate';
 import { createTestApp, type TestApp, testBackends } from '../../test-support';
-import { moveTag } from '../tags/draft-writes';
 import {
   type AttributeDef,
   attributeIndexOf,
@@ -37,6 +36,7 @@ import {
   completenessOf,
   type MediaRef,
 } from '../attributes/attribute-values';
+import { moveTag } from '../tags/draft-writes';
 import { productKeys } from './product-keys';
 import { productFields } from './product-query';
 

@@ -25,7 +25,9 @@ function pick<T>(schema: { safeParse: (value: unknown) => { success: boolean; da
 
 /** Both calls toast their failure through the HTTP client. */
 export async function postManualAnswer(chatId: string, message: string): Promise<ManualAnswerResult> {
-  const response = await http.post(`${HELP_CHATS_API}/manualAnswer/${encodeURIComponent(chatId)}`, { message });
+  const response = await http.post(`${HELP_CHATS_API}/manualAnswer/${encodeURIComponent(chatId)}`, {
+    message,
+  });
   const data = (response.data ?? {}) as Record<string, unknown>;
   return { message: pick(chatMessageSchema, data.message), chat: pick(chatUserEntrySchema, data.chat) };
 }

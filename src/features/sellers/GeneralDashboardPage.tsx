@@ -15,6 +15,7 @@ import {
 import { ShieldCheck } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import { productStatusLabels } from '../../../contracts/catalog';
+import { formatMoney } from '../../../contracts/domain/currency';
 import { formatDate, formatNumber, plural } from '../../../contracts/domain/format';
 import {
   type CustomerQueryStatus,
@@ -24,7 +25,6 @@ import {
   type SellerDashboard,
 } from '../../../contracts/seller-dashboard';
 import { SELLER_BLOCKED_CODE } from '../../../contracts/subscriptions';
-import { formatMoney } from '../../../contracts/domain/currency';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { BarChart } from '../../ui/bar-chart';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';

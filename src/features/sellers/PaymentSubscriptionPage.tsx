@@ -17,6 +17,7 @@ import {
 } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
+import { formatMoney } from '../../../contracts/domain/currency';
 import { formatDate, plural } from '../../../contracts/domain/format';
 import type {
   CurrentSubscription,
@@ -24,7 +25,6 @@ import type {
   RenewalStatus,
   SellerSubscriptions,
 } from '../../../contracts/subscriptions';
-import { formatMoney } from '../../../contracts/domain/currency';
 import { getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
 import { FormMessage } from '../../ui/form-parts';

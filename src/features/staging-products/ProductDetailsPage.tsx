@@ -26,8 +26,8 @@ import {
   productStatusLabels,
   transitionsFrom,
 } from '../../../contracts/catalog';
-import { formatDateTime, formatNumber } from '../../../contracts/domain/format';
 import { formatMoney } from '../../../contracts/domain/currency';
+import { formatDateTime, formatNumber } from '../../../contracts/domain/format';
 import { relativeTime } from '../../lib/relative-time';
 import { statusColor } from '../../lib/status-color';
 import { getErrorMessage } from '../../services/http';

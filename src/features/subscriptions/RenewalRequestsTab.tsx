@@ -1,8 +1,8 @@
 import { Box, Button, HStack, SegmentGroup, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { formatMoney } from '../../../contracts/domain/currency';
 import { formatDate } from '../../../contracts/domain/format';
 import type { RenewalListFilter, RenewalRequest } from '../../../contracts/subscriptions';
-import { formatMoney } from '../../../contracts/domain/currency';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
