@@ -57,6 +57,10 @@ const iceServers = z
   })
   .pipe(z.array(iceServerSchema).max(10));
 
+/** S3 file storage: S3_BUCKET turns it on, and then these must be set too (the rest have defaults). */
+export const S3_REQUIRED_VARIABLES = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_VARIABLES = [...S3_REQUIRED_VARIABLES, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
+
 export const TWILIO_VARIABLES = [
   'TWILIO_ACCOUNT_SID',
   'TWILIO_API_KEY',
@@ -113,6 +117,19 @@ const envSchema = z
     TWILIO_API_KEY: z.string().trim().min(1).optional(),
     TWILIO_API_SECRET: z.string().trim().min(1).optional(),
     TWILIO_TWIML_APP_SID: z.string().trim().min(1).optional(),
+    /**
+     * File storage in an S3-compatible bucket (every instance shares it); none: files under DATA_DIR.
+     * S3_ENDPOINT is for stores other than AWS (MinIO, Ceph, s3rver); S3_FORCE_PATH_STYLE for those that
+     * do not serve buckets as subdomains.
+     */
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_BUCKET: z.string().trim().min(1).optional(),
+    S3_REGION: z.string().trim().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.optional(),
+    /** Downloads answer with a 302 to a 5-minute presigned link instead of streaming through the app. */
+    S3_PRESIGNED_DOWNLOADS: bool.default(false),
     TRUST_PROXY: trustProxy.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STATIC_DIR: z.string().default('./dist'),
@@ -125,6 +142,23 @@ const envSchema = z
         code: 'custom',
         path: [missing[0] as string],
         message: `set all of ${TWILIO_VARIABLES.join(', ')} for Twilio voice, or none for the local provider (missing: ${missing.join(', ')})`,
+      });
+    }
+    // S3 half set would quietly keep files on one machine's disk: refuse it instead.
+    const s3Set = S3_VARIABLES.filter((name) => env[name] !== undefined);
+    const s3Missing = S3_REQUIRED_VARIABLES.filter((name) => env[name] === undefined);
+    if (s3Set.length > 0 && s3Missing.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        path: [s3Missing[0] as string],
+        message: `set all of ${S3_REQUIRED_VARIABLES.join(', ')} (and S3_ENDPOINT for a store other than AWS) for S3 file storage, or none to keep files under DATA_DIR (missing: ${s3Missing.join(', ')})`,
+      });
+    }
+    if (env.S3_PRESIGNED_DOWNLOADS && !env.S3_BUCKET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_PRESIGNED_DOWNLOADS'],
+        message: 'presigned downloads need S3 file storage (S3_BUCKET and the other S3_* variables)',
       });
     }
   });
