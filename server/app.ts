@@ -13,6 +13,7 @@ import { type JobsOptions, jobsPlugin } from './jobs/plugin';
 import { taskRoutes } from './jobs/routes';
 import { HttpError } from './lib/http-error';
 import { serializeError } from './lib/log-errors';
+import { type FileStorage, storagePlugin } from './lib/storage';
 import { attributesModule } from './modules/attributes';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionGate } from './modules/auth/sessions';
@@ -77,6 +78,8 @@ export interface AppOptions {
   database: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The file storage; default: the one the configuration names (S3_* or DATA_DIR). */
+  storage?: FileStorage;
   /** The background job worker; tests turn it off or make it poll and retry faster. */
   jobs?: JobsOptions;
   /** Video calls' timings and limits; tests shorten the ring and the rejoin grace. */
@@ -156,6 +159,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuard);
   await app.register(securityHeaders, { https: config.cookieSecure });
   await app.register(dbPlugin, { database });
+  // Before the modules: they store and serve files through app.storage. S3 must answer to start.
+  await app.register(storagePlugin, { config, storage: options.storage });
   await app.register(mailPlugin, {
     mailer:
       options.mailer ??
