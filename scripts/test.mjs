@@ -1,6 +1,7 @@
 // `npm test`: every check in order — types, lint (Biome, with noImportCycles), unit + API + model-based
-// tests with the layering check (tests/layering: which layer may import which), end-to-end in Chromium —
-// then one summary line `N passed, N failed`. Exits non-zero if anything failed.
+// tests with the layering check (tests/layering: which layer may import which), end-to-end in Chromium,
+// two instances behind a load balancer (`cluster`, with PostgreSQL and Redis) — then one summary line
+// `N passed, N failed`. Exits non-zero if anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -122,6 +123,28 @@ if (e2eOk !== null) {
     failed += stats.unexpected;
     if (!e2eOk && stats.unexpected === 0) failed++;
   } else if (!e2eOk) failed++;
+}
+
+// Two instances of the built server behind HAProxy (tests/cluster/, scripts/cluster-tests.mjs): they
+// need PostgreSQL and Redis, so without TEST_DATABASE_URL and TEST_REDIS_URL the step is skipped.
+if (wanted('cluster') && !(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)) {
+  report.push('– cluster (skipped: TEST_DATABASE_URL and TEST_REDIS_URL are not set)');
+} else {
+  const clusterJson = path.join(tmp, 'cluster-results.json');
+  rmSync(clusterJson, { force: true });
+  const clusterOk = run('cluster', [path.join(root, 'scripts', 'cluster-tests.mjs')], {
+    CLUSTER_RESULTS: clusterJson,
+    ...(built ? { SPA_BUILT: 'true' } : {}),
+  });
+  if (clusterOk !== null) {
+    const results = readJson(clusterJson);
+    if (results) {
+      passed += results.passed;
+      failed += results.failed;
+      if (!clusterOk && results.failed === 0) failed++;
+      if (results.reason) report.push(`  (${results.reason})`);
+    } else if (!clusterOk) failed++;
+  }
 }
 
 console.info(`\n${report.join('\n')}`);

@@ -194,7 +194,10 @@ export async function startCluster(options = {}) {
   const baseRedis = options.redisUrl ?? process.env.TEST_REDIS_URL;
   if (!adminUrl || !baseRedis) throw new Error('startCluster needs TEST_DATABASE_URL and TEST_REDIS_URL');
   const haproxy = ensureHaproxy();
-  if (serverIsStale()) {
+  // CLUSTER_SERVER_ENTRY: a server bundle built elsewhere (e.g. from a commit, while the checkout is
+  // being edited); by default the checkout's own, rebuilt when its sources are newer.
+  const entry = process.env.CLUSTER_SERVER_ENTRY ?? serverEntry;
+  if (!process.env.CLUSTER_SERVER_ENTRY && serverIsStale()) {
     await buildServer();
     (await import('esbuild')).stop();
   }
@@ -273,7 +276,7 @@ export async function startCluster(options = {}) {
         async start() {
           if (this.running()) return;
           mkdirSync(dataDir, { recursive: true });
-          this.process = spawnGroup(process.execPath, [...SERVER_NODE_ARGS, serverEntry], {
+          this.process = spawnGroup(process.execPath, [...SERVER_NODE_ARGS, entry], {
             cwd: root,
             env: { ...base, ...shared, PORT: String(this.port), DATA_DIR: dataDir },
           });
