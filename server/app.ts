@@ -37,7 +37,7 @@ import { mailTemplateRoutes } from './modules/mail-templates/routes';
 import { mediaModule } from './modules/media';
 import { notificationRoutes } from './modules/notifications/routes';
 import { notificationsPlugin } from './modules/notifications/service';
-import { effectivePermissions } from './modules/permissions/service';
+import { createPermissionCache } from './modules/permissions/cache';
 import { productsModule } from './modules/products';
 import { savedViewRoutes } from './modules/saved-views/routes';
 import { sellerDashboardRoutes } from './modules/seller-dashboard/routes';
@@ -176,10 +176,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ttlSeconds: config.ACCESS_TOKEN_TTL,
     sessions,
   });
+  const permissionCache = await createPermissionCache(database);
+  app.decorate('permissionCache', permissionCache);
+  app.addHook('onClose', async () => permissionCache.close());
   await app.register(authPlugin, {
     tokens,
     sessions,
-    permissionsOf: (user) => effectivePermissions(database.db, user),
+    permissionsOf: (user) => permissionCache.permissionsOf(user),
   });
   await app.register(brokerPlugin, {
     tokens,
@@ -187,6 +190,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     externalUrl: config.MQTT_URL,
     readsAllChats: (user) => readsAllChats(database.db, user),
     limits: options.rateLimits?.broker,
+    redisUrl: config.REDIS_URL,
+    // Test apps sharing one Redis keep apart, as their rate limits do (test-support.ts).
+    redisNamespace: options.rateLimits?.namespace && `${options.rateLimits.namespace}broker:`,
   });
   await app.register(signallingPlugin, { tokens, redisUrl: config.REDIS_URL });
   await app.register(voicePlugin, { config });
@@ -211,6 +217,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             status: z.literal('ok'),
             db: z.enum(['pglite', 'postgres']).optional(),
             broker: z.enum(['embedded', 'external']).optional(),
+            /** The embedded broker clustered over Redis: degraded while Redis does not answer. */
+            brokerCluster: z.enum(['ok', 'degraded']).optional(),
           }),
         },
       },
@@ -219,7 +227,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
       const user = token ? await app.tokens.verify(token).catch(() => null) : null;
       if (user?.role !== 'Admin') return { status: 'ok' as const };
-      return { status: 'ok' as const, db: database.kind, broker: app.broker.kind };
+      const brokerCluster = app.broker.clusterState?.();
+      return {
+        status: 'ok' as const,
+        db: database.kind,
+        broker: app.broker.kind,
+        ...(brokerCluster ? { brokerCluster } : {}),
+      };
     },
   );
 

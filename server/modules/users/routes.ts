@@ -258,6 +258,8 @@ export async function usersRoutes(app: FastifyInstance) {
         assertKeepsPermissionsAccess(normalisePermissions({ ...roleMap, ...overrides }), 'You');
       }
       await replaceUserOverrides(app.db, user.id, overrides);
+      // Committed: this instance's next request must not wait for the notification (cache.ts).
+      app.permissionCache.forget();
       return permissionBreakdown(app.db, user);
     },
   );
@@ -280,6 +282,7 @@ export async function usersRoutes(app: FastifyInstance) {
       const { role, permissions } = request.body;
       if (role === 'Admin') assertKeepsPermissionsAccess(normalisePermissions(permissions), 'The Admin role');
       await replaceRolePermissions(app.db, role as ServerRole, permissions);
+      app.permissionCache.forget();
       return { role, permissions: await rolePermissionMap(app.db, role) };
     },
   );
@@ -310,6 +313,7 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await setSetting(app.db, USE_DEFAULT_PERMISSIONS, request.body.enabled);
+      app.permissionCache.forget();
       return { enabled: request.body.enabled };
     },
   );
