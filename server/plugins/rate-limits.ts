@@ -7,7 +7,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { HttpError } from '../lib/http-error';
+import { createRateLimiter, type RateLimit, type RateLimiter } from '../lib/rate-limit';
 import { redactedUrl } from '../lib/redacted-url';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A limit on something other than requests (socket events per user): counted in the same Redis
+     * as the HTTP limits, over the same client, when REDIS_URL is set (lib/rate-limit.ts).
+     */
+    createEventLimiter(limit: RateLimit & { name: string }): RateLimiter;
+  }
+}
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
@@ -47,10 +58,18 @@ export const rateLimitsPlugin = fp(
         await redis?.quit().catch(() => redis?.disconnect());
       });
     }
+    const namespace = options.namespace ?? 'mp:rate-limit:';
+    app.decorate('createEventLimiter', (limit: RateLimit & { name: string }) =>
+      createRateLimiter(limit, {
+        redis,
+        namespace,
+        onError: (error) => app.log.warn({ err: error, limit: limit.name }, 'event limit not counted'),
+      }),
+    );
     await app.register(fastifyRateLimit, {
       global: false,
       redis,
-      nameSpace: options.namespace ?? 'mp:rate-limit:',
+      nameSpace: namespace,
       // Keys per limiter kept in memory; under a flood of distinct keys the oldest go first.
       cache: 50_000,
       // A Redis outage must not take sign-in and the chat widget down with it: limits pause until it

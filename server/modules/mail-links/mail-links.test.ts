@@ -7,7 +7,6 @@ import {
   UNSUBSCRIBED_MESSAGE,
 } from '../../../contracts/mail-links';
 import { campaigns, emailResponses, emailUnsubscribes } from '../../db/schema';
-import { createRateLimiter } from '../../lib/rate-limit';
 import { createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { createMailLinks } from './links';
 import { TOO_MANY_MESSAGE } from './routes';
@@ -37,15 +36,6 @@ describe('signed mail links', () => {
         'spring-sale',
       ),
     ).toBe(false);
-  });
-
-  it('rate limiter: a fixed window per key, bounded in memory', () => {
-    let now = 0;
-    const limiter = createRateLimiter({ limit: 2, windowMs: 1000, maxKeys: 2, now: () => now });
-    expect([limiter.hit('a'), limiter.hit('a'), limiter.hit('a')]).toEqual([true, true, false]);
-    expect(limiter.hit('b')).toBe(true);
-    now = 1000;
-    expect(limiter.hit('a')).toBe(true);
   });
 });
 

@@ -21,6 +21,7 @@ export const videoCallsPlugin = fp(
       db: app.db,
       notifications: app.notifications,
       log: app.log,
+      limiter: (limit) => app.createEventLimiter(limit),
       options,
     });
     app.decorate('videoCalls', videoCalls);
@@ -34,5 +35,5 @@ export const videoCallsPlugin = fp(
       await videoCalls.close();
     });
   },
-  { name: 'video-calls', dependencies: ['db', 'signalling', 'notifications'] },
+  { name: 'video-calls', dependencies: ['db', 'signalling', 'notifications', 'rate-limits'] },
 );

@@ -26,7 +26,7 @@ import {
   VIDEO_RING_TIMEOUT_MS,
 } from '../../../contracts/video-calls';
 import type { Db } from '../../db/client';
-import { createRateLimiter } from '../../lib/rate-limit';
+import type { RateLimit, RateLimiter } from '../../lib/rate-limit';
 import type { SignallingServer } from '../../realtime/signalling';
 import { onAcknowledged } from '../../realtime/socket-acks';
 import type { Notifications } from '../notifications/service';
@@ -88,6 +88,8 @@ export function attachVideoCalls(deps: {
   db: Db;
   notifications: Notifications;
   log: FastifyBaseLogger;
+  /** Makes the per-user limits, counted across instances when they share Redis (app.createEventLimiter). */
+  limiter: (limit: RateLimit & { name: string }) => RateLimiter;
   options?: VideoCallOptions;
 }): VideoCalls {
   const { options = {} } = deps;
@@ -101,9 +103,8 @@ export function attachVideoCalls(deps: {
       rejoinGraceMs: options.rejoinGraceMs ?? VIDEO_REJOIN_GRACE_MS,
       sweepIntervalMs: options.sweepIntervalMs ?? VIDEO_SWEEP_INTERVAL_MS,
     },
-    // Per instance: behind several instances each counts on its own, which still bounds the rate.
-    callLimiter: createRateLimiter(options.callLimit ?? VIDEO_CALL_LIMIT),
-    signalLimiter: createRateLimiter(options.signalLimit ?? VIDEO_SIGNAL_LIMIT),
+    callLimiter: deps.limiter({ name: 'video-call', ...(options.callLimit ?? VIDEO_CALL_LIMIT) }),
+    signalLimiter: deps.limiter({ name: 'video-signal', ...(options.signalLimit ?? VIDEO_SIGNAL_LIMIT) }),
     timers: new Map(),
     work: new Set(),
     closed: false,

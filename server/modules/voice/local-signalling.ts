@@ -36,7 +36,7 @@ import {
 } from '../../../contracts/voice-signalling';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { createRateLimiter } from '../../lib/rate-limit';
+import type { RateLimiter } from '../../lib/rate-limit';
 import type { SignallingServer, SocketData } from '../../realtime/signalling';
 import { onAcknowledged } from '../../realtime/socket-acks';
 import { displayName } from '../users/current-user';
@@ -66,6 +66,8 @@ export interface LocalSignallingOptions {
   db: Db;
   voiceTokens: VoiceTokenService;
   log: FastifyBaseLogger;
+  /** Dials per user (DIAL_LIMIT), counted by every instance together when they share Redis. */
+  dialLimiter: RateLimiter;
 }
 
 function failure(message: string): Ack {
@@ -73,9 +75,7 @@ function failure(message: string): Ack {
 }
 
 export function attachLocalSignalling(io: SignallingServer, options: LocalSignallingOptions): void {
-  const { db, voiceTokens, log } = options;
-  // Per instance: behind several instances each counts on its own, which still bounds the rate.
-  const dialLimiter = createRateLimiter(DIAL_LIMIT);
+  const { db, voiceTokens, log, dialLimiter } = options;
 
   io.on('connection', (socket: VoiceSocket) => {
     const userId = socket.data.user.id;
@@ -176,7 +176,7 @@ export function attachLocalSignalling(io: SignallingServer, options: LocalSignal
 
     handle(VOICE_EVENTS.dial, dialPayloadSchema, async ({ callSid, to, offer }) => {
       if (!socket.rooms.has(deviceRoom)) return failure(DEVICE_NOT_REGISTERED_MESSAGE);
-      if (!dialLimiter.hit(userId)) return failure(DIAL_RATE_LIMITED_MESSAGE);
+      if (!(await dialLimiter.hit(userId))) return failure(DIAL_RATE_LIMITED_MESSAGE);
       if (calls.has(callSid)) return failure(CALL_IN_PROGRESS_MESSAGE);
       const callee = await findNumberOwner(db, phoneDigits(to));
       // A number this user may not call answers like one nobody owns: no oracle of who has a number.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { jwtSigningKey } from '../auth/tokens';
-import { attachLocalSignalling } from './local-signalling';
+import { attachLocalSignalling, DIAL_LIMIT } from './local-signalling';
 import { createVoiceTokenService, type VoiceTokenService } from './voice-tokens';
 
 declare module 'fastify' {
@@ -20,7 +20,12 @@ export const voicePlugin = fp(
   async (app: FastifyInstance, options: { config: Config }) => {
     const voiceTokens = createVoiceTokenService(await jwtSigningKey(app.db, options.config.JWT_SECRET));
     app.decorate('voiceTokens', voiceTokens);
-    attachLocalSignalling(app.signalling.io, { db: app.db, voiceTokens, log: app.log });
+    attachLocalSignalling(app.signalling.io, {
+      db: app.db,
+      voiceTokens,
+      log: app.log,
+      dialLimiter: app.createEventLimiter({ name: 'voice-dial', ...DIAL_LIMIT }),
+    });
   },
-  { name: 'voice', dependencies: ['signalling'] },
+  { name: 'voice', dependencies: ['signalling', 'rate-limits'] },
 );

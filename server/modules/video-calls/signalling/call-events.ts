@@ -162,7 +162,7 @@ export async function relaySignal(
   side: SocketContext,
   { callId, signal }: z.output<typeof signalPayloadSchema>,
 ): Promise<Ack> {
-  if (!side.calls.signalLimiter.hit(side.me)) return refused(VIDEO_SIGNAL_RATE_LIMITED_MESSAGE);
+  if (!(await side.calls.signalLimiter.hit(side.me))) return refused(VIDEO_SIGNAL_RATE_LIMITED_MESSAGE);
   const call = await liveCallOf(side, callId);
   if ('ok' in call) return call;
   // While it rings only the caller speaks (trickled candidates, to every tab of the callee); the

@@ -72,7 +72,7 @@ export async function callUser(
   const { db, io } = calls;
   // A client speaking only the SPEC's fields sends no id: the server makes it (and acknowledges it).
   const callId = sentId ?? randomUUID();
-  if (!calls.callLimiter.hit(me)) return refused(VIDEO_RATE_LIMITED_MESSAGE);
+  if (!(await calls.callLimiter.hit(me))) return refused(VIDEO_RATE_LIMITED_MESSAGE);
   if (userToCall === me) return refused(CALL_SELF_MESSAGE);
   if (!(await mayMakeCalls(db, socket.data.user))) return refused(VIDEO_CALLS_NOT_ALLOWED_MESSAGE, 'refused');
   const found = await findParties(db, [me, userToCall]);

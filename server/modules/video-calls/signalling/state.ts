@@ -44,7 +44,7 @@ export interface CallsState {
   notifications: Notifications;
   log: FastifyBaseLogger;
   settings: VideoCallSettings;
-  /** Per instance: behind several instances each counts on its own, which still bounds the rate. */
+  /** Per user, counted by every instance together when they share Redis. */
   callLimiter: RateLimiter;
   signalLimiter: RateLimiter;
   /** Ring and grace timers by key ('ring:{callId}', 'grace:{callId}:{userId}'). */
