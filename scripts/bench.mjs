@@ -38,6 +38,9 @@
 // - exports: the sellers export of 100,000 sellers as XLSX and as CSV through HTTP on PGlite: request →
 //   file ready, rows/s, file size and the server's RSS growth, medians of 3 runs
 //   (scripts/bench-exports.mjs); `--exports-only` measures only that.
+// - cluster: the sellers list at 50 connections (wrk) on one instance directly, through HAProxy, and two
+//   instances through HAProxy (deploy/haproxy.cfg), on PostgreSQL and Redis, medians of 3 runs with the
+//   load average (scripts/bench-cluster.mjs); `--cluster-only` measures only that.
 // `--compare` (with any of the above): then prints every figure of the measured sections more than 25 %
 // worse than the committed bench/results.json and exits 1 if there is one (scripts/bench-compare.mjs);
 // `--compare-file <file>` compares a results file written earlier instead of measuring.
@@ -50,6 +53,7 @@ import { benchBroker, brokerOptionsFromArgs, stopBrokerChildren } from './bench-
 import { benchCalls } from './bench-calls.mjs';
 import { benchCatalog, benchCatalogLarge } from './bench-catalog.mjs';
 import { benchChats } from './bench-chats.mjs';
+import { benchCluster } from './bench-cluster.mjs';
 import { stopChildren } from './bench-children.mjs';
 import {
   committedResults,
@@ -151,6 +155,7 @@ const importsOnly = process.argv.includes('--imports-only');
 const tagsOnly = process.argv.includes('--tags-only');
 const marketingOnly = process.argv.includes('--marketing-only');
 const exportsOnly = process.argv.includes('--exports-only');
+const clusterOnly = process.argv.includes('--cluster-only');
 const only =
   sellersOnly ||
   brokerOnly ||
@@ -164,6 +169,7 @@ const only =
   tagsOnly ||
   marketingOnly ||
   exportsOnly ||
+  clusterOnly ||
   catalogLarge;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const videoOptions = videoOptionsFromArgs(process.argv);
@@ -235,6 +241,8 @@ const results = {
   // The server on 3490, the bench's own SMTP server on 3491.
   marketing: only && !marketingOnly ? previous.marketing : await benchMarketing(root, 3490),
   exports: only && !exportsOnly ? previous.exports : await benchExports(root, 3324),
+  // The cluster on 3370 (HAProxy), 3371 and 3372 (the instances).
+  cluster: only && !clusterOnly ? previous.cluster : await benchCluster(),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
@@ -255,6 +263,7 @@ if (compare) {
         tags: tagsOnly,
         marketing: marketingOnly,
         exports: exportsOnly,
+        cluster: clusterOnly,
       }).flatMap(([section, measuredNow]) => (measuredNow ? [section] : []))
     : undefined;
   const worse = compareResults(baseline, results, { sections: measuredSections, percent: comparePercent });
