@@ -53,8 +53,8 @@ import { benchBroker, brokerOptionsFromArgs, stopBrokerChildren } from './bench-
 import { benchCalls } from './bench-calls.mjs';
 import { benchCatalog, benchCatalogLarge } from './bench-catalog.mjs';
 import { benchChats } from './bench-chats.mjs';
-import { benchCluster } from './bench-cluster.mjs';
 import { stopChildren } from './bench-children.mjs';
+import { benchCluster } from './bench-cluster.mjs';
 import {
   committedResults,
   compareResults,
