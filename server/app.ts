@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes';
 import { createSessionGate } from './modules/auth/sessions';
 import type { SignInLimits } from './modules/auth/sign-in-limits';
 import { createTokenService } from './modules/auth/tokens';
+import { brokerAccessRoutes } from './modules/broker-access/routes';
 import { callHistoryRoutes } from './modules/call-history/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -95,7 +96,7 @@ export interface AppOptions {
 
 /** Secrets must never reach the log: strip tokens from URLs (reset links) and never log headers. */
 function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|access_token|password)=)[^&]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:token|access_token|password|broker_secret)=)[^&]*/gi, '$1[redacted]');
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -280,6 +281,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(voiceRoutes, { prefix: '/api/v1/voice', config, voiceTokens: app.voiceTokens });
   await app.register(callHistoryRoutes, { prefix: '/api/v1/callHistory/method' });
+  // An external broker's authentication and ACL questions; without the secret the paths do not exist.
+  if (config.BROKER_HTTP_SECRET) {
+    await app.register(brokerAccessRoutes, {
+      prefix: '/api/v1/broker',
+      secret: config.BROKER_HTTP_SECRET,
+      topicPrefix: config.MQTT_TOPIC_PREFIX,
+      readsAllChats: (user) => readsAllChats(database.db, user),
+    });
+  }
   await app.register(videoCallRoutes, { prefix: VIDEO_CALLS_PREFIX });
 
   await registerSpa(app, config.staticDir);

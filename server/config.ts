@@ -58,7 +58,12 @@ const iceServers = z
   .pipe(z.array(iceServerSchema).max(10));
 
 /** S3 file storage: S3_BUCKET turns it on, and then these must be set too (the rest have defaults). */
-export const S3_REQUIRED_VARIABLES = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+export const S3_REQUIRED_VARIABLES = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
 const S3_VARIABLES = [...S3_REQUIRED_VARIABLES, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
 
 export const TWILIO_VARIABLES = [
@@ -101,6 +106,11 @@ const envSchema = z
      * 1.5 times this; shorter values let a test watch the PINGREQs go out.
      */
     MQTT_KEEPALIVE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+    /**
+     * The secret an external broker sends to ask /api/v1/broker/auth and /acl (EMQX HTTP auth, or
+     * mosquitto-go-auth). Unset: those endpoints do not exist (404).
+     */
+    BROKER_HTTP_SECRET: z.string().min(32, 'BROKER_HTTP_SECRET must be at least 32 characters').optional(),
     REDIS_URL: z.string().url().optional(),
     /** How long a background job stays claimed without its worker's heartbeat (a crashed worker's job waits this long). */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
