@@ -1,15 +1,18 @@
 // Uploaded files: read one multipart file within a size limit, decide its type from its first bytes
-// (never from the name or the declared type, which the client controls), and store it under DATA_DIR.
-// Shared by every feature that takes files (seller logos and documents, product media).
+// (never from the name or the declared type, which the client controls), and store it in the file
+// storage (server/lib/storage: DATA_DIR or S3). Shared by every feature that takes files (seller logos
+// and documents, product media, sheets).
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-error';
+import { DiskStorage } from './storage/disk-storage';
+import type { FileStorage } from './storage/types';
 
 export type SniffedType =
   | 'application/pdf'
@@ -315,20 +318,26 @@ export async function receiveUploadedFile(
   }
 }
 
+/** The storage itself, or (for callers not moved yet) the disk storage of a data directory. */
+const storageOf = (target: FileStorage | string): FileStorage =>
+  typeof target === 'string' ? new DiskStorage(target) : target;
+
 /**
- * Writes `bytes` under `<dataDir>/<folder>/<random><suffix>` (never overwriting) and returns the path
- * relative to the data dir, which is what the database keeps.
+ * Puts `bytes` into the storage under `<folder>/<random><suffix>` (never replacing an object) and
+ * returns the key, which is what the database keeps. A store that is down throws
+ * StorageUnavailableError (503) before the caller has written anything. A data directory in place of
+ * the storage means the disk under it (what the callers that still pass DATA_DIR get).
  */
 export async function storeFile(
-  dataDir: string,
+  target: FileStorage | string,
   folder: string,
   bytes: Buffer,
   suffix = '',
+  contentType?: string,
 ): Promise<{ relativePath: string; name: string }> {
   const name = `${randomUUID()}${suffix}`;
-  await mkdir(path.join(dataDir, folder), { recursive: true });
   const relativePath = path.posix.join(folder, name);
-  await writeFile(path.join(dataDir, relativePath), bytes, { flag: 'wx' });
+  await storageOf(target).put(relativePath, bytes, { ifAbsent: true, contentType });
   return { relativePath, name };
 }
 
@@ -337,19 +346,25 @@ export async function storeFile(
  * fails: a failed upload leaves neither a row nor an orphan file.
  */
 export async function withStoredFile<T>(
-  dataDir: string,
+  target: FileStorage | string,
   stored: { relativePath: string },
   record: () => Promise<T>,
 ): Promise<T> {
   try {
     return await record();
   } catch (error) {
-    await rm(path.join(dataDir, stored.relativePath), { force: true });
+    // The row's failure is the answer; a store that is down meanwhile leaves an orphan, not a 503.
+    await storageOf(target)
+      .delete(stored.relativePath)
+      .catch(() => {});
     throw error;
   }
 }
 
-/** The absolute path of a stored file, refusing anything that would leave `<dataDir>/<folder>`. */
+/**
+ * The absolute path of a file under DATA_DIR, refusing anything that would leave `<dataDir>/<folder>`.
+ * Only for local files (scratch space, the disk driver); stored files are read through the storage.
+ */
 export function storedFilePath(dataDir: string, folder: string, relativePath: string): string {
   const root = path.resolve(dataDir, folder);
   const full = path.resolve(dataDir, relativePath);

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every file the product writes or serves (server/lib/storage). */
     storage: FileStorage;
+    /** S3_PRESIGNED_DOWNLOADS: downloads answer with a 302 to a presigned link (serveStoredFile). */
+    presignedDownloads: boolean;
   }
 }
 
@@ -28,6 +30,7 @@ export type StorageConfig = Pick<
   | 'S3_ACCESS_KEY_ID'
   | 'S3_SECRET_ACCESS_KEY'
   | 'S3_FORCE_PATH_STYLE'
+  | 'S3_PRESIGNED_DOWNLOADS'
 >;
 
 /** The driver the configuration asks for (loadConfig has already refused a partial S3 set). */
@@ -66,6 +69,7 @@ export const storagePlugin = fp(
     const storage = options.storage ?? createFileStorage(options.config);
     await checkFileStorage(storage, options.config);
     app.decorate('storage', storage);
+    app.decorate('presignedDownloads', options.config.S3_PRESIGNED_DOWNLOADS && storage.driver === 's3');
     // A storage handed in belongs to its giver (tests share one across apps); one made here is closed here.
     if (!options.storage && storage instanceof S3Storage)
       app.addHook('onClose', async () => storage.client.destroy());

@@ -1,7 +1,5 @@
 // KYC documents: upload (PDF, JPEG, PNG by content, ≤ 5 MB), list and download. Admins and staff reach
 // any seller's documents through Manage Sellers; a seller only their own (see access.ts).
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +16,9 @@ import { sellerDocuments } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { uploadErrors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
-import { readUploadedFile, storedFilePath, storeFile, withStoredFile } from '../../lib/uploads';
+import { keyInFolder } from '../../lib/storage/keys';
+import { serveStoredFile } from '../../lib/storage/serve-stored-file';
+import { readUploadedFile, storeFile, withStoredFile } from '../../lib/uploads';
 import { actorOf } from '../users/actor';
 import { assertSellerAccess } from './access';
 import { findSeller } from './repository';
@@ -38,15 +38,8 @@ const toDocumentDto = (row: DocumentRow) => ({
   uploadedAt: row.createdAt.toISOString(),
 });
 
-/** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
-function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-export async function sellerDocumentRoutes(app: FastifyInstance, options: { dataDir: string }) {
+export async function sellerDocumentRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { dataDir } = options;
 
   api.post(
     '/uploadSellerDocument',
@@ -68,8 +61,9 @@ export async function sellerDocumentRoutes(app: FastifyInstance, options: { data
         maxBytes: DOCUMENT_MAX_BYTES,
         accepted: DOCUMENT_TYPES,
       });
-      const stored = await storeFile(dataDir, DOCUMENTS_FOLDER, file.bytes);
-      const document = await withStoredFile(dataDir, stored, () =>
+      // Stored before the row: a store that is down answers 503 and no document row exists.
+      const stored = await storeFile(app.storage, DOCUMENTS_FOLDER, file.bytes, '', file.mimeType);
+      const document = await withStoredFile(app.storage, stored, () =>
         app.db.transaction(async (tx) => {
           // Locked so a seller deleted meanwhile fails the insert (and the file is removed) cleanly.
           await findSeller(tx, sellerId, { forUpdate: true });
@@ -140,18 +134,20 @@ export async function sellerDocumentRoutes(app: FastifyInstance, options: { data
         .where(eq(sellerDocuments.id, request.params.docId));
       if (!document) throw new HttpError(404, 'Document not found', 'DOCUMENT_NOT_FOUND');
       await assertSellerAccess(request, document.sellerId, 'view');
-      const file = storedFilePath(dataDir, DOCUMENTS_FOLDER, document.storagePath);
-      const size = await stat(file).then(
-        (info) => info.size,
-        () => null,
+      return serveStoredFile(
+        request,
+        reply,
+        app.storage,
+        {
+          key: keyInFolder(DOCUMENTS_FOLDER, document.storagePath),
+          contentType: document.mimeType,
+          fileName: document.fileName,
+          disposition: 'attachment',
+          cacheControl: 'private, no-store',
+          notFound: () => new HttpError(404, 'The file of this document is missing.', 'FILE_NOT_FOUND'),
+        },
+        { presigned: app.presignedDownloads },
       );
-      if (size === null) throw new HttpError(404, 'The file of this document is missing.', 'FILE_NOT_FOUND');
-      return reply
-        .header('content-type', document.mimeType)
-        .header('content-length', size)
-        .header('content-disposition', attachmentHeader(document.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(createReadStream(file));
     },
   );
 }

@@ -1,14 +1,12 @@
-// Public seller logos at /files/logos/<name>. Logos are not secret (storefronts show them), so no token:
-// the names are random, never reused, and the content type was checked on upload, so they are cached
-// for a year and served with nosniff.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
+// Public seller logos at /files/logos/<name>, streamed from the file storage. Logos are not secret
+// (storefronts show them), so no token: the names are random, never reused, and the content type was
+// checked on upload, so they are cached for a year and served with nosniff.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UUID_SOURCE } from '../../../contracts/domain/ids';
 import { HttpError } from '../../lib/http-error';
+import { serveStoredFile } from '../../lib/storage/serve-stored-file';
 
 export const LOGOS_FOLDER = 'uploads/logos';
 const LOGOS_URL = '/files/logos';
@@ -19,8 +17,7 @@ const contentTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpe
 /** Exactly the names storeFile gives logos: a UUID and the extension of the checked type. */
 const logoName = new RegExp(`^${UUID_SOURCE}\\.(png|jpg|webp)$`);
 
-export async function sellerFileRoutes(app: FastifyInstance, options: { dataDir: string }) {
-  const folder = path.join(options.dataDir, LOGOS_FOLDER);
+export async function sellerFileRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     `${LOGOS_URL}/:name`,
     {
@@ -35,18 +32,15 @@ export async function sellerFileRoutes(app: FastifyInstance, options: { dataDir:
       const match = logoName.exec(request.params.name);
       const notFound = new HttpError(404, 'Not found', 'NOT_FOUND');
       if (!match) throw notFound;
-      const file = path.join(folder, request.params.name);
-      const size = await stat(file).then(
-        (info) => (info.isFile() ? info.size : null),
-        () => null,
-      );
-      if (size === null) throw notFound;
-      return reply
-        .header('content-type', contentTypes[match[1] as string] as string)
-        .header('content-length', size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file));
+      // Streamed even with presigned downloads: an <img> would follow a redirect on every page view.
+      return serveStoredFile(request, reply, app.storage, {
+        key: `${LOGOS_FOLDER}/${request.params.name}`,
+        contentType: contentTypes[match[1] as string] as string,
+        fileName: request.params.name,
+        disposition: 'inline',
+        cacheControl: 'public, max-age=31536000, immutable',
+        notFound: () => notFound,
+      });
     },
   );
 }

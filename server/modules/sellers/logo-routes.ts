@@ -13,8 +13,7 @@ import { toSellerDto } from './dto';
 import { LOGOS_FOLDER, logoUrl } from './files';
 import { findSeller, updateSeller } from './repository';
 
-export async function sellerLogoRoutes(app: FastifyInstance, options: { dataDir: string }) {
-  const { dataDir } = options;
+export async function sellerLogoRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/uploadSellerLogo/:id',
     {
@@ -34,8 +33,15 @@ export async function sellerLogoRoutes(app: FastifyInstance, options: { dataDir:
       await assertSellerAccess(request, id, 'edit');
       await findSeller(app.db, id);
       const file = await readUploadedFile(request, { maxBytes: LOGO_MAX_BYTES, accepted: LOGO_TYPES });
-      const stored = await storeFile(dataDir, LOGOS_FOLDER, file.bytes, `.${extensionOf[file.mimeType]}`);
-      const updated = await withStoredFile(dataDir, stored, () =>
+      // Stored before the row: a store that is down answers 503 and the seller keeps its logos.
+      const stored = await storeFile(
+        app.storage,
+        LOGOS_FOLDER,
+        file.bytes,
+        `.${extensionOf[file.mimeType]}`,
+        file.mimeType,
+      );
+      const updated = await withStoredFile(app.storage, stored, () =>
         app.db.transaction(async (tx) => {
           // Locked: two uploads at once both land in sellerLogos, in order.
           const before = await findSeller(tx, id, { forUpdate: true });

@@ -42,11 +42,6 @@ import {
   updateSeller,
 } from './repository';
 
-export interface SellerRoutesOptions {
-  /** DATA_DIR: uploaded documents and logos live under `<dataDir>/uploads`. */
-  dataDir: string;
-}
-
 export const sellerIdParams = z.object({ id: z.string().uuid('id must be a seller id') });
 export const sellerErrors = resourceErrors;
 
@@ -59,7 +54,7 @@ const CODE_ATTEMPTS = 3;
  * documents and logo; and the seller's own pause/resume switch. List and search live in their own module.
  * Every change and its history entry are written in one transaction.
  */
-export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOptions) {
+export async function sellerRoutes(app: FastifyInstance) {
   // Multipart only here (documents and logo); the limits are the largest any route allows, and each
   // upload route narrows them.
   await app.register(fastifyMultipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1 } });
@@ -374,6 +369,7 @@ export async function sellerRoutes(app: FastifyInstance, options: SellerRoutesOp
     },
   );
 
-  await app.register(sellerDocumentRoutes, { dataDir: options.dataDir });
-  await app.register(sellerLogoRoutes, { dataDir: options.dataDir });
+  // Documents and logos are stored and served through app.storage.
+  await app.register(sellerDocumentRoutes);
+  await app.register(sellerLogoRoutes);
 }

@@ -1,11 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../../contracts/audit';
 import type { SellerDocument } from '../../../contracts/seller-admin';
 import type { Seller } from '../../../contracts/sellers';
 import { sellerDocuments } from '../../db/schema';
+import { startTestS3, type TestS3 } from '../../lib/storage/test-s3';
 import { cleanFileName, sniffFileType } from '../../lib/uploads';
 import {
   type ApiAs,
@@ -52,20 +54,48 @@ describe('cleanFileName', () => {
   });
 });
 
-describe.each(testBackends)('seller documents and logo on %s', (backend) => {
+/** Files on the disk under DATA_DIR on every database, and on S3 (s3rver) once. */
+const fileCases: ['pglite' | 'postgres', 'disk' | 's3'][] = [
+  ...testBackends.map((backend) => [backend, 'disk'] as ['pglite' | 'postgres', 'disk']),
+  ['pglite', 's3'],
+];
+
+let s3: TestS3;
+beforeAll(async () => {
+  s3 = await startTestS3();
+});
+afterAll(() => s3?.close());
+
+async function bytesOf(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe.each(fileCases)('seller documents and logo on %s, files on %s', (backend, files) => {
   let t: TestApp;
   let as: ApiAs;
   let ownId: string;
   let otherId: string;
   beforeAll(async () => {
-    t = await createTestApp({ backend });
+    t = await createTestApp({ backend, env: files === 's3' ? s3.env : {} });
     as = await apiAs(t.app);
     ownId = await demoSellerId(t, 'seller@demo.local');
     otherId = json<Seller>(await as('Admin', 'POST', `${BASE}/createNewSeller`, newSellerBody())).id;
   });
   afterAll(() => t.close());
 
-  const filesIn = async (folder: string) => readdir(path.join(t.dataDir, folder)).catch(() => [] as string[]);
+  /** Every file under a folder: on disk the directory itself (temporary files too), on S3 the keys. */
+  const filesIn = async (folder: string) => {
+    if (files === 'disk') return readdir(path.join(t.dataDir, folder)).catch(() => [] as string[]);
+    const keys: string[] = [];
+    for await (const key of t.app.storage.list(`${folder}/`)) keys.push(key);
+    return keys;
+  };
+  const storedBytes = async (key: string) => {
+    if (files === 'disk') return readFile(path.join(t.dataDir, key));
+    return bytesOf((await t.app.storage.get(key))?.body as Readable);
+  };
   const documentRows = async (sellerId: string) =>
     t.database.db.select().from(sellerDocuments).where(eq(sellerDocuments.sellerId, sellerId));
   const upload = (
@@ -121,7 +151,8 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
           .from(sellerDocuments)
           .where(eq(sellerDocuments.id, document.id));
         expect(row?.storagePath).toMatch(/^uploads\/documents\/[0-9a-f-]{36}$/);
-        expect(await readFile(path.join(t.dataDir, row?.storagePath ?? ''))).toEqual(content);
+        expect(t.app.storage.driver).toBe(files);
+        expect(await storedBytes(row?.storagePath ?? '')).toEqual(content);
 
         const list = json<{ result: SellerDocument[] }>(
           await as('Staff', 'GET', `${BASE}/getSellerDocuments/${otherId}`),
@@ -266,6 +297,65 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
         .where(eq(sellerDocuments.id, document.id));
       expect((await as('Admin', 'GET', `${BASE}/documents/${document.id}`)).statusCode).toBe(404);
     });
+
+    it('a download answers one byte range with 206, and 304 to the copy the client has', async () => {
+      const content = sampleFile.pdf(4096);
+      const document = json<SellerDocument>(
+        await upload('Admin', otherId, { filename: 'r.pdf', type: 'application/pdf', content }),
+      );
+      const url = `${BASE}/documents/${document.id}`;
+      const whole = await as('Admin', 'GET', url);
+      expect(whole.headers['content-length']).toBe('4096');
+      const etag = whole.headers.etag as string;
+      expect(etag).toMatch(/^".+"$/);
+      const part = await as('Admin', 'GET', url, undefined, { range: 'bytes=100-199' });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe('bytes 100-199/4096');
+      expect(part.rawPayload).toEqual(content.subarray(100, 200));
+      const outside = await as('Admin', 'GET', url, undefined, { range: 'bytes=5000-' });
+      expect(outside.statusCode).toBe(416);
+      expect(outside.headers['content-range']).toBe('bytes */4096');
+      const cached = await as('Admin', 'GET', url, undefined, { 'if-none-match': etag });
+      expect(cached.statusCode).toBe(304);
+      expect(cached.rawPayload).toHaveLength(0);
+    });
+
+    it.runIf(files === 's3')(
+      'while the store is down, an upload answers 503 with no row and a download 503; both work once it is back',
+      async () => {
+        const pdf = { filename: 'outage.pdf', type: 'application/pdf', content: sampleFile.pdf() };
+        const stored = json<SellerDocument>(await upload('Admin', otherId, pdf));
+        const rowsBefore = (await documentRows(otherId)).length;
+        await s3.stop();
+        try {
+          const started = Date.now();
+          const refused = await upload('Admin', otherId, pdf);
+          expect(Date.now() - started).toBeLessThan(5000);
+          expect(refused.statusCode).toBe(503);
+          expect(json(refused)).toEqual({
+            message: 'File storage is unavailable. Try again in a moment.',
+            code: 'STORAGE_UNAVAILABLE',
+          });
+          expect(await documentRows(otherId)).toHaveLength(rowsBefore);
+          const download = await as('Admin', 'GET', `${BASE}/documents/${stored.id}`);
+          expect(download.statusCode).toBe(503);
+          expect(json(download)).toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
+          const logo = await uploadLogo('Admin', otherId, {
+            filename: 'l.png',
+            type: 'image/png',
+            content: sampleFile.png(),
+          });
+          expect(logo.statusCode).toBe(503);
+        } finally {
+          await s3.start();
+        }
+        expect((await upload('Admin', otherId, pdf)).statusCode).toBe(201);
+        expect(await documentRows(otherId)).toHaveLength(rowsBefore + 1);
+        const download = await as('Admin', 'GET', `${BASE}/documents/${stored.id}`);
+        expect(download.statusCode).toBe(200);
+        expect(download.rawPayload).toEqual(pdf.content);
+      },
+    );
   });
 
   describe('logo', () => {
@@ -350,5 +440,47 @@ describe.each(testBackends)('seller documents and logo on %s', (backend) => {
         expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
       }
     });
+  });
+});
+
+describe('seller documents with S3_PRESIGNED_DOWNLOADS', () => {
+  let t: TestApp;
+  let as: ApiAs;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...s3.env, S3_PRESIGNED_DOWNLOADS: 'true' } });
+    as = await apiAs(t.app);
+  });
+  afterAll(() => t?.close());
+
+  it('a download redirects to a short-lived link that serves the bytes under the document name', async () => {
+    const sellerId = json<Seller>(await as('Admin', 'POST', `${BASE}/createNewSeller`, newSellerBody())).id;
+    const content = sampleFile.pdf(3000);
+    const body = multipart([{ filename: 'Trade licence é.pdf', type: 'application/pdf', content }]);
+    const uploaded = await as(
+      'Admin',
+      'POST',
+      `${BASE}/uploadSellerDocument?sellerId=${sellerId}&kind=identity`,
+      body.payload,
+      body.headers,
+    );
+    expect(uploaded.statusCode).toBe(201);
+    const document = json<SellerDocument>(uploaded);
+    const response = await as('Admin', 'GET', `${BASE}/documents/${document.id}`);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers['cache-control']).toContain('no-store');
+    const link = response.headers.location as string;
+    expect(link.startsWith(s3.endpoint)).toBe(true);
+    expect(link).toContain('X-Amz-Expires=300');
+    const fetched = await fetch(link);
+    expect(fetched.status).toBe(200);
+    expect(Buffer.from(await fetched.arrayBuffer())).toEqual(content);
+    expect(fetched.headers.get('content-type')).toBe('application/pdf');
+    expect(fetched.headers.get('content-disposition')).toBe(
+      `attachment; filename="Trade licence _.pdf"; filename*=UTF-8''Trade%20licence%20%C3%A9.pdf`,
+    );
+    // The permission is still the app's: a seller gets no link to another seller's papers.
+    const other = await as('Seller', 'GET', `${BASE}/documents/${document.id}`);
+    expect(other.statusCode).toBe(403);
+    expect(other.headers.location).toBeUndefined();
   });
 });
