@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SALES_BOT_CHATS, salesBotFilter, salesBotTopic } from '../../../contracts/broker-topics';
+import { loggerOptions } from '../../app';
 import { users } from '../../db/schema';
 import { createTestApp, demoEmails, signInAs, type TestApp } from '../../test-support';
 import { BROKER_SECRET_QUERY } from './routes';
@@ -98,6 +99,17 @@ describe('broker auth and ACL over HTTP', () => {
       } as never);
       expect(byHeader.statusCode).toBe(200);
       expect((await goAuth('auth', body)).statusCode).toBe(200);
+    });
+
+    it('never reaches the request log from the URI', () => {
+      const options = loggerOptions(t.config) as {
+        serializers: { req(req: { method: string; url: string }): { url: string } };
+      };
+      const logged = options.serializers.req({
+        method: 'POST',
+        url: `/api/v1/broker/acl?${BROKER_SECRET_QUERY}=${SECRET}&x=1`,
+      });
+      expect(logged.url).toBe(`/api/v1/broker/acl?${BROKER_SECRET_QUERY}=[redacted]&x=1`);
     });
 
     it('does not exist without BROKER_HTTP_SECRET: 404', async () => {
