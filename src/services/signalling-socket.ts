@@ -44,7 +44,11 @@ export function connectSignalling(options: SignallingConnectOptions): Socket {
  * Emits an application event. SPEC §5: a reserved name (socket.io's own, the EventEmitter's, the
  * connection's) is refused with an Error naming it, before anything is sent.
  */
-export function emitSignal(socket: Pick<Socket, 'emit'>, event: string, ...args: unknown[]): void {
+export function emitSignal(
+  socket: { emit(event: string, ...args: unknown[]): unknown },
+  event: string,
+  ...args: unknown[]
+): void {
   if (isReservedEventName(event)) throw new Error(reservedEventMessage(event));
   socket.emit(event, ...args);
 }

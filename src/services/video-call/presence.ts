@@ -1,17 +1,17 @@
 // Live presence for the people picker (issue 26; server/modules/video-calls/presence.ts): while the
 // picker is open it watches the people on its page and hears when one comes online or goes offline, so
 // a person who signs in turns "online" without the picker being reopened.
-import type { Socket } from 'socket.io-client';
 import {
   VIDEO_CALL_EVENTS as E,
   type PresenceEvent,
   type VideoAck,
   type WatchPresenceAck,
 } from '../../../contracts/video-calls';
+import type { LeasedSocket } from '../shared-signalling';
 import { emitSignal } from '../signalling-socket';
 
 /** What watching presence uses of the signalling socket (the session's socket, or a fake in tests). */
-export type PresenceSocket = Pick<Socket, 'on' | 'off' | 'emit' | 'connected'>;
+export type PresenceSocket = Pick<LeasedSocket, 'on' | 'off' | 'emit' | 'connected'>;
 
 export type PresenceListener = (userId: string, online: boolean) => void;
 

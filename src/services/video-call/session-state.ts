@@ -2,11 +2,11 @@
 // the statechart's actor, the media a view shows, and the calls' resources. Every step of the session
 // (local-media.ts, peer-link.ts, call-setup.ts, socket-events.ts) reads and moves only this.
 
-import type { Socket } from 'socket.io-client';
 import type { Actor } from 'xstate';
 import type { VideoAck } from '../../../contracts/video-calls';
 import type { VideoSignal } from '../../../contracts/video-signal';
 import type { VideoCallEvent, videoCallMachine } from '../../machines/video-call.machine';
+import type { LeasedSocket } from '../shared-signalling';
 import { emitSignal } from '../signalling-socket';
 import type { StatsSample } from './call-quality';
 import type { LeftCallSummary } from './left-call';
@@ -16,7 +16,7 @@ import type { PeerFactory, VideoPeerLike } from './peer-types';
 export type VideoCallActor = Actor<typeof videoCallMachine>;
 
 /** What the session uses of a socket.io client socket (a fake in tests). */
-export type VideoSocketLike = Pick<Socket, 'on' | 'off' | 'emit' | 'connected'>;
+export type VideoSocketLike = Pick<LeasedSocket, 'on' | 'off' | 'emit' | 'connected'>;
 
 /** The media a view shows; replaced (never mutated) on every change, for useSyncExternalStore. */
 export interface VideoMediaState {

@@ -1,11 +1,11 @@
 // The embedded local voice provider (issue 6): calls between signed-in users of this installation,
 // audio over a plain RTCPeerConnection, offers/answers/ICE relayed by the server's voice signalling
-// (contracts/voice-signalling.ts; server/modules/voice/local-signalling.ts). It owns its socket.
+// (contracts/voice-signalling.ts; server/modules/voice/local-signalling.ts). It holds a lease on the
+// tab's one signalling socket (shared-signalling.ts), which the video calls use too.
 //
 // ICE trickles (`voice:ice`): every event after the dial needs the call ticket, so the caller buffers
 // its own candidates until the dial's acknowledgement brings the ticket, and either side buffers the
 // other's candidates until the remote description is set.
-import type { Socket } from 'socket.io-client';
 import type { VoiceToken } from '../../../contracts/calls';
 import {
   type AcceptedCallEvent,
@@ -21,8 +21,8 @@ import {
   type UnregisteredEvent,
   VOICE_EVENTS,
 } from '../../../contracts/voice-signalling';
-import { httpHandlers } from '../http-handlers';
-import { connectSignalling, emitSignal } from '../signalling-socket';
+import { type LeasedSocket, type SignallingLease, sharedSignalling } from '../shared-signalling';
+import { emitSignal } from '../signalling-socket';
 import {
   Emitter,
   errorMessage,
@@ -34,7 +34,7 @@ import {
 } from './voice-provider';
 
 /** What the provider uses of a socket.io client socket (a fake in tests). */
-export type SignallingSocketLike = Pick<Socket, 'on' | 'off' | 'emit' | 'connected' | 'disconnect'> & {
+export type SignallingSocketLike = Pick<LeasedSocket, 'on' | 'off' | 'emit' | 'connected'> & {
   active?: boolean;
 };
 
@@ -55,7 +55,7 @@ export type PeerConnectionLike = Pick<
 >;
 
 export interface LocalProviderOptions {
-  /** The signalling socket; by default a new one from connectSignalling (closed by destroy). */
+  /** The signalling socket; by default a lease on the tab's shared one (released by destroy). */
   socket?: SignallingSocketLike;
   createPeerConnection?: (configuration: RTCConfiguration) => PeerConnectionLike;
   getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
@@ -91,9 +91,8 @@ export function createLocalProvider(
   token: VoiceToken,
   options: LocalProviderOptions = {},
 ): VoiceProviderDevice {
-  const socket =
-    options.socket ??
-    (connectSignalling({ getAccessToken: () => httpHandlers().getAccessToken() }) as SignallingSocketLike);
+  const lease = options.socket ? null : sharedSignalling.acquire();
+  const socket: SignallingSocketLike = options.socket ?? (lease as SignallingLease).socket;
   const createPeerConnection =
     options.createPeerConnection ?? ((configuration) => new RTCPeerConnection(configuration));
   const getUserMedia =
@@ -490,7 +489,8 @@ export function createLocalProvider(
       for (const [event, listener] of listeners) socket.off(event, listener as (...args: unknown[]) => void);
       // Ends the server's calls of this socket and leaves the device room.
       if (socket.connected) emitSignal(socket, VOICE_EVENTS.unregister, {});
-      if (!options.socket) socket.disconnect();
+      // The video calls may still use the connection: only the last holder closes it.
+      lease?.release();
       events.clear();
     },
     on(event, handler) {
