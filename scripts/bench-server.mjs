@@ -4,6 +4,8 @@
 //   dir started again (what every later `npm start` is), each after a quiet moment;
 // - under load: 50 admins at once on the Manage Sellers list (one page of the active tab), with
 //   requests/s, p50/p95 and the RSS peak while it lasts.
+// - throughput: the list pages at 50 connections against pgbench on their very statements
+//   (scripts/bench-throughput.mjs), `throughput` in the section.
 // On PGlite, and on PostgreSQL in a database of its own when BENCH_DATABASE_URL or TEST_DATABASE_URL is
 // set. Every wait is bounded, so the bench always ends.
 import { readFileSync, rmSync } from 'node:fs';
@@ -12,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer } from './bench-children.mjs';
 import { measure, signIn, withPostgresDatabase } from './bench-sellers.mjs';
+import { benchThroughput } from './bench-throughput.mjs';
 
 const IDLE_SETTLE_MS = 8_000;
 const LOAD_CONCURRENCY = 50;
@@ -90,6 +93,7 @@ export async function benchServer(root, port) {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  results.throughput = await benchThroughput(root, port);
   const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     results.postgres = { skipped: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too' };
