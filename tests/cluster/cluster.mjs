@@ -240,7 +240,10 @@ export async function startCluster(options = {}) {
       JOB_LEASE_SECONDS: '3',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      STATIC_DIR: options.spa ? path.join(root, 'dist') : path.join(work, 'no-spa'),
+      // CLUSTER_STATIC_DIR: a web app built elsewhere (as CLUSTER_SERVER_ENTRY).
+      STATIC_DIR: options.spa
+        ? (process.env.CLUSTER_STATIC_DIR ?? path.join(root, 'dist'))
+        : path.join(work, 'no-spa'),
       ...s3?.env,
       ...options.env,
     };
