@@ -17,10 +17,12 @@ export interface Broker {
    * external broker, messages stored by another instance). Messages that are not JSON are dropped.
    */
   listen(filter: string, onMessage: (topic: string, message: unknown) => void): Promise<void>;
+  /** The embedded broker clustered over Redis (REDIS_URL): whether Redis answers (`/api/health`). */
+  clusterState?: () => 'ok' | 'degraded';
 }
 
 /** What each mode provides; `publishToUser` is built on top the same way for both. */
-export type BrokerTransport = Pick<Broker, 'kind' | 'publish' | 'listen'>;
+export type BrokerTransport = Pick<Broker, 'kind' | 'publish' | 'listen' | 'clusterState'>;
 
 /** The JSON in a message's payload, or undefined when it is not JSON. */
 export function parsePayload(payload: Uint8Array): unknown {

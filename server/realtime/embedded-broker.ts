@@ -14,6 +14,7 @@
 // - one user holds at most `connectionsPerUser` connections and `sessionsPerUser` kept sessions (the
 //   oldest away session is forgotten first), and no packet may be larger than `maxPacketBytes`:
 //   one account cannot fill the server's memory.
+// With REDIS_URL, several instances share messages, sessions and these caps (broker-cluster.ts).
 import type { IncomingMessage } from 'node:http';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyInstance } from 'fastify';
@@ -26,7 +27,8 @@ import {
   topicMatches,
 } from '../../contracts/broker-topics';
 import type { SessionGate, TokenService, TokenUser } from '../lib/auth-types';
-import { createBrokerPersistence } from './broker-persistence';
+import { type BrokerBackend, createLocalBackend } from './broker-cluster';
+import { type BrokerRegistry, createMemoryRegistry } from './broker-registry';
 import { type BrokerTransport, type PublishOptions, parsePayload } from './broker-transport';
 import { createPacketSizeGuard } from './packet-size-guard';
 import { createSessionSweeper, type SessionStore } from './session-expiry';
@@ -84,6 +86,10 @@ export interface AuthHookOptions {
   makeRoomForSession?(userId: string, keep: number): Promise<void>;
   /** A client published where it may not: the publish was acknowledged and dropped. */
   onRefusedPublish?(refused: { clientId: string; userId: string | null; topic: string }): void;
+  /** Client id owners and open connections: in memory, or cluster-wide (broker-registry.ts). */
+  registry?: BrokerRegistry;
+  /** The registry could not answer (Redis down): the connection is refused as unavailable. */
+  onRegistryError?(error: unknown): void;
 }
 
 /**
@@ -95,36 +101,6 @@ export interface AuthHookOptions {
 const REFUSED_PUBLISH = Symbol('refused publish');
 type MaybeRefused = { [REFUSED_PUBLISH]?: true };
 
-/** Client id → owner, with each user's ids at hand (the kept-session cap counts them). */
-export class ClientIdRegistry {
-  private readonly owners = new Map<string, string>();
-  private readonly byUser = new Map<string, Set<string>>();
-
-  ownerOf(clientId: string): string | undefined {
-    return this.owners.get(clientId);
-  }
-  idsOf(userId: string): ReadonlySet<string> {
-    return this.byUser.get(userId) ?? new Set();
-  }
-  own(clientId: string, userId: string): void {
-    const previous = this.owners.get(clientId);
-    if (previous === userId) return;
-    if (previous) this.disown(clientId);
-    this.owners.set(clientId, userId);
-    const ids = this.byUser.get(userId) ?? new Set<string>();
-    this.byUser.set(userId, ids);
-    ids.add(clientId);
-  }
-  disown(clientId: string): void {
-    const owner = this.owners.get(clientId);
-    if (!owner) return;
-    this.owners.delete(clientId);
-    const ids = this.byUser.get(owner);
-    ids?.delete(clientId);
-    if (ids?.size === 0) this.byUser.delete(owner);
-  }
-}
-
 export function createAuthHooks({
   tokens,
   prefix,
@@ -132,19 +108,17 @@ export function createAuthHooks({
   limits,
   makeRoomForSession,
   onRefusedPublish,
+  registry = createMemoryRegistry(),
+  onRegistryError,
 }: AuthHookOptions) {
   const { connectionsPerUser, sessionsPerUser } = { ...DEFAULT_BROKER_LIMITS, ...limits };
   // Aedes passes the client object through every hook; the verified user rides on it.
   const sessions = new WeakMap<object, ClientSession>();
-  // Client id → the user it belongs to, for as long as the broker may hold a session under that id.
-  const clientIdOwners = new ClientIdRegistry();
-  // Each user's authenticated connections (until their socket closes).
-  const connections = new Map<string, Set<Client>>();
 
   return {
     sessions,
-    clientIdOwners,
-    connections,
+    /** Client id → the user it belongs to (for as long as the broker may hold a session under that id), and each user's open connections. */
+    registry,
     authenticate(
       client: Client,
       username: string | undefined,
@@ -152,39 +126,41 @@ export function createAuthHooks({
       done: (error: AuthenticateError | null, success: boolean | null) => void,
     ) {
       if (!username || !password) return done(refused('Username and access token are required', 4), false);
-      tokens.verify(password.toString()).then(
-        async (user) => {
-          if (user.id !== username) return done(refused('The token belongs to another user', 5), false);
-          const allChats = await readsAllChats(user).catch(() => false);
-          const owner = clientIdOwners.ownerOf(client.id);
-          if (owner && owner !== user.id) {
-            return done(refused('This client id belongs to another user', 2), false);
-          }
-          const open = connections.get(user.id) ?? new Set<Client>();
-          connections.set(user.id, open);
-          // A tab coming back with its own client id takes its old connection over: not one more.
-          const takesOver = [...open].some((other) => other.id === client.id);
-          if (!takesOver && open.size >= connectionsPerUser) {
-            return done(refused(TOO_MANY_CONNECTIONS_MESSAGE, 3), false);
-          }
-          // Its place is taken before anything awaits: concurrent connections cannot pass the cap together.
-          open.add(client);
-          const connection = (client as unknown as { conn: NodeJS.EventEmitter }).conn;
-          connection.once('close', () => {
-            open.delete(client);
-            if (open.size === 0 && connections.get(user.id) === open) connections.delete(user.id);
-          });
-          if (!owner && !client.clean) await makeRoomForSession?.(user.id, sessionsPerUser - 1);
-          clientIdOwners.own(client.id, user.id);
-          sessions.set(client, {
-            user: { id: user.id, role: user.role, sellerId: user.sellerId, readsAllChats: allChats },
-            sessionId: user.sessionId,
-            expiresAt: user.expiresAt,
-          });
-          done(null, true);
-        },
-        () => done(refused('Invalid or expired access token', 4), false),
-      );
+      tokens
+        .verify(password.toString())
+        .then(
+          async (user) => {
+            if (user.id !== username) return done(refused('The token belongs to another user', 5), false);
+            const allChats = await readsAllChats(user).catch(() => false);
+            const owner = await registry.ownerOf(client.id);
+            if (owner && owner !== user.id) {
+              return done(refused('This client id belongs to another user', 2), false);
+            }
+            // A tab coming back with its own client id takes its old connection over: not one more.
+            // Checking the cap and taking the place are one step in the registry.
+            const place = await registry.claimConnection(user.id, client.id, connectionsPerUser);
+            if (place === null) return done(refused(TOO_MANY_CONNECTIONS_MESSAGE, 3), false);
+            const connection = (client as unknown as { conn: NodeJS.EventEmitter & { destroyed?: boolean } })
+              .conn;
+            const release = () => void registry.releaseConnection(user.id, place).catch(() => {});
+            // Gone while the place was being taken: its 'close' has passed already.
+            if (connection.destroyed) release();
+            else connection.once('close', release);
+            if (!owner && !client.clean) await makeRoomForSession?.(user.id, sessionsPerUser - 1);
+            await registry.own(client.id, user.id);
+            sessions.set(client, {
+              user: { id: user.id, role: user.role, sellerId: user.sellerId, readsAllChats: allChats },
+              sessionId: user.sessionId,
+              expiresAt: user.expiresAt,
+            });
+            done(null, true);
+          },
+          () => done(refused('Invalid or expired access token', 4), false),
+        )
+        .catch((error: unknown) => {
+          onRegistryError?.(error);
+          done(refused('The broker is unavailable, try again shortly', 3), false);
+        });
     },
     authorizeSubscribe(
       client: Client,
@@ -215,34 +191,41 @@ export async function startEmbeddedBroker(
   options: AuthHookOptions & {
     /** Ended sessions: their connections are closed at once (sign-out, deactivation, password reset). */
     sessions?: Pick<SessionGate, 'isLive' | 'onRevoked'>;
+    /** Where messages, sessions and caps are kept (broker-cluster.ts); default: this process's memory. */
+    backend?: BrokerBackend;
   },
 ): Promise<BrokerTransport> {
   const limits = { ...DEFAULT_BROKER_LIMITS, ...options.limits };
-  // The in-memory session store with the PUBREL fix (broker-persistence.ts): browsers keep sessions,
-  // and those not resumed within a day are forgotten (session-expiry.ts).
-  const persistence = createBrokerPersistence();
-  const sessions = createSessionSweeper(persistence as unknown as SessionStore, {
-    forgotten: (clientId) => hooks.clientIdOwners.disown(clientId),
+  const backend = options.backend ?? createLocalBackend();
+  // Browsers keep sessions, and those not resumed within a day are forgotten (session-expiry.ts).
+  const sessions = createSessionSweeper(backend.persistence as SessionStore, {
+    forgotten: (clientId) => hooks.registry.disown(clientId),
+    away: backend.away,
   });
   const hooks = createAuthHooks({
     ...options,
     limits,
+    registry: backend.registry,
     // A user's kept sessions beyond the cap: the ones away the longest are forgotten first.
     makeRoomForSession: async (userId, keep) => {
-      const ids = [...hooks.clientIdOwners.idsOf(userId)];
+      const ids = await hooks.registry.idsOf(userId);
       if (ids.length <= keep) return;
       await sessions.forgetOldestAway(ids, ids.length - keep);
     },
     onRefusedPublish: (refused) =>
       app.log.warn(refused, 'broker: a publish on a topic the client may not use, acknowledged and dropped'),
+    onRegistryError: (error) =>
+      app.log.warn({ err: error }, 'broker: the connection registry did not answer, connection refused'),
   });
   const aedes = await Aedes.createBroker({
-    persistence,
+    ...(backend.mq ? { mq: backend.mq } : {}),
+    persistence: backend.persistence,
     authenticate: hooks.authenticate,
     authorizeSubscribe: hooks.authorizeSubscribe,
     authorizePublish: hooks.authorizePublish,
     authorizeForward: hooks.authorizeForward,
   } as never);
+  backend.prepare?.(aedes);
   // A refused publish (see REFUSED_PUBLISH) was acknowledged by Aedes' publish handler, which then asks
   // the broker to publish it: it goes no further. The server's own publishes are never marked.
   // (Aedes calls it as publish(packet, client, done); its typings name only publish(packet, done).)
@@ -258,6 +241,11 @@ export async function startEmbeddedBroker(
   aedes.on('clientError', (client, error) =>
     app.log.debug({ clientId: client.id, reason: error.message }, 'broker: connection dropped'),
   );
+  // Aedes reports a store that failed (Redis down) as an 'error' event, which would throw unheard.
+  aedes.on(
+    'error' as never,
+    ((error: Error) => app.log.warn({ err: error }, 'broker: store error')) as never,
+  );
   // One timer per connected client, ending the connection when its access token expires.
   const expiryTimers = new Map<Client, NodeJS.Timeout>();
   aedes.on('client', (client) => {
@@ -265,7 +253,7 @@ export async function startEmbeddedBroker(
     if (!session) return;
     // Again here: taking over a connection with the same id (same user) unregistered the old one,
     // which may have freed the id just after this client claimed it.
-    hooks.clientIdOwners.own(client.id, session.user.id);
+    void hooks.registry.own(client.id, session.user.id).catch(() => {});
     sessions.connected(client.id);
     const timer = setTimeout(
       () => {
@@ -281,7 +269,7 @@ export async function startEmbeddedBroker(
     clearTimeout(expiryTimers.get(client));
     expiryTimers.delete(client);
     // A clean session leaves nothing behind under its id, so the id is free again.
-    if (client.clean) hooks.clientIdOwners.disown(client.id);
+    if (client.clean) void hooks.registry.disown(client.id).catch(() => {});
     sessions.disconnected(client.id, client.clean);
   });
 
@@ -334,11 +322,21 @@ export async function startEmbeddedBroker(
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => sockets.close(() => resolve()));
-    await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => aedes.close(() => resolve()));
+    // With Redis down, the emitter's goodbye to it never comes: its connections are cut after a while.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
+    clearTimeout(timer);
+    await backend.close();
+    await closed;
   });
 
   const publish = (topic: string, message: unknown, publishOptions: PublishOptions = {}) =>
-    new Promise<void>((resolve, reject) =>
+    new Promise<void>((resolve, reject) => {
+      // Redis down: fail at once rather than wait for it (what is published was stored first).
+      if (backend.clusterState?.() === 'degraded') {
+        return reject(new Error('The broker cluster is degraded (Redis unreachable)'));
+      }
       aedes.publish(
         {
           cmd: 'publish',
@@ -349,8 +347,8 @@ export async function startEmbeddedBroker(
           dup: false,
         } as never,
         (error) => (error ? reject(error) : resolve()),
-      ),
-    );
+      );
+    });
   const listen: BrokerTransport['listen'] = (filter, onMessage) =>
     new Promise<void>((resolve) =>
       aedes.subscribe(
@@ -363,5 +361,5 @@ export async function startEmbeddedBroker(
         resolve,
       ),
     );
-  return { kind: 'embedded', publish, listen };
+  return { kind: 'embedded', publish, listen, clusterState: backend.clusterState };
 }
