@@ -19,13 +19,22 @@ const REDIS_DB = 6;
 const START_TIMEOUT_MS = 90_000;
 const live = new Set(); // process groups to kill if this process ends before stop()
 
-process.once('exit', () => {
+function killAll() {
   for (const pid of live) {
     try {
       process.kill(-pid, 'SIGKILL');
     } catch {}
   }
-});
+}
+process.once('exit', killAll);
+// A runner stopped by a signal (a timeout, Ctrl-C) runs no 'exit' handlers: kill the groups, then let
+// the signal do what it would have done.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    killAll();
+    process.kill(process.pid, signal);
+  });
+}
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

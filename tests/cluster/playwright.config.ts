@@ -12,6 +12,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 90_000,
+  // The whole run, bounded: the cluster step must end even when every flow waits to its limit.
+  globalTimeout: 600_000,
   expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
