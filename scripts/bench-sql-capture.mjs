@@ -25,7 +25,7 @@ if (file) {
     const text = typeof config === 'string' ? config : config?.text;
     if (capturing && typeof text === 'string') {
       const params = Array.isArray(values) ? values : config?.values;
-      const line = { text, values: (params ?? []).map((value) => prepareValue(value)) };
+      const line = { at: Date.now(), text, values: (params ?? []).map((value) => prepareValue(value)) };
       appendFileSync(file, `${JSON.stringify(line)}\n`);
     }
     return query.call(this, config, values, callback);

@@ -123,11 +123,16 @@ async function captureStatements(base, token, scenario, logFile) {
   for (let i = 0; i < 3; i++) {
     writeFileSync(logFile, '');
     await waitForCapture();
+    const startedAt = Date.now();
     await call(base, token, scenario);
+    const endedAt = Date.now();
+    // Only what was sent while the request ran: a background job's statement just before or after is not
+    // the request's (the server and the bench share the machine's clock).
     const lines = readFileSync(logFile, 'utf8')
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line));
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.at === undefined || (line.at >= startedAt && line.at <= endedAt));
     rmSync(logFile, { force: true });
     await waitForCapture();
     const statements = lines.map(inlined);
