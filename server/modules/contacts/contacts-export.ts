@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { companyTypes, contacts } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import type { FileStorage } from '../../lib/storage/types';
 import { countries } from '../configs/countries';
 import {
   type ExportCursor,
@@ -159,5 +160,5 @@ const contactsExport: ExportDefinition<ContactsExportPayload, ExportRow> = {
   },
 };
 
-export const contactsExportHandler = (options: { db: Db; dataDir: string }) =>
+export const contactsExportHandler = (options: { db: Db; dataDir: string; storage: FileStorage }) =>
   exportJobHandler(contactsExport, options);

@@ -84,7 +84,10 @@ export async function contactRoutes(app: FastifyInstance, options: { dataDir: st
   await app.register(fastifyMultipart, { limits: { fileSize: SHEET_LIMITS.maxBytes, files: 1 } });
   app.jobs.register(LEAD_IMPORT_KIND, leadImportHandler({ db: app.db, dataDir }));
   app.jobs.register(LEAD_ERRORS_KIND, leadErrorSheetHandler({ db: app.db, dataDir }));
-  app.jobs.register(CONTACTS_EXPORT_KIND, contactsExportHandler({ db: app.db, dataDir }));
+  app.jobs.register(
+    CONTACTS_EXPORT_KIND,
+    contactsExportHandler({ db: app.db, dataDir, storage: app.storage }),
+  );
 
   // ── Contacts ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,8 +1,10 @@
 // The one export job (ARCHITECTURE "export job"): any list's selection, in the list's order, streamed
-// to CSV or XLSX in keyset-paged batches. Memory holds one batch whatever the table's size, the file
-// appears under its real name only when it is complete, and the owner is notified with the link.
+// to CSV or XLSX in keyset-paged batches. Memory holds one batch whatever the table's size; the file is
+// written in local scratch space and put into the file storage (DATA_DIR or S3) only when complete, so
+// it appears under its key whole or not at all, and any instance can serve the download.
 // A list brings what only it knows (how to count, read a batch after a cursor, turn a row into cells);
 // sellers were the first list, staging products the second.
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -11,6 +13,8 @@ import { type ExportFileFormat, exportDownloadPath } from '../../../contracts/ex
 import type { Db } from '../../db/client';
 import { JobFailure, type JobHandler } from '../../jobs/worker';
 import type { ExportCursor, ExportDefinition } from '../../lib/export-definition';
+import { DiskStorage } from '../../lib/storage/disk-storage';
+import type { FileStorage } from '../../lib/storage/types';
 import { createCsvWriter } from './csv';
 import type { Column, TableWriter } from './table';
 import { createXlsxWriter } from './xlsx';
@@ -19,9 +23,21 @@ export type { ExportCursor, ExportDefinition } from '../../lib/export-definition
 
 export const EXPORT_BATCH_SIZE = 1000;
 
+/** The storage key of an export's file (the same relative path under DATA_DIR on the disk driver). */
+export const exportStorageKey = (taskId: string, format: ExportFileFormat) =>
+  `files/exports/${taskId}.${format}`;
+/** Where the disk driver keeps exports (tests on the disk driver read them there). */
 export const exportsFolder = (dataDir: string) => path.join(dataDir, 'files', 'exports');
 export const exportFilePath = (dataDir: string, taskId: string, format: ExportFileFormat) =>
-  path.join(exportsFolder(dataDir), `${taskId}.${format}`);
+  path.join(dataDir, exportStorageKey(taskId, format));
+/** This instance's own scratch space, where a file is written before it goes into the storage. */
+const exportScratch = (dataDir: string) => path.join(dataDir, 'tmp', 'exports');
+
+export const exportContentTypes: Record<ExportFileFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  json: 'application/json; charset=utf-8',
+};
 
 /**
  * The rows past a cursor in an export's order (sort key, then id): `(key, id) > (cursor)` ascending,
@@ -45,12 +61,12 @@ export function pastCursor(
 const stems = new Map<string, string>();
 export const exportFileStem = (kind: string) => stems.get(kind);
 
-/** Removes what an interrupted attempt of this task left behind (its temporary files). */
+/** Removes what an interrupted attempt of this task left in scratch space (its local files). */
 async function removeLeftovers(folder: string, taskId: string) {
   const names = await readdir(folder).catch(() => [] as string[]);
   await Promise.all(
     names
-      .filter((name) => name.startsWith(`${taskId}.`) && name.endsWith('.part'))
+      .filter((name) => name.startsWith(`${taskId}.`))
       .map((name) => rm(path.join(folder, name), { force: true })),
   );
 }
@@ -65,17 +81,22 @@ function jsonWriterOf<P extends { format: ExportFileFormat }, Row extends { id: 
   return definition.jsonWriter(file, columns, payload);
 }
 
-/** The job handler of one list's export; register it under `definition.kind`. */
+/**
+ * The job handler of one list's export; register it under `definition.kind`. `storage` is app.storage
+ * (without it, the disk under `dataDir`: only for callers not moved to the storage yet). `dataDir`
+ * holds this instance's scratch space.
+ */
 export function exportJobHandler<P extends { format: ExportFileFormat }, Row extends { id: string }>(
   definition: ExportDefinition<P, Row>,
-  options: { db: Db; dataDir: string },
+  options: { db: Db; dataDir: string; storage?: FileStorage },
 ): JobHandler {
   stems.set(definition.kind, definition.fileStem);
+  const storage = options.storage ?? new DiskStorage(options.dataDir);
   return async ({ job, payload: raw, setProgress, signal }) => {
     const parsed = definition.payloadSchema.safeParse(raw);
     if (!parsed.success) throw new JobFailure('The export settings are not valid.', true);
     const payload = parsed.data;
-    const folder = exportsFolder(options.dataDir);
+    const folder = exportScratch(options.dataDir);
     await mkdir(folder, { recursive: true });
     await removeLeftovers(folder, job.id);
 
@@ -83,7 +104,7 @@ export function exportJobHandler<P extends { format: ExportFileFormat }, Row ext
       definition.count(options.db, payload),
       definition.columns(payload, options.db),
     ]);
-    const file = exportFilePath(options.dataDir, job.id, payload.format);
+    const file = path.join(folder, `${job.id}.${payload.format}`);
     const writer: TableWriter =
       payload.format === 'xlsx'
         ? createXlsxWriter(file, columns, definition.sheetName)
@@ -107,9 +128,15 @@ export function exportJobHandler<P extends { format: ExportFileFormat }, Row ext
       }
       signal.throwIfAborted();
       await writer.commit();
+      // Whole or not at all: a store that fails here fails the attempt, and the job retries it.
+      await storage.put(exportStorageKey(job.id, payload.format), createReadStream(file), {
+        contentType: exportContentTypes[payload.format],
+      });
     } catch (error) {
       await writer.discard();
       throw error;
+    } finally {
+      await rm(file, { force: true });
     }
     const [singular, plural] = definition.noun;
     return {

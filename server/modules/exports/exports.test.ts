@@ -9,9 +9,10 @@ import type { Task, TaskAccepted } from '../../../contracts/notifications';
 import type { SellerList } from '../../../contracts/sellers';
 import { formulaCells, parseCsv } from '../../../tests/csv';
 import { jobs, notifications, sellers } from '../../db/schema';
+import { startTestS3, type TestS3 } from '../../lib/storage/test-s3';
 import { seedBulkSellers } from '../../seed/bulk-sellers';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
-import { EXPORT_BATCH_SIZE, exportsFolder } from './export-job';
+import { EXPORT_BATCH_SIZE, exportStorageKey, exportsFolder } from './export-job';
 
 // A real XML parser (jsdom's, as in the browser) checks that every part is well-formed. jsdom ships no
 // types of its own; the DOM's DOMParser type describes what is used.
@@ -46,12 +47,25 @@ const tricky = [
   { sellerCode: 'XP-0005', sellerName: 'x;=1+1;y', email: 'semi@export.test', phone: '' },
 ];
 
-describe.each(testBackends)('sellers export on %s', (backend) => {
+/** Files on the disk under DATA_DIR on every database, and on S3 (s3rver) once. */
+const fileCases: ['pglite' | 'postgres', 'disk' | 's3'][] = [
+  ...testBackends.map((backend) => [backend, 'disk'] as ['pglite' | 'postgres', 'disk']),
+  ['pglite', 's3'],
+];
+
+let s3: TestS3;
+beforeAll(async () => {
+  s3 = await startTestS3();
+});
+afterAll(() => s3?.close());
+
+describe.each(fileCases)('sellers export on %s, files on %s', (backend, files) => {
   let t: TestApp;
   let as: ApiAs;
   beforeAll(async () => {
     // Jobs are run by hand (runOnce), so each test knows exactly when the export has happened.
-    t = await createTestApp({ backend, jobs: { enabled: false } });
+    t = await createTestApp({ backend, jobs: { enabled: false }, env: files === 's3' ? s3.env : {} });
+    expect(t.app.storage.driver).toBe(files);
     as = await apiAs(t.app);
     await t.app.db
       .insert(sellers)
@@ -98,7 +112,9 @@ describe.each(testBackends)('sellers export on %s', (backend) => {
     });
     expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
     const day = new Date().toISOString().slice(0, 10);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="sellers-${day}.csv"`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="sellers-${day}.csv"; filename*=UTF-8''sellers-${day}.csv`,
+    );
     const body = download.rawPayload.toString('utf8');
     expect(body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = parseCsv(body.slice(1));
@@ -184,7 +200,7 @@ describe.each(testBackends)('sellers export on %s', (backend) => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(download.headers['content-disposition']).toMatch(
-      /^attachment; filename="sellers-\d{4}-\d\d-\d\d\.xlsx"$/,
+      /^attachment; filename="sellers-\d{4}-\d\d-\d\d\.xlsx"; filename\*=UTF-8''sellers-\d{4}-\d\d-\d\d\.xlsx$/,
     );
     const parts = unzipSync(new Uint8Array(download.rawPayload));
     expect(Object.keys(parts).sort()).toEqual([
@@ -276,10 +292,19 @@ describe.each(testBackends)('sellers export on %s', (backend) => {
 
   it('leaves no temporary files, and says so when a finished file is gone', async () => {
     const { taskId } = await runExport('Admin', { format: 'csv', isActive: 'true' });
-    const files = await readdir(exportsFolder(t.dataDir));
-    expect(files.filter((name) => name.endsWith('.part'))).toEqual([]);
-    expect(files).toContain(`${taskId}.csv`);
-    await rm(path.join(exportsFolder(t.dataDir), `${taskId}.csv`));
+    // Nothing left in this instance's scratch space; the file is in the storage under its key.
+    expect(await readdir(path.join(t.dataDir, 'tmp', 'exports')).catch(() => [])).toEqual([]);
+    const keys: string[] = [];
+    for await (const key of t.app.storage.list('files/exports/')) keys.push(key);
+    expect(keys).toContain(exportStorageKey(taskId, 'csv'));
+    if (files === 'disk') {
+      const onDisk = await readdir(exportsFolder(t.dataDir));
+      expect(onDisk.filter((name) => name.endsWith('.part'))).toEqual([]);
+      await rm(path.join(exportsFolder(t.dataDir), `${taskId}.csv`));
+    } else {
+      expect(await readdir(exportsFolder(t.dataDir)).catch(() => [])).toEqual([]);
+      await t.app.storage.delete(exportStorageKey(taskId, 'csv'));
+    }
     const gone = await as('Admin', 'GET', exportDownloadPath(taskId));
     expect(gone.statusCode).toBe(404);
     expect(json(gone).code).toBe('EXPORT_GONE');
@@ -291,5 +316,66 @@ describe.each(testBackends)('sellers export on %s', (backend) => {
     const response = await as('Admin', 'GET', exportDownloadPath(task.taskId));
     expect(response.statusCode).toBe(409);
     expect(json(response).code).toBe('EXPORT_FAILED');
+  });
+
+  it.runIf(files === 's3')(
+    'while the store is down the download answers 503 and the export attempt fails; both work once it is back',
+    async () => {
+      const { taskId, download } = await runExport('Admin', { format: 'csv', isActive: 'true' });
+      const task = await startExport('Admin', { format: 'csv', isActive: 'false' });
+      await s3.stop();
+      try {
+        const during = await as('Admin', 'GET', exportDownloadPath(taskId));
+        expect(during.statusCode).toBe(503);
+        expect(json(during)).toEqual({
+          message: 'File storage is unavailable. Try again in a moment.',
+          code: 'STORAGE_UNAVAILABLE',
+        });
+        expect(await t.app.jobs.worker.runOnce()).toBe(true);
+        const state = json<Task>(await as('Admin', 'GET', `/api/v1/tasks/${task.taskId}`));
+        expect(state.status).not.toBe('Completed');
+        expect(await readdir(path.join(t.dataDir, 'tmp', 'exports')).catch(() => [])).toEqual([]);
+      } finally {
+        await s3.start();
+      }
+      const after = await as('Admin', 'GET', exportDownloadPath(taskId));
+      expect(after.statusCode).toBe(200);
+      expect(after.rawPayload).toEqual(download.rawPayload);
+      expect(await t.app.storage.exists(exportStorageKey(task.taskId, 'csv'))).toBe(false);
+    },
+  );
+});
+
+describe('sellers export with S3_PRESIGNED_DOWNLOADS', () => {
+  let t: TestApp;
+  let as: ApiAs;
+  beforeAll(async () => {
+    t = await createTestApp({ jobs: { enabled: false }, env: { ...s3.env, S3_PRESIGNED_DOWNLOADS: 'true' } });
+    as = await apiAs(t.app);
+  });
+  afterAll(() => t?.close());
+
+  it('the download redirects to a presigned link that serves the file under its dated name', async () => {
+    const started = await as('Admin', 'POST', '/api/v1/exports/sellers', { format: 'csv', isActive: 'true' });
+    const { taskId } = json<TaskAccepted>(started).taskStatus;
+    expect(await t.app.jobs.worker.runOnce()).toBe(true);
+    const response = await as('Admin', 'GET', exportDownloadPath(taskId));
+    expect(response.statusCode).toBe(302);
+    const link = response.headers.location as string;
+    expect(link.startsWith(s3.endpoint)).toBe(true);
+    const fetched = await fetch(link);
+    expect(fetched.status).toBe(200);
+    const day = new Date().toISOString().slice(0, 10);
+    expect(fetched.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(fetched.headers.get('content-disposition')).toBe(
+      `attachment; filename="sellers-${day}.csv"; filename*=UTF-8''sellers-${day}.csv`,
+    );
+    const body = Buffer.from(await fetched.arrayBuffer()).toString('utf8');
+    expect(body.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parseCsv(body.slice(1));
+    expect(header?.length).toBeGreaterThan(3);
+    expect(rows.length).toBeGreaterThan(0);
+    // Still the owner's only: another user gets no link.
+    expect((await as('Staff', 'GET', exportDownloadPath(taskId))).statusCode).toBe(404);
   });
 });

@@ -1,33 +1,22 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDay } from '../../../contracts/domain/format';
-import {
-  type ExportFileFormat,
-  exportFileFormats,
-  sellersExportBodySchema,
-} from '../../../contracts/exports';
+import { exportFileFormats, sellersExportBodySchema } from '../../../contracts/exports';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import { findOwnJob, taskAccepted } from '../../jobs/queue';
 import { taskNotFound } from '../../jobs/routes';
 import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
+import { serveStoredFile } from '../../lib/storage/serve-stored-file';
 import { manage } from '../sellers/access';
-import { exportFilePath, exportFileStem } from './export-job';
+import { exportContentTypes, exportFileStem, exportStorageKey } from './export-job';
 import {
   SELLERS_EXPORT_KIND,
   SELLERS_EXPORT_NAME,
   type SellersExportPayload,
   sellersExportHandler,
 } from './sellers-export';
-
-const contentTypes: Record<ExportFileFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  json: 'application/json; charset=utf-8',
-};
 
 /**
  * Exports (issue 4): a long action answered at once with `taskStatus`; a background job writes the
@@ -37,7 +26,10 @@ const contentTypes: Record<ExportFileFormat, string> = {
  */
 export async function exportRoutes(app: FastifyInstance, options: { dataDir: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  app.jobs.register(SELLERS_EXPORT_KIND, sellersExportHandler({ db: app.db, dataDir: options.dataDir }));
+  app.jobs.register(
+    SELLERS_EXPORT_KIND,
+    sellersExportHandler({ db: app.db, dataDir: options.dataDir, storage: app.storage }),
+  );
 
   api.post(
     '/sellers',
@@ -94,20 +86,23 @@ export async function exportRoutes(app: FastifyInstance, options: { dataDir: str
           'EXPORT_NOT_READY',
         );
       }
-      const file = exportFilePath(options.dataDir, job.id, format.data);
-      const size = await stat(file).then(
-        (info) => info.size,
-        () => null,
-      );
-      if (size === null)
-        throw new HttpError(404, 'The file of this export is no longer available.', 'EXPORT_GONE');
       const day = isoDay(job.finishedAt ?? job.createdAt);
-      return reply
-        .header('content-type', contentTypes[format.data])
-        .header('content-length', size)
-        .header('content-disposition', `attachment; filename="${stem}-${day}.${format.data}"`)
-        .header('cache-control', 'private, no-store')
-        .send(createReadStream(file));
+      // Any instance serves it: the file is in the shared storage, not on the disk of the one that wrote it.
+      return serveStoredFile(
+        request,
+        reply,
+        app.storage,
+        {
+          key: exportStorageKey(job.id, format.data),
+          contentType: exportContentTypes[format.data],
+          fileName: `${stem}-${day}.${format.data}`,
+          disposition: 'attachment',
+          cacheControl: 'private, no-store',
+          notFound: () =>
+            new HttpError(404, 'The file of this export is no longer available.', 'EXPORT_GONE'),
+        },
+        { presigned: app.presignedDownloads },
+      );
     },
   );
 }

@@ -6,6 +6,7 @@ import { exportFormats } from '../../../contracts/exports';
 import { sellerSortFields } from '../../../contracts/sellers';
 import type { Db } from '../../db/client';
 import { sellers } from '../../db/schema';
+import type { FileStorage } from '../../lib/storage/types';
 import { sellerStatus } from '../sellers/dto';
 import { listSellers, searchSellers, sellerSelection } from '../sellers/listing';
 import { type ExportCursor, type ExportDefinition, exportJobHandler, pastCursor } from './export-job';
@@ -117,5 +118,5 @@ const sellersExport: ExportDefinition<SellersExportPayload, ExportRow> = {
   cellsOf,
 };
 
-export const sellersExportHandler = (options: { db: Db; dataDir: string }) =>
+export const sellersExportHandler = (options: { db: Db; dataDir: string; storage: FileStorage }) =>
   exportJobHandler(sellersExport, options);

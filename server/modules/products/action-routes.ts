@@ -49,7 +49,10 @@ const bulkDescription =
 
 export async function stagingProductActionRoutes(app: FastifyInstance, options: { dataDir: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  app.jobs.register(PRODUCTS_EXPORT_KIND, productsExportHandler({ db: app.db, dataDir: options.dataDir }));
+  app.jobs.register(
+    PRODUCTS_EXPORT_KIND,
+    productsExportHandler({ db: app.db, dataDir: options.dataDir, storage: app.storage }),
+  );
   app.jobs.register(
     BULK_JOB_KIND,
     bulkJobHandler({ db: app.db, dataDir: options.dataDir, log: app.log.child({ module: 'bulk-job' }) }),

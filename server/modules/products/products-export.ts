@@ -23,6 +23,7 @@ import { rowsOf } from '../../db/rows';
 import { categories, products, sellers } from '../../db/schema';
 import { JobFailure } from '../../jobs/worker';
 import { HttpError } from '../../lib/http-error';
+import type { FileStorage } from '../../lib/storage/types';
 import { attributesByCode } from '../attributes/attribute-defs';
 import { type AttributeDef, plainTextOf } from '../attributes/attribute-values';
 import {
@@ -193,5 +194,5 @@ const productsExport: ExportDefinition<ProductsExportPayload, ExportRow> = {
   },
 };
 
-export const productsExportHandler = (options: { db: Db; dataDir: string }) =>
+export const productsExportHandler = (options: { db: Db; dataDir: string; storage: FileStorage }) =>
   exportJobHandler(productsExport, options);

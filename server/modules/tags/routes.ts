@@ -79,7 +79,10 @@ function assertNotSeller(request: FastifyRequest) {
 export async function tagRoutes(app: FastifyInstance, options: { dataDir: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.jobs.register(LEVELS_KIND, levelsHandler({ db: app.db }));
-  app.jobs.register(TAGS_EXPORT_KIND, exportJobHandler(tagsExport, { db: app.db, dataDir: options.dataDir }));
+  app.jobs.register(
+    TAGS_EXPORT_KIND,
+    exportJobHandler(tagsExport, { db: app.db, dataDir: options.dataDir, storage: app.storage }),
+  );
 
   /** The tree a read names, refusing the draft to sellers. */
   const sourceOf = async (request: FastifyRequest, source: z.infer<typeof tagTreeSourceSchema>) => {
