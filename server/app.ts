@@ -266,9 +266,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(campaignRoutes, { prefix: '/api/v1/campaigns', config });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });
-  await app.register(sellerRoutes, { prefix: '/api/v1/sellers', dataDir: config.dataDir });
+  await app.register(sellerRoutes, { prefix: '/api/v1/sellers' });
   await app.register(sellerListingRoutes, { prefix: '/api/v1/sellers' });
-  await app.register(sellerFileRoutes, { dataDir: config.dataDir });
+  await app.register(sellerFileRoutes);
   await app.register(sellerDashboardRoutes, { prefix: '/api/v1/sellers' });
   await app.register(subscriptionRoutes, { prefix: '/api/v1/subscriptionManager' });
   await app.register(mailLinkRoutes, { prefix: '/api/v1/helperQuery/method', links: app.mailLinks });
