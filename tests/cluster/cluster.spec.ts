@@ -285,7 +285,7 @@ async function workerOf(taskId: string): Promise<string> {
 }
 
 for (const node of NODES) {
-  test(`a job run by the other instance notifies a browser connected to ${node}: toast and bell`, async ({
+  test(`a job run by the other instance notifies a browser connected to ${node}: the bell`, async ({
     browser,
     request,
   }) => {
@@ -295,15 +295,14 @@ for (const node of NODES) {
     await admin.page.waitForLoadState('networkidle');
     const unreadBefore = await unreadCount(admin.page);
     const { token } = await apiSession(request, 'admin@demo.local');
+    // A task started elsewhere (not in this tab) rings the bell, live; its toast is for the tab that
+    // started it (realtime-handlers.ts), which the UI export test checks.
     const taskId = await exportOn(request, other, token);
     const ranOn = await workerOf(taskId);
     await expect(
-      admin.page.getByText('Sellers export Completed'),
-      `the job ran on instance ${ranOn}`,
-    ).toBeVisible({
-      timeout: 30_000,
-    });
-    await expect(admin.page.getByTestId('notification-count')).toHaveText(String(unreadBefore + 1));
+      admin.page.getByTestId('notification-count'),
+      `the bell (the job ran on instance ${ranOn})`,
+    ).toHaveText(String(unreadBefore + 1), { timeout: 30_000 });
     expect(admin.servedBy.every((by) => by === node)).toBe(true);
     await admin.context.close();
   });
