@@ -2,7 +2,7 @@ import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { syncRolePermissions } from './modules/permissions/service';
-import { DEMO_PASSWORD, seedDemo } from './seed';
+import { DEMO_PASSWORD, seedDemoWithFiles } from './seed';
 
 /** Start order: config → database → migrations → permissions sync → demo seed → HTTP. */
 async function main() {
@@ -11,7 +11,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
   await syncRolePermissions(database.db);
-  const demoAccounts = config.SEED_DEMO ? await seedDemo(database.db, { dataDir: config.dataDir }) : null;
+  const demoAccounts = config.SEED_DEMO ? await seedDemoWithFiles(database.db, config) : null;
 
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
 

@@ -16,7 +16,7 @@ import { seedBulkContacts } from './bulk-contacts';
 import { seedBulkProducts } from './bulk-products';
 import { seedBulkSellers } from './bulk-sellers';
 import { seedBulkTags } from './bulk-tags';
-import { seedDemo } from './index';
+import { seedDemoWithFiles } from './index';
 
 const usage =
   'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--contacts <count>] [--batch <rows per transaction>]';
@@ -66,7 +66,7 @@ async function main() {
   try {
     await database.migrate();
     await syncRolePermissions(database.db);
-    if (config.SEED_DEMO) await seedDemo(database.db, { dataDir: config.dataDir });
+    if (config.SEED_DEMO) await seedDemoWithFiles(database.db, config);
     if (total > 0) {
       console.info(`Seeding ${total} sellers into ${where}…`);
       const result = await seedBulkSellers(database.db, total, {

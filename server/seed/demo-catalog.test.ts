@@ -23,7 +23,7 @@ describe.each(testBackends)('the demo catalogue on %s', (backend) => {
 
   beforeAll(async () => {
     t = await createTestApp({ backend, seed: false, jobs: { enabled: false } });
-    await seedDemo(t.database.db, { dataDir: t.dataDir });
+    await seedDemo(t.database.db, { files: { storage: t.app.storage, dataDir: t.dataDir } });
     as = await apiAs(t.app);
     rows = await t.database.db.select().from(products);
   }, 120_000);

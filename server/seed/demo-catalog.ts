@@ -17,7 +17,7 @@ import { type Actor, type AuditEntryInput, recordAuditEntries } from '../lib/aud
 import { attributeIndexOf, completenessOf } from '../modules/attributes/attribute-values';
 import { mediaPath } from '../modules/media/media-urls';
 import { ensureSeedCatalog, type SeedCatalog } from './catalog-attributes';
-import { demoPictures, storeDemoImage } from './demo-images';
+import { type DemoFiles, demoPictures, storeDemoImage } from './demo-images';
 import { type GeneratedProduct, generateProduct, profileOf, type Rng, rngOf } from './product-generator';
 import type { DemoSellerIds } from './sellers';
 
@@ -262,8 +262,11 @@ async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promis
   }
 }
 
-/** Seeds the catalogue; photos only when `dataDir` says where files go (the server's DATA_DIR). */
-export async function seedDemoCatalog(tx: Tx, ids: DemoSellerIds, options: { dataDir?: string } = {}) {
+/**
+ * Seeds the catalogue; photos only when `files` says where they go (the server's file storage, and its
+ * DATA_DIR for scratch space).
+ */
+export async function seedDemoCatalog(tx: Tx, ids: DemoSellerIds, options: { files?: DemoFiles } = {}) {
   const catalog = await ensureSeedCatalog(tx);
   const leafById = new Map([...catalog.leaves.values()].map((leaf) => [leaf.id, leaf]));
   const now = Date.now();
@@ -366,8 +369,8 @@ export async function seedDemoCatalog(tx: Tx, ids: DemoSellerIds, options: { dat
 
   // Photos: gallery images, and a size chart for some apparel (an IMAGE attribute value).
   const media: (typeof productMedia.$inferInsert)[] = [];
-  if (options.dataDir) {
-    const dataDir = options.dataDir;
+  if (options.files) {
+    const { storage, dataDir } = options.files;
     const pictures = await demoPictures(dataDir);
     const sizeChart = catalog.defs.get('size_chart');
     const jobs = demo.flatMap((product, index) => {
@@ -384,7 +387,7 @@ export async function seedDemoCatalog(tx: Tx, ids: DemoSellerIds, options: { dat
       return chart ? [...gallery, { product, position: null, picture: choices[0]! }] : gallery;
     });
     await inBatches(jobs, 32, async ({ product, position, picture }) => {
-      const stored = await storeDemoImage(dataDir, picture);
+      const stored = await storeDemoImage(storage, picture);
       const id = randomUUID();
       const slug = product.generated.titleKey
         .replace(/[^a-z0-9]+/g, '-')

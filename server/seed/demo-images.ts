@@ -10,14 +10,15 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { storeFile } from '../lib/uploads';
+import type { FileStorage } from '../lib/storage/types';
 import { MEDIA_FOLDER } from '../modules/media/media';
 import {
   DERIVATIVE_SIZES,
+  DERIVATIVE_TYPE,
   type DerivativeName,
   derivativeNames,
   derivativePathOf,
-  writeDerivatives,
+  renderDerivatives,
 } from '../modules/media/media-images';
 import { type PictureKind, pictureKinds } from './product-generator';
 
@@ -166,15 +167,18 @@ const pictureSources = pictureKinds.flatMap((kind, index) =>
 
 /**
  * Renders the pictures into `folder` (under `root`) and makes their derivatives there with the
- * uploads' own writeDerivatives, all in parallel (sharp spreads them over the cores).
+ * uploads' own renderDerivatives, all in parallel (sharp spreads them over the cores).
  */
 async function renderInto(root: string, folder: string): Promise<void> {
   await mkdir(path.join(root, folder), { recursive: true });
   await Promise.all(
     pictureSources.map(async (source) => {
       const relative = path.posix.join(folder, source.name);
-      await sharp(Buffer.from(source.svg)).jpeg({ quality: 84 }).toFile(path.join(root, relative));
-      await writeDerivatives(root, relative);
+      const original = await sharp(Buffer.from(source.svg)).jpeg({ quality: 84 }).toBuffer();
+      await writeFile(path.join(root, relative), original);
+      const rendered = await renderDerivatives(original);
+      for (const name of derivativeNames)
+        await writeFile(path.join(root, derivativePathOf(relative, name)), rendered[name]);
     }),
   );
 }
@@ -236,6 +240,12 @@ export async function demoPictures(scratch: string): Promise<Map<PictureKind, De
   return byKind;
 }
 
+/** Where the demo's files go: the file storage, and the DATA_DIR whose scratch space renders them. */
+export interface DemoFiles {
+  storage: FileStorage;
+  dataDir: string;
+}
+
 export interface StoredDemoImage {
   storagePath: string;
   derivatives: Record<DerivativeName, string>;
@@ -245,21 +255,22 @@ export interface StoredDemoImage {
 }
 
 /**
- * Stores a picture as a product media file under `dataDir`, as an upload of its own (storeFile, in
- * the media folder) with its derivatives beside it where writeDerivatives puts them.
+ * Stores a picture as a product media file in the file storage, as an upload of its own (a random key
+ * in the media folder) with its derivatives beside it where writeDerivatives puts them.
  */
-export async function storeDemoImage(dataDir: string, picture: DemoPicture): Promise<StoredDemoImage> {
-  const { relativePath } = await storeFile(dataDir, MEDIA_FOLDER, picture.bytes, '.jpg');
+export async function storeDemoImage(storage: FileStorage, picture: DemoPicture): Promise<StoredDemoImage> {
+  const storagePath = path.posix.join(MEDIA_FOLDER, `${randomUUID()}.jpg`);
+  await storage.put(storagePath, picture.bytes, { contentType: 'image/jpeg', ifAbsent: true });
   const derivatives = Object.fromEntries(
-    derivativeNames.map((name) => [name, derivativePathOf(relativePath, name)]),
+    derivativeNames.map((name) => [name, derivativePathOf(storagePath, name)]),
   ) as Record<DerivativeName, string>;
   await Promise.all(
     derivativeNames.map((name) =>
-      writeFile(path.join(dataDir, derivatives[name]), picture.derivatives[name], { flag: 'wx' }),
+      storage.put(derivatives[name], picture.derivatives[name], { contentType: DERIVATIVE_TYPE }),
     ),
   );
   return {
-    storagePath: relativePath,
+    storagePath,
     derivatives,
     size: picture.bytes.length,
     width: DEMO_IMAGE_SIZE,

@@ -4,17 +4,16 @@
 // request from the demo seller. The sheets are real files under DATA_DIR, validated and moved by the
 // import jobs' own handlers, so their reports are exactly what an upload would produce.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { catalogImports, importRequests, sellers, users } from '../db/schema';
 import type { JobContext } from '../jobs/worker';
 import { recordAudit } from '../lib/audit';
+import type { FileStorage } from '../lib/storage/types';
 import { allAttributes } from '../modules/attributes/attribute-defs';
 import { csvLine } from '../modules/exports/csv';
-import { IMPORT_FOLDER } from '../modules/imports/batch-actions';
-import { insertBatch } from '../modules/imports/imports';
+import { IMPORT_FOLDER, insertBatch } from '../modules/imports/imports';
 import { guessMapping } from '../modules/imports/mapping';
 import { moveHandler } from '../modules/imports/move-job';
 import { sampleSheetCsv } from '../modules/imports/sample-sheet';
@@ -119,12 +118,11 @@ function inlineContext(payload: Record<string, unknown>): JobContext {
 
 async function storeImport(
   db: Db,
-  dataDir: string,
+  storage: FileStorage,
   input: { sellerId: string; fileName: string; content: Buffer; actor: { id: string | null; name: string } },
 ) {
   const relativePath = path.posix.join(IMPORT_FOLDER, `${randomUUID()}.csv`);
-  await mkdir(path.join(dataDir, IMPORT_FOLDER), { recursive: true });
-  await writeFile(path.join(dataDir, relativePath), input.content);
+  await storage.put(relativePath, input.content, { contentType: 'text/csv' });
   const firstLine =
     input.content
       .toString('utf8')
@@ -164,14 +162,14 @@ async function storeImport(
   });
 }
 
-export async function seedDemoImports(db: Db, options: { dataDir: string; demoSellerId: string }) {
-  const validate = validateHandler({ db, dataDir: options.dataDir });
+export async function seedDemoImports(db: Db, options: { storage: FileStorage; demoSellerId: string }) {
+  const validate = validateHandler({ db, storage: options.storage });
   const move = moveHandler({ db });
   const staff = await actorByEmail(db, 'staff@demo.local');
 
   const peacock = await sellerByName(db, 'Peacock Apparel');
   if (peacock) {
-    const batch = await storeImport(db, options.dataDir, {
+    const batch = await storeImport(db, options.storage, {
       sellerId: peacock,
       fileName: 'peacock-summer-2026.csv',
       content: peacockSheet(),
@@ -183,7 +181,7 @@ export async function seedDemoImports(db: Db, options: { dataDir: string; demoSe
 
   const ganga = await sellerByName(db, 'Ganga Handloom');
   if (ganga) {
-    const batch = await storeImport(db, options.dataDir, {
+    const batch = await storeImport(db, options.storage, {
       sellerId: ganga,
       fileName: 'ganga-handloom-stock.csv',
       content: gangaSheet(),
@@ -193,7 +191,7 @@ export async function seedDemoImports(db: Db, options: { dataDir: string; demoSe
   }
 
   const sellerActor = await actorByEmail(db, 'seller@demo.local');
-  const pending = await storeImport(db, options.dataDir, {
+  const pending = await storeImport(db, options.storage, {
     sellerId: options.demoSellerId,
     fileName: 'sample-catalog-sheet.csv',
     content: Buffer.from(sampleSheetCsv()),

@@ -1,10 +1,12 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
+import { checkFileStorage, createFileStorage, S3Storage, type StorageConfig } from '../lib/storage';
 import { seedCalls } from './calls';
 import { seedCatalogue } from './catalogue';
 import { seedChats } from './chats';
 import { seedDemoCatalog } from './demo-catalog';
+import type { DemoFiles } from './demo-images';
 import { seedDemoImports } from './demo-imports';
 import { seedDemoMarketing } from './demo-marketing';
 import { seedDemoTags } from './demo-tags';
@@ -30,10 +32,10 @@ async function demoActors(tx: Tx) {
 /**
  * Seeds the demo marketplace on an empty database, in one transaction: a crash half-way leaves the
  * database empty, and the next start seeds again. Returns the demo sign-ins, or null when not seeded.
- * The catalogue's product photos and the demo imports are files: they are made only when `dataDir` says
- * where files go.
+ * The catalogue's product photos and the demo imports are files: they are made only when `files` says
+ * where files go (the file storage, and DATA_DIR for scratch space).
  */
-export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Promise<DemoAccount[] | null> {
+export async function seedDemo(db: Db, options: { files?: DemoFiles } = {}): Promise<DemoAccount[] | null> {
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return null;
   const { accounts, ids } = await db.transaction(async (tx) => {
@@ -56,7 +58,21 @@ export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Prom
   });
   // Imports are files and run through the import jobs, which open their own transactions: after the
   // demo is committed, and only where files go.
-  if (options.dataDir)
-    await seedDemoImports(db, { dataDir: options.dataDir, demoSellerId: ids.demoSellerId });
+  if (options.files)
+    await seedDemoImports(db, { storage: options.files.storage, demoSellerId: ids.demoSellerId });
   return accounts;
+}
+
+/**
+ * seedDemo with its files in the file storage the configuration names (the server's own: DATA_DIR, or
+ * the S3 bucket), checked first and closed after.
+ */
+export async function seedDemoWithFiles(db: Db, config: StorageConfig): Promise<DemoAccount[] | null> {
+  const storage = createFileStorage(config);
+  try {
+    await checkFileStorage(storage, config);
+    return await seedDemo(db, { files: { storage, dataDir: config.dataDir } });
+  } finally {
+    if (storage instanceof S3Storage) storage.client.destroy();
+  }
 }

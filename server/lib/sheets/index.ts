@@ -12,4 +12,4 @@ export { sheetHttpError } from './http';
 export { detectSheetFormat, endIdleSheetWorkers, openSheet, type SheetReadOptions } from './in-worker';
 export type { OpenedSheet, OpenSheetOptions, SheetRow } from './open';
 export { PARSE_SLOTS } from './parse-slots';
-export { type ReceivedSheet, receiveSheetUpload } from './upload';
+export { type ReceivedSheet, receiveSheetUpload, sheetContentTypes, withReceivedSheet } from './upload';

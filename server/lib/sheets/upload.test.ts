@@ -6,6 +6,8 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../http-error';
+import { scratchDir } from '../scratch';
+import { DiskStorage } from '../storage/disk-storage';
 import { receiveSheetUpload } from './index';
 import { pngBytes, temporaryFolder, writeXlsx } from './test-files';
 
@@ -24,9 +26,18 @@ beforeAll(async () => {
       return reply.status(error.status).send({ message: error.message, code: error.code });
     return reply.status(500).send({ message: String(error) });
   });
-  app.post('/upload', async (request) =>
-    receiveSheetUpload(request, { dataDir: tmp.folder, folder: FOLDER }, { maxBytes: MAX_BYTES }),
-  );
+  const storage = new DiskStorage(tmp.folder);
+  app.post('/upload', async (request) => {
+    const { localPath, release, ...file } = await receiveSheetUpload(
+      request,
+      { storage, dataDir: tmp.folder, folder: FOLDER },
+      { maxBytes: MAX_BYTES },
+    );
+    // The local copy is the stored sheet, readable until released.
+    expect(await readFile(localPath)).toEqual(await readFile(path.join(tmp.folder, file.relativePath)));
+    await release();
+    return file;
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -56,8 +67,11 @@ function multipart(filename: string, content: Buffer, fields: Record<string, str
 const upload = (filename: string, content: Buffer, fields?: Record<string, string>) =>
   app.inject({ method: 'POST', url: '/upload', ...multipart(filename, content, fields) });
 
-/** The files in the upload folder, temporary ones included. */
-const stored = async () => readdir(path.join(tmp.folder, FOLDER)).catch(() => [] as string[]);
+/** The files in the upload folder and in scratch space, temporary ones included. */
+const stored = async () => [
+  ...(await readdir(path.join(tmp.folder, FOLDER)).catch(() => [] as string[])),
+  ...(await readdir(scratchDir(tmp.folder)).catch(() => [] as string[])),
+];
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('receiveSheetUpload', () => {

@@ -1,8 +1,6 @@
 // Lead imports: upload → headers and a suggested mapping (the shared sheet reader and column matcher) →
 // the user confirms the mapping, the duplicates policy, tags and consent → the job (lead-job.ts) → the
 // report: counts by outcome, rows a page at a time, and the error sheet through the one export job.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -27,12 +25,20 @@ import type { Actor } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { badRowReader, errorSheetDefinition } from '../../lib/sheet-import/error-sheet';
 import { guessColumns, mappingShapeProblem } from '../../lib/sheet-import/mapping';
-import { openSheet, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
+import {
+  openSheet,
+  receiveSheetUpload,
+  SheetError,
+  sheetHttpError,
+  withReceivedSheet,
+} from '../../lib/sheets';
+import type { FileStorage } from '../../lib/storage/types';
 import { exportJobHandler } from '../exports/export-job';
-import { LEAD_IMPORT_KIND, leadTaskName } from './lead-job';
+import { LEAD_FOLDER, LEAD_IMPORT_KIND, leadFileKey, leadTaskName } from './lead-job';
 import { leadNamedTargets } from './lead-rows';
 
-export const LEAD_FOLDER = 'uploads/leads';
+export { LEAD_FOLDER };
+
 type Row = typeof leadImports.$inferSelect;
 
 export const emptyLeadCounts = (): LeadImportCounts => ({ created: 0, updated: 0, skipped: 0, invalid: 0 });
@@ -81,16 +87,16 @@ export async function findLeadImport(db: Db, id: string): Promise<Row> {
 
 /** Receives the sheet, reads its header and answers the suggested mapping; nothing runs yet. */
 export async function uploadLeadSheet(
-  db: Db,
+  deps: { db: Db; storage: FileStorage; dataDir: string },
   request: FastifyRequest,
-  dataDir: string,
   actor: Actor,
 ): Promise<LeadImportUpload> {
-  const file = await receiveSheetUpload(request, { dataDir, folder: LEAD_FOLDER });
-  try {
+  const { db, storage, dataDir } = deps;
+  const file = await receiveSheetUpload(request, { storage, dataDir, folder: LEAD_FOLDER });
+  return withReceivedSheet(storage, file, async () => {
     let headers: string[];
     try {
-      const sheet = await openSheet(path.join(dataDir, file.relativePath), {
+      const sheet = await openSheet(file.localPath, {
         format: file.format,
         user: request.user.id,
       });
@@ -116,10 +122,7 @@ export async function uploadLeadSheet(
       })
       .returning();
     return { import: toLeadImport(row as Row), targets: leadTargetOptions() };
-  } catch (error) {
-    await rm(path.join(dataDir, file.relativePath), { force: true });
-    throw error;
-  }
+  });
 }
 
 function leadMappingProblem(mapping: readonly LeadColumnMapping[], headers: readonly string[]) {
@@ -218,13 +221,14 @@ export async function leadImportRowsPage(
 }
 
 /** Deletes an import that never started (the user left the mapping step), with its file. */
-export async function discardLeadImport(db: Db, dataDir: string, id: string) {
+export async function discardLeadImport(db: Db, storage: FileStorage, id: string) {
   const row = await findLeadImport(db, id);
   if (row.taskId !== null) {
     throw new HttpError(409, 'This import has started: its report stays.', 'LEAD_IMPORT_STARTED');
   }
   await db.delete(leadImports).where(eq(leadImports.id, id));
-  await rm(path.join(dataDir, row.storagePath), { force: true });
+  // Row first, then file: an outage here leaves an orphan file, never a row without its file.
+  await storage.delete(leadFileKey(row.storagePath)).catch(() => undefined);
 }
 
 // ── The error sheet ─────────────────────────────────────────────────────────────────────────────────

@@ -7,7 +7,6 @@
 //
 // An import never changes a contact's subscription: unsubscribed and bounced contacts stay so whatever
 // the sheet says, and a new address on the suppression list starts unsubscribed.
-import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatNumber } from '../../../contracts/domain/format';
@@ -19,9 +18,17 @@ import { GENERIC_JOB_ERROR, type JobContext, JobFailure, type JobHandler } from 
 import { recordAuditEntries } from '../../lib/audit';
 import { forEachSheetChunk } from '../../lib/sheet-import/chunks';
 import { openSheet, SheetError, type SheetRow } from '../../lib/sheets';
+import { StorageUnavailableError } from '../../lib/storage/errors';
+import { keyInFolder } from '../../lib/storage/keys';
+import type { FileStorage } from '../../lib/storage/types';
 import { contactSearchKey } from './audience';
 import { companyTypeByName } from './company-types';
 import { type LeadContext, type LeadFields, type LeadVerdict, leadVerdict } from './lead-rows';
+
+/** Where lead sheets are stored (storage keys `uploads/leads/<uuid>.<csv|xlsx>`). */
+export const LEAD_FOLDER = 'uploads/leads';
+/** The key of a lead import's sheet (a row can only point into the leads' folder). */
+export const leadFileKey = (storagePath: string) => keyInFolder(LEAD_FOLDER, storagePath);
 
 export const LEAD_IMPORT_KIND = 'contacts.leadImport';
 export const LEAD_CHUNK = 1000;
@@ -342,7 +349,7 @@ async function setStatus(db: Db, id: string, values: Partial<typeof leadImports.
   await db.update(leadImports).set(values).where(eq(leadImports.id, id));
 }
 
-async function run(db: Db, dataDir: string, context: JobContext, upload: ImportRow) {
+async function run(db: Db, storage: FileStorage, context: JobContext, upload: ImportRow) {
   const { signal, setProgress } = context;
   if (upload.status === 'done') {
     return { title: `${upload.fileName} is imported`, body: countsNote(upload.counts) };
@@ -363,23 +370,30 @@ async function run(db: Db, dataDir: string, context: JobContext, upload: ImportR
     counts: { ...upload.counts },
   };
   let rowsRead = upload.rowsRead;
-  const sheet = await openSheet(path.join(dataDir, upload.storagePath), {
-    format: upload.format,
-    fromLine: upload.checkpointLine,
-    signal,
-  });
+  // The parser workers read a path: the file itself on disk, a temporary copy from S3.
+  const local = await storage.localCopy(leadFileKey(upload.storagePath));
+  if (!local) throw new JobFailure('The sheet of this import is missing. Upload it again.', true);
   const started = Date.now();
   let readThisRun = 0;
-  await forEachSheetChunk(sheet, { size: LEAD_CHUNK, signal }, async (chunk: SheetRow[]) => {
-    const verdicts = chunk.map((row) => leadVerdict(row, leadContext));
-    rowsRead += chunk.length;
-    readThisRun += chunk.length;
-    const percent = Math.min(99, Math.floor((100 * sheet.bytesRead()) / Math.max(sheet.totalBytes, 1)));
-    const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-    await writeChunk(db, state, verdicts, { rowsRead, percent, rowsPerSecond: readThisRun / seconds });
-    await setProgress(percent);
-    return false;
-  });
+  try {
+    const sheet = await openSheet(local.path, {
+      format: upload.format,
+      fromLine: upload.checkpointLine,
+      signal,
+    });
+    await forEachSheetChunk(sheet, { size: LEAD_CHUNK, signal }, async (chunk: SheetRow[]) => {
+      const verdicts = chunk.map((row) => leadVerdict(row, leadContext));
+      rowsRead += chunk.length;
+      readThisRun += chunk.length;
+      const percent = Math.min(99, Math.floor((100 * sheet.bytesRead()) / Math.max(sheet.totalBytes, 1)));
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+      await writeChunk(db, state, verdicts, { rowsRead, percent, rowsPerSecond: readThisRun / seconds });
+      await setProgress(percent);
+      return false;
+    });
+  } finally {
+    await local.release();
+  }
   // Many new or changed contacts: the planner's statistics (and on PGlite, which never vacuums by
   // itself, the visibility map that lets audience counts read only the index) are brought up to date.
   const written = state.counts.created + state.counts.updated - upload.counts.created - upload.counts.updated;
@@ -401,7 +415,7 @@ async function run(db: Db, dataDir: string, context: JobContext, upload: ImportR
   };
 }
 
-export function leadImportHandler(options: { db: Db; dataDir: string }): JobHandler {
+export function leadImportHandler(options: { db: Db; storage: FileStorage }): JobHandler {
   return async (context) => {
     const parsed = payloadSchema.safeParse(context.payload);
     if (!parsed.success) throw new JobFailure('The task does not name a lead import.', true);
@@ -411,7 +425,7 @@ export function leadImportHandler(options: { db: Db; dataDir: string }): JobHand
       .where(eq(leadImports.id, parsed.data.importId));
     if (!upload) throw new JobFailure('The lead import no longer exists.', true);
     try {
-      return await run(options.db, options.dataDir, context, upload);
+      return await run(options.db, options.storage, context, upload);
     } catch (error) {
       // An abort (the server stopping, the lease lost) leaves the import for the next worker to resume.
       if (context.signal.aborted) throw error;
@@ -424,7 +438,9 @@ export function leadImportHandler(options: { db: Db; dataDir: string }): JobHand
       if (failure?.permanent || context.job.attempts >= context.job.maxAttempts) {
         await setStatus(options.db, upload.id, {
           status: 'failed',
-          error: failure?.message ?? GENERIC_JOB_ERROR,
+          error:
+            failure?.message ??
+            (error instanceof StorageUnavailableError ? error.message : GENERIC_JOB_ERROR),
           finishedAt: new Date(),
         }).catch(() => undefined);
       }

@@ -82,7 +82,7 @@ export async function contactRoutes(app: FastifyInstance, options: { dataDir: st
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { dataDir } = options;
   await app.register(fastifyMultipart, { limits: { fileSize: SHEET_LIMITS.maxBytes, files: 1 } });
-  app.jobs.register(LEAD_IMPORT_KIND, leadImportHandler({ db: app.db, dataDir }));
+  app.jobs.register(LEAD_IMPORT_KIND, leadImportHandler({ db: app.db, storage: app.storage }));
   app.jobs.register(LEAD_ERRORS_KIND, leadErrorSheetHandler({ db: app.db, dataDir }));
   app.jobs.register(
     CONTACTS_EXPORT_KIND,
@@ -320,7 +320,15 @@ export async function contactRoutes(app: FastifyInstance, options: { dataDir: st
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await uploadLeadSheet(app.db, request, dataDir, await actorOf(app.db, request))),
+      reply
+        .code(201)
+        .send(
+          await uploadLeadSheet(
+            { db: app.db, storage: app.storage, dataDir },
+            request,
+            await actorOf(app.db, request),
+          ),
+        ),
   );
 
   api.get(
@@ -379,7 +387,7 @@ export async function contactRoutes(app: FastifyInstance, options: { dataDir: st
       },
     },
     async (request, reply) => {
-      await discardLeadImport(app.db, dataDir, request.params.id);
+      await discardLeadImport(app.db, app.storage, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,8 +1,6 @@
 // What a person does with an import: upload a sheet, reprocess a batch with another mapping, stop and
 // resume its task, move it to staging, mark missing products inactive. Each answers at once; the work
 // runs as a job (validate-job.ts, move-job.ts) whose task the page follows.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { plural } from '../../../contracts/domain/format';
@@ -25,7 +23,13 @@ import {
 import { taskAccepted } from '../../jobs/queue';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import { openSheet, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
+import {
+  openSheet,
+  receiveSheetUpload,
+  SheetError,
+  sheetHttpError,
+  withReceivedSheet,
+} from '../../lib/sheets';
 import { allAttributes } from '../attributes/attribute-defs';
 import { bulkChangeStatus } from '../products/bulk';
 import { type Viewer, viewerOf } from '../products/products';
@@ -37,6 +41,7 @@ import {
   findBatch,
   getBatch,
   getImport,
+  IMPORT_FOLDER,
   type ImportRow,
   insertBatch,
 } from './imports';
@@ -44,7 +49,7 @@ import { guessMapping, mappingProblem, rememberedMapping, rememberMapping } from
 import { MOVE_KIND, movableRows, moveTaskName } from './move-job';
 import { VALIDATE_KIND, validateTaskName } from './validate-job';
 
-export const IMPORT_FOLDER = 'uploads/imports';
+export { IMPORT_FOLDER };
 
 /** Enqueues the job a batch's current step needs and names it on the batch. */
 async function startTask(
@@ -88,21 +93,30 @@ export async function targetSeller(db: Db, viewer: Viewer, named: string | undef
   return seller.id;
 }
 
-/** Stores an uploaded (or fetched) sheet as an import of `sellerId` and queues its validation. */
+/**
+ * Records a sheet already in the storage (uploaded or fetched) as an import of `sellerId` and queues
+ * its validation. Its header is read from `localPath`, the local copy the caller still holds; the
+ * caller removes the stored sheet when this fails.
+ */
 export async function createImport(
   app: FastifyInstance,
   request: FastifyRequest,
-  file: { relativePath: string; fileName: string; format: 'csv' | 'xlsx'; size: number; sha256: string },
-  options: { dataDir: string; sellerId: string; requestId: string | null },
+  file: {
+    relativePath: string;
+    localPath: string;
+    fileName: string;
+    format: 'csv' | 'xlsx';
+    size: number;
+    sha256: string;
+  },
+  options: { sellerId: string; requestId: string | null },
 ) {
-  const full = path.join(options.dataDir, file.relativePath);
   let headers: string[];
   try {
-    const sheet = await openSheet(full, { format: file.format, user: request.user.id });
+    const sheet = await openSheet(file.localPath, { format: file.format, user: request.user.id });
     headers = sheet.headers;
     await sheet.close();
   } catch (error) {
-    await rm(full, { force: true });
     if (error instanceof SheetError) throw sheetHttpError(error);
     throw error;
   }
@@ -152,8 +166,8 @@ export async function createImport(
 
 export async function uploadCatalogSheet(app: FastifyInstance, request: FastifyRequest, dataDir: string) {
   const viewer = viewerOf(request);
-  const file = await receiveSheetUpload(request, { dataDir, folder: IMPORT_FOLDER });
-  try {
+  const file = await receiveSheetUpload(request, { storage: app.storage, dataDir, folder: IMPORT_FOLDER });
+  return withReceivedSheet(app.storage, file, async () => {
     const sellerId = await targetSeller(app.db, viewer, file.fields.sellerId);
     let requestId: string | null = null;
     if (file.fields.requestId && !viewer.sellerId) {
@@ -164,16 +178,8 @@ export async function uploadCatalogSheet(app: FastifyInstance, request: FastifyR
       if (!found) throw new HttpError(400, 'That import request is not this seller’s.', 'INVALID_REQUEST');
       requestId = found.id;
     }
-    return await createImport(
-      app,
-      request,
-      { ...file, fileName: file.fileName },
-      { dataDir, sellerId, requestId },
-    );
-  } catch (error) {
-    await rm(path.join(dataDir, file.relativePath), { force: true });
-    throw error;
-  }
+    return createImport(app, request, file, { sellerId, requestId });
+  });
 }
 
 /** A new batch of the import with another mapping or blank-cell rule, validated from the start. */

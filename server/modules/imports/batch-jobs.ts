@@ -9,6 +9,7 @@ import { catalogImports, importBatches } from '../../db/schema';
 import { GENERIC_JOB_ERROR, type JobContext, JobFailure } from '../../jobs/worker';
 import { recordAudit, SYSTEM_ACTOR } from '../../lib/audit';
 import { SheetError } from '../../lib/sheets';
+import { StorageUnavailableError } from '../../lib/storage/errors';
 import type { BatchRow, ImportRow } from './imports';
 
 export const batchPayloadSchema = z.object({ batchId: z.string().uuid() });
@@ -82,7 +83,9 @@ export async function runBatchJob<T>(
     const final = failure?.permanent || context.job.attempts >= context.job.maxAttempts;
     if (final) {
       await setBatchStatus(db, batchId, 'failed', {
-        error: failure?.message ?? GENERIC_JOB_ERROR,
+        // An outage is retried like any fault; if it outlasts every attempt, say so rather than "something".
+        error:
+          failure?.message ?? (error instanceof StorageUnavailableError ? error.message : GENERIC_JOB_ERROR),
         stopRequested: false,
         finishedAt: new Date(),
       }).catch(() => undefined);

@@ -27,10 +27,16 @@ import type { Db, Tx } from '../../db/client';
 import { catalogImports, importBatches, importRows, jobs, sellers } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
+import { keyInFolder } from '../../lib/storage/keys';
 import type { Viewer } from '../products/products';
 
 export type ImportRow = typeof catalogImports.$inferSelect;
 export type BatchRow = typeof importBatches.$inferSelect;
+
+/** Where the imports' sheets are stored (storage keys `uploads/imports/<uuid>.<csv|xlsx>`). */
+export const IMPORT_FOLDER = 'uploads/imports';
+/** The key of an import's sheet (a row can only point into the imports' folder). */
+export const importFileKey = (storagePath: string) => keyInFolder(IMPORT_FOLDER, storagePath);
 
 export const emptyCounts = (): OutcomeCounts => ({
   total: 0,

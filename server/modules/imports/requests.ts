@@ -5,7 +5,7 @@
 // addresses only, pinned connection, size and time limits).
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
@@ -22,7 +22,16 @@ import { catalogImports, importRequests, sellers } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { FeedFetchError, fetchToFile } from '../../lib/safe-fetch';
-import { detectSheetFormat, receiveSheetUpload, SheetError, sheetHttpError } from '../../lib/sheets';
+import { scratchDir } from '../../lib/scratch';
+import {
+  detectSheetFormat,
+  receiveSheetUpload,
+  SheetError,
+  sheetContentTypes,
+  sheetHttpError,
+  withReceivedSheet,
+} from '../../lib/sheets';
+import { keyInFolder } from '../../lib/storage/keys';
 import { fileNameOfUrl } from '../../lib/url-file-name';
 import { type Viewer, viewerOf } from '../products/products';
 import { actorOf } from '../users/actor';
@@ -196,10 +205,10 @@ export async function requestFeedImport(
 /** addImportProductsApi with a file (multipart: `note`, staff's `sellerId`, then the file). */
 export async function requestFileImport(app: FastifyInstance, request: FastifyRequest, dataDir: string) {
   const viewer = viewerOf(request);
-  const file = await receiveSheetUpload(request, { dataDir, folder: REQUEST_FOLDER });
-  try {
+  const file = await receiveSheetUpload(request, { storage: app.storage, dataDir, folder: REQUEST_FOLDER });
+  return withReceivedSheet(app.storage, file, async () => {
     const sellerId = await targetSeller(app.db, viewer, file.fields.sellerId);
-    return await insertRequest(app, request, {
+    return insertRequest(app, request, {
       sellerId,
       kind: 'file',
       fileName: file.fileName,
@@ -207,10 +216,7 @@ export async function requestFileImport(app: FastifyInstance, request: FastifyRe
       feedUrl: null,
       note: (file.fields.note ?? '').trim().slice(0, 2000),
     });
-  } catch (error) {
-    await rm(path.join(dataDir, file.relativePath), { force: true });
-    throw error;
-  }
+  });
 }
 
 async function changeRequest(
@@ -297,7 +303,14 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Staff import the request's file, or fetch its feed, as an import of the seller's. */
+/** The key of a request's stored sheet (a row can only point into the requests' folder). */
+export const requestFileKey = (storagePath: string) => keyInFolder(REQUEST_FOLDER, storagePath);
+
+/**
+ * Staff import the request's file, or fetch its feed, as an import of the seller's: the sheet is
+ * brought to local scratch space (a copy of the request's, or the feed), checked, put into the storage
+ * as the import's own file, and recorded; a failure on the way leaves no stored file behind.
+ */
 export async function importFromRequest(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -308,13 +321,21 @@ export async function importFromRequest(
   staffOnly(viewer);
   const row = await findRequest(app.db, viewer, id);
   if (closed(row)) throw new HttpError(409, 'This request is closed.', 'REQUEST_CLOSED');
-  await mkdir(path.join(dataDir, IMPORT_FOLDER), { recursive: true });
+  const scratch = scratchDir(dataDir);
+  await mkdir(scratch, { recursive: true });
   const name = randomUUID();
-  const temporary = path.join(dataDir, IMPORT_FOLDER, `.${name}.part`);
+  const temporary = path.join(scratch, `.${name}.part`);
   let fileName = row.fileName ?? 'feed';
+  let stored: string | null = null;
   try {
     if (row.kind === 'file' && row.storagePath) {
-      await copyFile(path.join(dataDir, row.storagePath), temporary);
+      const copy = await app.storage.localCopy(requestFileKey(row.storagePath));
+      if (!copy) throw new HttpError(404, 'The file of this request is missing.', 'FILE_NOT_FOUND');
+      try {
+        await copyFile(copy.path, temporary);
+      } finally {
+        await copy.release();
+      }
     } else if (row.feedUrl) {
       const fetched = await fetchToFile(row.feedUrl, temporary, FEED_LIMITS);
       fileName = fileNameOfUrl(fetched.finalUrl, 'feed');
@@ -324,18 +345,23 @@ export async function importFromRequest(
     const format = await detectSheetFormat(temporary, { user: request.user.id });
     if (!/\.(csv|xlsx)$/i.test(fileName)) fileName = `${fileName}.${format}`;
     const relativePath = path.posix.join(IMPORT_FOLDER, `${name}.${format}`);
-    const full = path.join(dataDir, relativePath);
-    await rename(temporary, full);
-    const size = (await stat(full)).size;
+    const size = (await stat(temporary)).size;
+    const sha256 = await sha256Of(temporary);
+    stored = relativePath;
+    await app.storage.put(relativePath, createReadStream(temporary), {
+      contentType: sheetContentTypes[format],
+    });
     const answer = await createImport(
       app,
       request,
-      { relativePath, fileName, format, size, sha256: await sha256Of(full) },
-      { dataDir, sellerId: row.sellerId, requestId: row.id },
+      { relativePath, localPath: temporary, fileName, format, size, sha256 },
+      { sellerId: row.sellerId, requestId: row.id },
     );
+    stored = null;
     if (row.status === 'open') await takeRequest(app, request, row.id);
     return answer;
   } catch (error) {
+    if (stored) await app.storage.delete(stored).catch(() => undefined);
     if (error instanceof FeedFetchError) throw new HttpError(400, error.message, error.code);
     if (error instanceof SheetError) throw sheetHttpError(error);
     throw error;

@@ -3,8 +3,6 @@
 // SPEC §7 lists the moves and addImportProductsApi as GET; they change data, so they are served as POST
 // (a GET must be safe to repeat, prefetch or follow from a link) and, for SPEC's clients, as GET too:
 // bearer-only, without a HEAD twin (server/lib/state-changing-get.ts).
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,9 +47,9 @@ import type { RouteAction } from '../../../contracts/routes';
 import { taskAccepted } from '../../jobs/queue';
 import { readAuditPage } from '../../lib/audit';
 import { resourceErrors as errors } from '../../lib/error-responses';
-import { contentDisposition } from '../../lib/file-responses';
 import { HttpError } from '../../lib/http-error';
 import { STATE_CHANGING_GET_NOTE, stateChangingGet } from '../../lib/state-changing-get';
+import { serveStoredFile } from '../../lib/storage/serve-stored-file';
 import { allAttributes } from '../attributes/attribute-defs';
 import { viewerOf } from '../products/products';
 import {
@@ -75,6 +73,7 @@ import {
   listImportRequests,
   requestFeedImport,
   requestFileImport,
+  requestFileKey,
   takeRequest,
   updateRequest,
 } from './requests';
@@ -90,7 +89,7 @@ const idParams = z.object({ id: z.string().uuid('There is no such import, or it 
 export async function importRoutes(app: FastifyInstance, options: { dataDir: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   await app.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-  app.jobs.register(VALIDATE_KIND, validateHandler({ db: app.db, dataDir: options.dataDir }));
+  app.jobs.register(VALIDATE_KIND, validateHandler({ db: app.db, storage: app.storage }));
   app.jobs.register(MOVE_KIND, moveHandler({ db: app.db }));
   app.jobs.register(ERROR_SHEET_KIND, errorSheetHandler({ db: app.db, dataDir: options.dataDir }));
 
@@ -572,11 +571,16 @@ export async function importRoutes(app: FastifyInstance, options: { dataDir: str
     },
     async (request, reply) => {
       const row = await findRequest(app.db, viewerOf(request), request.params.id);
-      if (!row.storagePath || !row.fileName) throw new HttpError(404, 'This request has no file.', 'NO_FILE');
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-disposition', contentDisposition('attachment', row.fileName))
-        .send(createReadStream(path.join(options.dataDir, row.storagePath)));
+      const noFile = () => new HttpError(404, 'This request has no file.', 'NO_FILE');
+      if (!row.storagePath || !row.fileName) throw noFile();
+      return serveStoredFile(request, reply, app.storage, {
+        key: requestFileKey(row.storagePath),
+        contentType: 'application/octet-stream',
+        fileName: row.fileName,
+        disposition: 'attachment',
+        cacheControl: 'private, no-store',
+        notFound: noFile,
+      });
     },
   );
 }

@@ -3,7 +3,6 @@
 // gets its verdict (row-verdict.ts), and the rows are stored in ONE transaction with the batch's
 // counts and checkpoint. A resumed job (after a stop, a crash or a retry) reopens the sheet after the
 // checkpoint, so every row is counted exactly once and the counts always add up to the rows read.
-import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatNumber, plural } from '../../../contracts/domain/format';
 import type { OutcomeCounts } from '../../../contracts/imports';
@@ -11,13 +10,14 @@ import { normalizeText } from '../../../contracts/query-tree';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { importBatches, importRows, products } from '../../db/schema';
-import type { JobHandler, JobResult } from '../../jobs/worker';
+import { JobFailure, type JobHandler, type JobResult } from '../../jobs/worker';
 import { recordAudit, SYSTEM_ACTOR } from '../../lib/audit';
 import { forEachSheetChunk } from '../../lib/sheet-import/chunks';
 import { openSheet, type SheetRow } from '../../lib/sheets';
+import type { FileStorage } from '../../lib/storage/types';
 import { importLink, loadBatchForJob, runBatchJob, setBatchStatus, stopBatchNow } from './batch-jobs';
 import { type CatalogContext, loadCatalogContext } from './catalog-context';
-import type { BatchRow, ImportRow } from './imports';
+import { type BatchRow, type ImportRow, importFileKey } from './imports';
 import {
   type BatchState,
   type ChunkLookups,
@@ -182,12 +182,11 @@ function countsNote(counts: OutcomeCounts) {
 
 async function validate(
   db: Db,
-  dataDir: string,
+  storage: FileStorage,
   context: Parameters<JobHandler>[0],
   batch: BatchRow,
   upload: ImportRow,
 ): Promise<JobResult> {
-  const { signal, setProgress } = context;
   await setBatchStatus(db, batch.id, 'validating', { step: 'validate', error: null, finishedAt: null });
   const catalog: CatalogContext = await loadCatalogContext(db);
   const options: VerdictOptions = {
@@ -203,9 +202,41 @@ async function validate(
   const state =
     batch.checkpointLine > 0 ? await restoreState(db, batch.id) : { seenSku: new Map(), seenDup: new Map() };
   const counts = { ...batch.counts };
-  let rowsRead = batch.rowsRead;
+  const rowsRead = batch.rowsRead;
+  // The parser workers read a path: the file itself on disk, a temporary copy from S3 (released below).
+  const local = await storage.localCopy(importFileKey(upload.storagePath));
+  if (!local) throw new JobFailure('The sheet of this import is missing. Upload it again.', true);
+  try {
+    return await validateSheet(
+      db,
+      context,
+      { batch, upload, options, state, counts, rowsRead, titleColumn },
+      local.path,
+    );
+  } finally {
+    await local.release();
+  }
+}
+
+async function validateSheet(
+  db: Db,
+  context: Parameters<JobHandler>[0],
+  run: {
+    batch: BatchRow;
+    upload: ImportRow;
+    options: VerdictOptions;
+    state: Awaited<ReturnType<typeof restoreState>>;
+    counts: OutcomeCounts;
+    rowsRead: number;
+    titleColumn: number | undefined;
+  },
+  file: string,
+): Promise<JobResult> {
+  const { signal, setProgress } = context;
+  const { batch, upload, options, state, counts, titleColumn } = run;
+  let { rowsRead } = run;
   const position = { id: batch.id, checkpoint: batch.checkpointLine };
-  const sheet = await openSheet(path.join(dataDir, upload.storagePath), {
+  const sheet = await openSheet(file, {
     format: upload.format,
     fromLine: batch.checkpointLine,
     signal,
@@ -261,12 +292,12 @@ async function validate(
   };
 }
 
-export function validateHandler(options: { db: Db; dataDir: string }): JobHandler {
+export function validateHandler(options: { db: Db; storage: FileStorage }): JobHandler {
   return async (context) => {
     const { batch, upload } = await loadBatchForJob(options.db, context.payload);
     return runBatchJob(options.db, context, batch.id, async () => {
       if (batch.stopRequested) return stopBatchNow(options.db, batch, upload, 'Validation');
-      return validate(options.db, options.dataDir, context, batch, upload);
+      return validate(options.db, options.storage, context, batch, upload);
     });
   };
 }

@@ -1,12 +1,12 @@
 // What sharp does to product images: check that an upload really is a picture of a sane size, and make
 // the WebP derivatives the lists and the detail page show. Used by the upload and by the "reprocess
-// images" job, so both produce exactly the same files.
-import { randomUUID } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
+// images" job, so both produce exactly the same files. sharp reads a local file or a buffer; the
+// derivatives are rendered to buffers (a few hundred KB at most) and put into the file storage.
 import path from 'node:path';
 import sharp from 'sharp';
 import { PRODUCT_IMAGE_MAX_PIXELS } from '../../../contracts/product-media';
 import { HttpError } from '../../lib/http-error';
+import type { FileStorage } from '../../lib/storage/types';
 
 /** Each derivative fits in a square of this many pixels (never enlarged). */
 export const DERIVATIVE_SIZES = { thumb: 160, web: 1200 } as const;
@@ -39,7 +39,7 @@ export const tooManyPixels = (width: number, height: number) =>
  * The upright size of an image file, read from its header only: a decompression bomb (a few KB that
  * declare 20,000 × 20,000 pixels) is refused here, before anything is decoded.
  */
-export async function inspectImage(file: string): Promise<{ width: number; height: number }> {
+export async function inspectImage(file: string | Buffer): Promise<{ width: number; height: number }> {
   // The limit is checked just below with a clear message; sharp's own check would only say "exceeds".
   const metadata = await sharp(file, { limitInputPixels: false })
     .metadata()
@@ -59,39 +59,43 @@ export function derivativePathOf(storagePath: string, name: DerivativeName): str
 }
 
 /**
- * Decodes the original in full (a picture that only pretends to be one fails here) and writes every
- * derivative: EXIF-rotated, metadata stripped (sharp keeps none unless asked), sRGB WebP. Each file is
- * written under a temporary name and renamed over the old one, so a reader never sees half a file and
- * running it again (a retried job) simply writes the same files. Answers the relative paths by name.
+ * Decodes the original (a local file or its bytes) in full (a picture that only pretends to be one fails
+ * here) and renders every derivative: EXIF-rotated, metadata stripped (sharp keeps none unless asked),
+ * sRGB WebP. Nothing is stored yet.
+ */
+export async function renderDerivatives(original: string | Buffer): Promise<Record<DerivativeName, Buffer>> {
+  const source = sharp(original, decodeOptions).autoOrient();
+  const rendered = {} as Record<DerivativeName, Buffer>;
+  for (const name of derivativeNames) {
+    const side = DERIVATIVE_SIZES[name];
+    rendered[name] = await source
+      .clone()
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: name === 'thumb' ? 75 : 82 })
+      .toBuffer()
+      .catch(() => {
+        // The header was fine (inspectImage) but the pixels are not: truncated or corrupt data.
+        throw notAnImage();
+      });
+  }
+  return rendered;
+}
+
+/**
+ * Renders every derivative of the original at `storagePath` (read from `original`, a local copy or its
+ * bytes) and puts each beside it. A put replaces its object whole, so a reader never sees half a file
+ * and running it again (a retried job) simply writes the same files. Answers the keys by name.
  */
 export async function writeDerivatives(
-  dataDir: string,
+  storage: FileStorage,
   storagePath: string,
+  original: string | Buffer,
 ): Promise<Record<DerivativeName, string>> {
-  const source = sharp(path.join(dataDir, storagePath), decodeOptions).autoOrient();
-  const written: { temporary: string; final: string }[] = [];
-  try {
-    for (const name of derivativeNames) {
-      const relative = derivativePathOf(storagePath, name);
-      const final = path.join(dataDir, relative);
-      const temporary = `${final}.${randomUUID().slice(0, 8)}.part`;
-      written.push({ temporary, final });
-      const side = DERIVATIVE_SIZES[name];
-      await source
-        .clone()
-        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: name === 'thumb' ? 75 : 82 })
-        .toFile(temporary)
-        .catch(() => {
-          // The header was fine (inspectImage) but the pixels are not: truncated or corrupt data.
-          throw notAnImage();
-        });
-    }
-    for (const { temporary, final } of written) await rename(temporary, final);
-  } finally {
-    await Promise.all(written.map(({ temporary }) => rm(temporary, { force: true })));
+  const rendered = await renderDerivatives(original);
+  const keys = {} as Record<DerivativeName, string>;
+  for (const name of derivativeNames) {
+    keys[name] = derivativePathOf(storagePath, name);
+    await storage.put(keys[name], rendered[name], { contentType: DERIVATIVE_TYPE });
   }
-  return Object.fromEntries(
-    derivativeNames.map((name) => [name, derivativePathOf(storagePath, name)]),
-  ) as Record<DerivativeName, string>;
+  return keys;
 }

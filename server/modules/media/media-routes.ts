@@ -15,12 +15,18 @@ import {
 } from '../../../contracts/product-media';
 import { taskAccepted } from '../../jobs/queue';
 import { errorResponses, uploadErrors } from '../../lib/error-responses';
-import { contentDisposition, etagMatches, fileEtag, requestedRange } from '../../lib/file-responses';
 import { HttpError } from '../../lib/http-error';
+import { serveStoredFile } from '../../lib/storage/serve-stored-file';
 import { viewerOf } from '../products/products';
 import { STAGING_PRODUCTS } from '../products/routes';
 import { selectionWhere } from '../products/selection';
-import { createMediaSweeper, findLinkedMedia, openMediaFile, uploadProductMedia } from './media';
+import {
+  createMediaSweeper,
+  findLinkedMedia,
+  findMediaFile,
+  mediaFileMissing,
+  uploadProductMedia,
+} from './media';
 import { mediaLinkSecret, verifyMediaLink } from './media-urls';
 import {
   REPROCESS_IMAGES_KIND,
@@ -38,13 +44,14 @@ const staging = (action: 'view' | 'edit') => ({ permission: { route: STAGING_PRO
 const MEDIA_MAX_AGE_SECONDS = 3600;
 
 export async function productMediaRoutes(app: FastifyInstance, options: { dataDir: string }) {
+  const { storage } = app;
   const { dataDir } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   await app.register(fastifyMultipart, { limits: { fileSize: PRODUCT_VIDEO_MAX_BYTES, files: 1 } });
   const log = app.log.child({ module: 'product-media' });
-  app.jobs.register(REPROCESS_IMAGES_KIND, reprocessImagesHandler({ db: app.db, dataDir, log }));
+  app.jobs.register(REPROCESS_IMAGES_KIND, reprocessImagesHandler({ db: app.db, storage, log }));
 
-  const sweeper = createMediaSweeper({ db: app.db, dataDir, log });
+  const sweeper = createMediaSweeper({ db: app.db, storage, log });
   // Uploads nobody claimed: looked for once the server is up, then every hour, without delaying the
   // start; stopped before the database closes.
   app.addHook('onReady', async () => sweeper.start());
@@ -66,7 +73,7 @@ export async function productMediaRoutes(app: FastifyInstance, options: { dataDi
       },
     },
     async (request, reply) => {
-      const media = await uploadProductMedia({ db: app.db, dataDir }, request, request.query);
+      const media = await uploadProductMedia({ db: app.db, storage, dataDir }, request, request.query);
       return reply.code(201).send(media);
     },
   );
@@ -106,34 +113,23 @@ export async function productMediaRoutes(app: FastifyInstance, options: { dataDi
         );
       }
       const row = await findLinkedMedia(app.db, request.params.id);
-      const file = await openMediaFile(dataDir, row, request.query.size);
-      let sending = false;
-      try {
-        const etag = fileEtag(`${row.id}-${file.variant}`, file.size, file.modifiedMs);
-        const range = requestedRange(request.headers, file.size, etag);
-        if (range === 'unsatisfiable') {
-          reply.header('content-range', `bytes */${file.size}`);
-          throw new HttpError(416, 'The requested range is not in the file.', 'RANGE_NOT_SATISFIABLE');
-        }
-        reply
-          .header('etag', etag)
-          // A private cache is still shared by whoever signs in on that browser next.
-          .header('vary', 'authorization')
-          .header('accept-ranges', 'bytes')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', contentDisposition('inline', file.fileName));
-        if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-        reply.header('content-type', file.mimeType);
-        const { start, end } = range ?? { start: 0, end: file.size - 1 };
-        if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${file.size}`);
-        reply.header('content-length', end - start + 1);
-        if (request.method === 'HEAD' || file.size === 0) return reply.send();
-        sending = true;
-        // The stream owns the handle from here and closes it when done (or when the client goes away).
-        return reply.send(file.handle.createReadStream({ start, end }));
-      } finally {
-        if (!sending) await file.handle.close();
-      }
+      const file = await findMediaFile(storage, row, request.query.size);
+      // A private cache is still shared by whoever signs in on that browser next.
+      reply.header('vary', 'authorization');
+      return serveStoredFile(
+        request,
+        reply,
+        storage,
+        {
+          key: file.key,
+          contentType: file.mimeType,
+          fileName: file.fileName,
+          disposition: 'inline',
+          cacheControl: `private, max-age=${MEDIA_MAX_AGE_SECONDS}`,
+          notFound: mediaFileMissing,
+        },
+        { presigned: app.presignedDownloads },
+      );
     },
   );
 

@@ -611,7 +611,7 @@ describe.each(testBackends)('product media on %s', (backend) => {
         .where(sql`${productMedia.id} IN (${stale.id}, ${claimed.id})`);
       const staleRow = await rowOf(stale.id);
 
-      const removed = await sweepUnclaimedMedia(t.database.db, t.dataDir);
+      const removed = await sweepUnclaimedMedia(t.database.db, t.app.storage);
       expect(removed).toBeGreaterThanOrEqual(1);
       const remaining = new Set(
         (await t.database.db.select({ id: productMedia.id }).from(productMedia)).map((row) => row.id),
@@ -622,7 +622,7 @@ describe.each(testBackends)('product media on %s', (backend) => {
       for (const relative of [staleRow.storagePath, ...Object.values(staleRow.derivatives)])
         expect(await exists(relative), relative).toBe(false);
       expect((await serve('Seller', stale.url)).statusCode).toBe(404);
-      expect(await sweepUnclaimedMedia(t.database.db, t.dataDir)).toBe(0);
+      expect(await sweepUnclaimedMedia(t.database.db, t.app.storage)).toBe(0);
     });
   });
 
@@ -772,7 +772,7 @@ describe.each(testBackends)('product media on %s', (backend) => {
       const progress: number[] = [];
       const handler = reprocessImagesHandler({
         db: t.database.db,
-        dataDir: t.dataDir,
+        storage: t.app.storage,
         log: t.app.log,
         batchSize: 2,
       });

@@ -1,8 +1,10 @@
 // Product media (issue 14): the pictures and videos of staging products. A seller (or staff for a
 // seller) uploads a file first; it belongs to that seller and to no product until a product claims it
 // (products.ts: `imageIds`, IMAGE/VIDEO attribute values). Images are checked by sharp and get WebP
-// derivatives at once; unclaimed uploads are removed after a day by a periodic sweep.
-import { type FileHandle, open, rm } from 'node:fs/promises';
+// derivatives at once; unclaimed uploads are removed after a day by a periodic sweep. Every file lives in
+// the file storage (app.storage): the disk under DATA_DIR, or S3 shared by every instance.
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -18,14 +20,25 @@ import {
 import type { Db } from '../../db/client';
 import { productMedia, sellers } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { receiveUploadedFile, type SniffedType, storedFilePath } from '../../lib/uploads';
+import { scratchDir } from '../../lib/scratch';
+import { InvalidStorageKeyError } from '../../lib/storage/errors';
+import { keyInFolder } from '../../lib/storage/keys';
+import type { FileStorage } from '../../lib/storage/types';
+import { receiveUploadedFile, type SniffedType } from '../../lib/uploads';
 import { can } from '../permissions/service';
 import { STAGING_PRODUCTS } from '../products/routes';
 import { sellerNotFound } from '../sellers/repository';
-import { DERIVATIVE_TYPE, type DerivativeName, inspectImage, writeDerivatives } from './media-images';
+import {
+  DERIVATIVE_TYPE,
+  type DerivativeName,
+  derivativeNames,
+  derivativePathOf,
+  inspectImage,
+  writeDerivatives,
+} from './media-images';
 import { type MediaSigner, mediaSigner } from './media-urls';
 
-/** Originals (`<uuid>.<ext>`) and their derivatives (`<uuid>-thumb.webp`, …), under DATA_DIR. */
+/** Originals (`<uuid>.<ext>`) and their derivatives (`<uuid>-thumb.webp`, …): storage keys under this. */
 export const MEDIA_FOLDER = 'uploads/product-media';
 /** An upload no product has claimed within this time is removed. */
 export const UNCLAIMED_MEDIA_TTL_MS = 24 * 3600 * 1000;
@@ -125,43 +138,52 @@ async function sellerFromForm(
   return field;
 }
 
-/** Removes stored files by their relative paths (never anything outside the media folder). */
-async function removeFiles(dataDir: string, relativePaths: Iterable<string>): Promise<void> {
+/**
+ * Removes stored files by their keys (never anything outside the media folder). Best effort: a file
+ * that cannot be removed now (the store is down) is an orphan, never a row without its file.
+ */
+export async function removeMediaFiles(storage: FileStorage, keys: Iterable<string>): Promise<void> {
   await Promise.all(
-    [...relativePaths].map(async (relative) => {
+    [...keys].map(async (key) => {
       try {
-        await rm(storedFilePath(dataDir, MEDIA_FOLDER, relative), { force: true });
+        await storage.delete(keyInFolder(MEDIA_FOLDER, key));
       } catch {
-        // A path outside the folder was never ours to remove.
+        // A key outside the folder was never ours to remove; an outage leaves an orphan file.
       }
     }),
   );
 }
 
 /**
- * One upload: who and for which seller first, then the file (streamed to disk, type by content, size
- * by type), then for an image the pixel check and the derivatives, then the row. Any failure on the
- * way removes what was written: a refused upload leaves neither a row nor a file.
+ * One upload: who and for which seller first, then the file (streamed to local scratch space, type by
+ * content, size by type), then for an image the pixel check and the derivatives, then the original and
+ * the derivatives put into the storage, and only then the row. Any failure on the way removes what was
+ * stored: a refused upload, or one the store could not take (503), leaves neither a row nor a file.
  */
 export async function uploadProductMedia(
-  deps: { db: Db; dataDir: string },
+  deps: { db: Db; storage: FileStorage; dataDir: string },
   request: FastifyRequest,
   query: { sellerId?: string },
 ): Promise<ProductMedia> {
-  const { db, dataDir } = deps;
+  const { db, storage } = deps;
   await assertMayChangeMedia(request);
   const knownSeller = await sellerBeforeReading(db, request, query.sellerId);
-  const file = await receiveUploadedFile(request, { dataDir, folder: MEDIA_FOLDER }, uploadLimits);
-  const written = [file.relativePath];
+  const scratch = { dataDir: scratchDir(deps.dataDir), folder: 'product-media' };
+  const file = await receiveUploadedFile(request, scratch, uploadLimits);
+  const local = path.join(scratch.dataDir, file.relativePath);
+  const key = path.posix.join(MEDIA_FOLDER, file.name);
+  const stored: string[] = [];
   try {
     const sellerId = await sellerFromForm(db, request, file.fields.sellerId, knownSeller);
     const isImage = imageTypes.includes(file.mimeType);
     let size: { width: number; height: number } | null = null;
+    if (isImage) size = await inspectImage(local);
+    stored.push(key);
+    await storage.put(key, createReadStream(local), { contentType: file.mimeType });
     let derivatives: Record<string, string> = {};
     if (isImage) {
-      size = await inspectImage(path.join(dataDir, file.relativePath));
-      derivatives = await writeDerivatives(dataDir, file.relativePath);
-      written.push(...Object.values(derivatives));
+      stored.push(...derivativeKeysOf(key));
+      derivatives = await writeDerivatives(storage, key, local);
     }
     const row = await db.transaction(async (tx) => {
       // Shared lock: a seller deleted meanwhile fails here with a clear 404 rather than a foreign key.
@@ -181,7 +203,7 @@ export async function uploadProductMedia(
           size: file.size,
           width: size?.width ?? null,
           height: size?.height ?? null,
-          storagePath: file.relativePath,
+          storagePath: key,
           derivatives,
           uploadedBy: request.user.id,
         })
@@ -190,10 +212,14 @@ export async function uploadProductMedia(
     });
     return productMediaDto(row, await mediaSigner(db));
   } catch (error) {
-    await removeFiles(dataDir, written);
+    await removeMediaFiles(storage, stored);
     throw error;
+  } finally {
+    await rm(local, { force: true });
   }
 }
+
+const derivativeKeysOf = (key: string) => derivativeNames.map((name) => derivativePathOf(key, name));
 
 const mediaNotFound = () =>
   new HttpError(404, 'There is no such media, or it is not yours.', 'MEDIA_NOT_FOUND');
@@ -206,11 +232,9 @@ export async function findLinkedMedia(db: Db, id: string): Promise<MediaRow> {
   return row;
 }
 
-export interface OpenMediaFile {
-  /** Open for reading: the bytes served are the ones stat'ed, even if a reprocess replaces the file. */
-  handle: FileHandle;
-  size: number;
-  modifiedMs: number;
+export interface MediaFile {
+  /** The storage key to serve. */
+  key: string;
   mimeType: string;
   /** What was found: a derivative, or the original when the derivative is missing. */
   variant: MediaSize;
@@ -218,39 +242,37 @@ export interface OpenMediaFile {
   fileName: string;
 }
 
-async function openIfFile(
-  dataDir: string,
-  relative: string,
-): Promise<{ handle: FileHandle; size: number; modifiedMs: number } | null> {
-  let handle: FileHandle | null = null;
+/** Whether the key is a stored file of the media folder (a key of anything else is just absent). */
+async function isStored(storage: FileStorage, key: string): Promise<boolean> {
   try {
-    handle = await open(storedFilePath(dataDir, MEDIA_FOLDER, relative), 'r');
-    const info = await handle.stat();
-    if (info.isFile()) return { handle, size: info.size, modifiedMs: info.mtimeMs };
-  } catch {
-    // Missing, or not a path of ours: the caller decides what to serve instead.
+    return await storage.exists(keyInFolder(MEDIA_FOLDER, key));
+  } catch (error) {
+    if (error instanceof InvalidStorageKeyError) return false;
+    throw error;
   }
-  await handle?.close();
-  return null;
 }
 
 /**
- * Opens the file to serve for `size`: the derivative when it exists, else the original (an image
- * whose derivatives are being made, or a video, which has none). 404 when even the original is gone.
+ * The file to serve for `size`: the derivative when it exists, else the original (an image whose
+ * derivatives are being made, or a video, which has none). 404 when even the original is gone, 503
+ * when the store does not answer.
  */
-export async function openMediaFile(dataDir: string, row: MediaRow, size: MediaSize): Promise<OpenMediaFile> {
+export async function findMediaFile(
+  storage: FileStorage,
+  row: MediaRow,
+  size: MediaSize,
+): Promise<MediaFile> {
   const derivative = size === 'original' ? undefined : row.derivatives[size as DerivativeName];
-  if (derivative) {
-    const found = await openIfFile(dataDir, derivative);
-    if (found) {
-      const stem = path.parse(row.fileName).name || 'image';
-      return { ...found, mimeType: DERIVATIVE_TYPE, variant: size, fileName: `${stem}-${size}.webp` };
-    }
+  if (derivative && (await isStored(storage, derivative))) {
+    const stem = path.parse(row.fileName).name || 'image';
+    return { key: derivative, mimeType: DERIVATIVE_TYPE, variant: size, fileName: `${stem}-${size}.webp` };
   }
-  const original = await openIfFile(dataDir, row.storagePath);
-  if (!original) throw new HttpError(404, 'The file of this media is missing.', 'FILE_NOT_FOUND');
-  return { ...original, mimeType: row.mimeType, variant: 'original', fileName: row.fileName };
+  if (!(await isStored(storage, row.storagePath))) throw mediaFileMissing();
+  return { key: row.storagePath, mimeType: row.mimeType, variant: 'original', fileName: row.fileName };
 }
+
+export const mediaFileMissing = () =>
+  new HttpError(404, 'The file of this media is missing.', 'FILE_NOT_FOUND');
 
 /**
  * Removes uploads no product claimed within `olderThanMs` (rows and files), at most `batchSize` ×
@@ -259,7 +281,7 @@ export async function openMediaFile(dataDir: string, row: MediaRow, size: MediaS
  */
 export async function sweepUnclaimedMedia(
   db: Db,
-  dataDir: string,
+  storage: FileStorage,
   options: { olderThanMs?: number; batchSize?: number; maxBatches?: number } = {},
 ): Promise<number> {
   const { olderThanMs = UNCLAIMED_MEDIA_TTL_MS, batchSize = 200, maxBatches = 10 } = options;
@@ -280,8 +302,8 @@ export async function sweepUnclaimedMedia(
       .where(and(inArray(productMedia.id, due), unclaimed))
       .returning({ storagePath: productMedia.storagePath, derivatives: productMedia.derivatives });
     // Rows first, then files: a crash in between leaves an orphan file, never a row without its file.
-    await removeFiles(
-      dataDir,
+    await removeMediaFiles(
+      storage,
       rows.flatMap((row) => [row.storagePath, ...Object.values(row.derivatives)]),
     );
     removed += rows.length;
@@ -298,7 +320,7 @@ export const MEDIA_SWEEP_INTERVAL_MS = 3600 * 1000;
  */
 export function createMediaSweeper(options: {
   db: Db;
-  dataDir: string;
+  storage: FileStorage;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }) {
@@ -307,7 +329,7 @@ export function createMediaSweeper(options: {
   let closed = false;
   const run = () => {
     if (closed || running) return;
-    running = sweepUnclaimedMedia(options.db, options.dataDir)
+    running = sweepUnclaimedMedia(options.db, options.storage)
       .then(
         (removed) => {
           if (removed) options.log.info({ removed }, 'removed unclaimed product media');

@@ -12,9 +12,11 @@ import type { Db } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import { JobFailure, type JobHandler } from '../../jobs/worker';
 import { HttpError } from '../../lib/http-error';
-import { storedFilePath } from '../../lib/uploads';
+import { StorageUnavailableError } from '../../lib/storage/errors';
+import { keyInFolder } from '../../lib/storage/keys';
+import type { FileStorage } from '../../lib/storage/types';
 import { selectionWhere } from '../products/selection';
-import { MEDIA_FOLDER } from './media';
+import { MEDIA_FOLDER, mediaFileMissing } from './media';
 import { inspectImage, writeDerivatives } from './media-images';
 
 export const REPROCESS_IMAGES_KIND = 'catalog.reprocessImages';
@@ -31,9 +33,18 @@ export const reprocessPayloadSchema = z.object({
 export type ReprocessPayload = z.input<typeof reprocessPayloadSchema>;
 
 /** Regenerates one image's derivatives and records them (and its upright size); throws when it cannot. */
-async function reprocessImage(db: Db, dataDir: string, image: { id: string; storagePath: string }) {
-  const size = await inspectImage(storedFilePath(dataDir, MEDIA_FOLDER, image.storagePath));
-  const derivatives = await writeDerivatives(dataDir, image.storagePath);
+async function reprocessImage(db: Db, storage: FileStorage, image: { id: string; storagePath: string }) {
+  // sharp reads paths: the original itself on disk, a temporary copy from S3.
+  const local = await storage.localCopy(keyInFolder(MEDIA_FOLDER, image.storagePath));
+  if (!local) throw mediaFileMissing();
+  let size: { width: number; height: number };
+  let derivatives: Record<string, string>;
+  try {
+    size = await inspectImage(local.path);
+    derivatives = await writeDerivatives(storage, image.storagePath, local.path);
+  } finally {
+    await local.release();
+  }
   await db
     .update(productMedia)
     .set({ derivatives, width: size.width, height: size.height })
@@ -42,12 +53,12 @@ async function reprocessImage(db: Db, dataDir: string, image: { id: string; stor
 
 export function reprocessImagesHandler(options: {
   db: Db;
-  dataDir: string;
+  storage: FileStorage;
   log: FastifyBaseLogger;
   /** Images per batch (tests make it small to cross batch boundaries). */
   batchSize?: number;
 }): JobHandler {
-  const { db, dataDir, log, batchSize = REPROCESS_BATCH_SIZE } = options;
+  const { db, storage, log, batchSize = REPROCESS_BATCH_SIZE } = options;
   return async ({ job, payload: raw, setProgress, signal }) => {
     const parsed = reprocessPayloadSchema.safeParse(raw);
     if (!parsed.success) throw new JobFailure('The selection of products is not valid.', true);
@@ -80,10 +91,11 @@ export function reprocessImagesHandler(options: {
       for (const image of batch) {
         signal.throwIfAborted();
         try {
-          await reprocessImage(db, dataDir, image);
+          await reprocessImage(db, storage, image);
           reprocessed += 1;
         } catch (error) {
-          if (signal.aborted) throw error;
+          // An outage is no fault of the image: the job fails and is retried, and redoes the same work.
+          if (signal.aborted || error instanceof StorageUnavailableError) throw error;
           failedIds.push(image.id);
           log.warn({ err: error, jobId: job.id, mediaId: image.id }, 'an image could not be reprocessed');
         }

@@ -55,7 +55,7 @@ export async function stagingProductActionRoutes(app: FastifyInstance, options: 
   );
   app.jobs.register(
     BULK_JOB_KIND,
-    bulkJobHandler({ db: app.db, dataDir: options.dataDir, log: app.log.child({ module: 'bulk-job' }) }),
+    bulkJobHandler({ db: app.db, storage: app.storage, log: app.log.child({ module: 'bulk-job' }) }),
   );
 
   /** Runs a bulk action in the request, or queues it as a task when the selection is over BULK_LIMIT. */
@@ -70,7 +70,7 @@ export async function stagingProductActionRoutes(app: FastifyInstance, options: 
     const size = await bulkSelectionSize(app.db, where);
     if (!size.asJob) {
       const { result, files } = await runBulkAction(app.db, viewer, actor, where, action);
-      await removeProductFiles(options.dataDir, files).catch((error) =>
+      await removeProductFiles(app.storage, files).catch((error) =>
         request.log.warn({ err: error }, 'some files of deleted products could not be removed'),
       );
       return reply.send(result);

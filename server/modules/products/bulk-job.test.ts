@@ -121,7 +121,12 @@ describe.each(testBackends)('bulk actions as a task on %s', (backend) => {
     expect(job?.id).toBe(taskStatus.taskId);
     const crash = new AbortController();
     const progress: number[] = [];
-    const handler = bulkJobHandler({ db: t.app.db, dataDir: t.dataDir, log: t.app.log, batchSize: 4_000 });
+    const handler = bulkJobHandler({
+      db: t.app.db,
+      storage: t.app.storage,
+      log: t.app.log,
+      batchSize: 4_000,
+    });
     await expect(
       handler({
         job: job!,

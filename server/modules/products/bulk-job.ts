@@ -13,8 +13,6 @@
 //
 // Retry after a crash: the checkpoint (where the walk is, what it counted so far) commits with each
 // batch, so a job claimed again goes on after the last committed batch; none is done, or counted, twice.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -33,6 +31,8 @@ import { insertJob, type JobRow, saveCheckpoint } from '../../jobs/queue';
 import { JobFailure, type JobHandler, yieldToEventLoop } from '../../jobs/worker';
 import type { Actor } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
+import type { FileStorage } from '../../lib/storage/types';
+import { removeMediaFiles } from '../media/media';
 import { bulkAssignCategory, bulkChangeStatus, bulkDelete, bulkTags } from './bulk';
 import type { Viewer } from './products';
 import { selectionWhere } from './selection';
@@ -98,15 +98,11 @@ export async function runBulkAction(
   return bulkDelete(db, where);
 }
 
-/** Removes deleted products' files; a file already gone is fine, a path outside DATA_DIR is never touched. */
-export async function removeProductFiles(dataDir: string, files: ProductFiles): Promise<void> {
-  const root = path.resolve(dataDir);
-  const paths = files.flatMap((file) => [file.storagePath, ...Object.values(file.derivatives)]);
-  await Promise.all(
-    paths.map((relative) => {
-      const full = path.resolve(root, relative);
-      return full.startsWith(`${root}${path.sep}`) ? rm(full, { force: true }) : undefined;
-    }),
+/** Removes deleted products' files from the storage; a file already gone is fine (see removeMediaFiles). */
+export async function removeProductFiles(storage: FileStorage, files: ProductFiles): Promise<void> {
+  await removeMediaFiles(
+    storage,
+    files.flatMap((file) => [file.storagePath, ...Object.values(file.derivatives)]),
   );
 }
 
@@ -160,11 +156,11 @@ class ClaimLost extends Error {
 
 export function bulkJobHandler(options: {
   db: Db;
-  dataDir: string;
+  storage: FileStorage;
   log: FastifyBaseLogger;
   batchSize?: number;
 }): JobHandler {
-  const { db, dataDir, log } = options;
+  const { db, storage, log } = options;
   const batchSize = options.batchSize ?? BULK_JOB_BATCH;
   return async ({ job, payload, setProgress, signal }) => {
     const input = payloadSchema.parse(payload);
@@ -207,7 +203,7 @@ export function bulkJobHandler(options: {
         });
         state = next;
         if (files.length) {
-          await removeProductFiles(dataDir, files).catch((error) =>
+          await removeProductFiles(storage, files).catch((error) =>
             log.warn({ err: error, jobId: job.id }, 'some files of deleted products could not be removed'),
           );
         }
