@@ -33,7 +33,10 @@ async function startRedis(): Promise<ChildProcess> {
   await new Promise<void>((resolve, reject) => {
     server.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Ready to accept connections')) resolve();
+      if (!output.includes('Ready to accept connections')) return;
+      // Its pipe must not keep the test process alive.
+      server.stdout?.destroy();
+      resolve();
     });
     server.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
   });
@@ -75,9 +78,13 @@ describe.skipIf(!binary)('the clustered broker through a Redis outage', () => {
   });
   afterAll(async () => {
     for (const client of clients) client.end(true);
-    await t?.close();
-    if (redis) await stopRedis(redis);
-  });
+    try {
+      await t?.close();
+    } finally {
+      // Even if closing the app failed, no redis-server is left holding the port.
+      if (redis) await stopRedis(redis);
+    }
+  }, 30_000);
 
   const health = async (app: FastifyInstance, token?: string) =>
     json<{ status: string; brokerCluster?: string }>(
