@@ -237,7 +237,7 @@ export const LEAD_ERRORS_KIND = 'export.leadImportErrors';
 export const LEAD_ERRORS_NAME = 'Lead import error sheet';
 const errorSheetPayloadSchema = z.object({ importId: z.string().uuid(), format: z.enum(exportFormats) });
 
-export const leadErrorSheetHandler = (options: { db: Db; dataDir: string }) =>
+export const leadErrorSheetHandler = (options: { db: Db; dataDir: string; storage: FileStorage }) =>
   exportJobHandler(
     errorSheetDefinition({
       kind: LEAD_ERRORS_KIND,

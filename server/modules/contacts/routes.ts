@@ -83,7 +83,7 @@ export async function contactRoutes(app: FastifyInstance, options: { dataDir: st
   const { dataDir } = options;
   await app.register(fastifyMultipart, { limits: { fileSize: SHEET_LIMITS.maxBytes, files: 1 } });
   app.jobs.register(LEAD_IMPORT_KIND, leadImportHandler({ db: app.db, storage: app.storage }));
-  app.jobs.register(LEAD_ERRORS_KIND, leadErrorSheetHandler({ db: app.db, dataDir }));
+  app.jobs.register(LEAD_ERRORS_KIND, leadErrorSheetHandler({ db: app.db, dataDir, storage: app.storage }));
   app.jobs.register(
     CONTACTS_EXPORT_KIND,
     contactsExportHandler({ db: app.db, dataDir, storage: app.storage }),

@@ -13,7 +13,6 @@ import { type ExportFileFormat, exportDownloadPath } from '../../../contracts/ex
 import type { Db } from '../../db/client';
 import { JobFailure, type JobHandler } from '../../jobs/worker';
 import type { ExportCursor, ExportDefinition } from '../../lib/export-definition';
-import { DiskStorage } from '../../lib/storage/disk-storage';
 import type { FileStorage } from '../../lib/storage/types';
 import { createCsvWriter } from './csv';
 import type { Column, TableWriter } from './table';
@@ -82,16 +81,15 @@ function jsonWriterOf<P extends { format: ExportFileFormat }, Row extends { id: 
 }
 
 /**
- * The job handler of one list's export; register it under `definition.kind`. `storage` is app.storage
- * (without it, the disk under `dataDir`: only for callers not moved to the storage yet). `dataDir`
- * holds this instance's scratch space.
+ * The job handler of one list's export; register it under `definition.kind`. The file goes to `storage`
+ * (app.storage, so any instance can serve it); `dataDir` holds this instance's scratch space.
  */
 export function exportJobHandler<P extends { format: ExportFileFormat }, Row extends { id: string }>(
   definition: ExportDefinition<P, Row>,
-  options: { db: Db; dataDir: string; storage?: FileStorage },
+  options: { db: Db; dataDir: string; storage: FileStorage },
 ): JobHandler {
   stems.set(definition.kind, definition.fileStem);
-  const storage = options.storage ?? new DiskStorage(options.dataDir);
+  const { storage } = options;
   return async ({ job, payload: raw, setProgress, signal }) => {
     const parsed = definition.payloadSchema.safeParse(raw);
     if (!parsed.success) throw new JobFailure('The export settings are not valid.', true);

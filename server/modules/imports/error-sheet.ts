@@ -6,6 +6,7 @@ import { exportFormats } from '../../../contracts/exports';
 import type { Db } from '../../db/client';
 import { catalogImports, importBatches, importRows } from '../../db/schema';
 import { badRowReader, errorSheetDefinition } from '../../lib/sheet-import/error-sheet';
+import type { FileStorage } from '../../lib/storage/types';
 import { exportJobHandler } from '../exports/export-job';
 
 export { ERRORS_HEADER, errorMessages } from '../../lib/sheet-import/error-sheet';
@@ -42,5 +43,5 @@ const definition = errorSheetDefinition({
   }),
 });
 
-export const errorSheetHandler = (options: { db: Db; dataDir: string }) =>
+export const errorSheetHandler = (options: { db: Db; dataDir: string; storage: FileStorage }) =>
   exportJobHandler(definition, options);
