@@ -93,15 +93,18 @@ export function publishInOrder(aedes: { publish: unknown }): void {
   let tail = Promise.resolve();
   (aedes as { publish: AnyPublish }).publish = (packet, ...rest) => {
     const done = typeof rest.at(-1) === 'function' ? (rest.pop() as (error?: Error) => void) : undefined;
-    tail = tail.then(
-      () =>
-        new Promise<void>((resolve) =>
-          publish(packet, ...rest, (error?: Error) => {
-            resolve();
-            done?.(error);
-          }),
-        ),
-    );
+    // A publish that throws must not end the chain: every later publish would be dropped unseen.
+    tail = tail
+      .then(
+        () =>
+          new Promise<void>((resolve) =>
+            publish(packet, ...rest, (error?: Error) => {
+              resolve();
+              done?.(error);
+            }),
+          ),
+      )
+      .catch((error: unknown) => done?.(error instanceof Error ? error : new Error(String(error))));
   };
 }
 
