@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userMessageTopic } from '../../contracts/broker-topics';
+import { ALL_SALES_BOT_CHATS, adminTopic, userMessageTopic } from '../../contracts/broker-topics';
 import { buildApp } from '../app';
 import { createTestApp, demoEmails, signInAs, type TestApp } from '../test-support';
 import { dropRedisNamespace } from './broker-redis-test-support';
@@ -96,6 +96,23 @@ describe.skipIf(!REDIS_URL)('the embedded broker clustered over Redis (two insta
     await a.app.broker.publishToUser(staff.userId, { n: 999 });
     await until(() => received.includes(999));
     expect([...received].sort((x, y) => x - y)).toEqual([...sent, 999]);
+    await client.endAsync(true);
+  });
+
+  it('a kept session subscribing to several topics in one SUBSCRIBE gets its SUBACK, and messages from B', async () => {
+    // As the browser does: clean session false, its three topics in one packet.
+    const clientId = `tab_${Math.random().toString(36).slice(2)}`;
+    const { client, received } = await connect(a.app, admin, { clientId, clean: false });
+    const prefix = a.config.MQTT_TOPIC_PREFIX;
+    const granted = await client.subscribeAsync({
+      [userMessageTopic(prefix, admin.userId)]: { qos: 2 },
+      [adminTopic(prefix, admin.userId)]: { qos: 2 },
+      [ALL_SALES_BOT_CHATS]: { qos: 2 },
+    });
+    expect(granted.map((each) => each.qos)).toEqual([2, 2, 2]);
+    await b.broker.publishToUser(admin.userId, { n: 7 });
+    await until(() => received.includes(7));
+    expect(received).toEqual([7]);
     await client.endAsync(true);
   });
 

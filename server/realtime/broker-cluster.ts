@@ -108,6 +108,43 @@ export function publishInOrder(aedes: { publish: unknown }): void {
   };
 }
 
+type SubscriptionWrite = (client: { id: string }, subs: unknown[], ...rest: unknown[]) => Promise<unknown>;
+
+/**
+ * Makes the Redis store's subscription writes safe for a SUBSCRIBE of several topics.
+ *
+ * Aedes stores a SUBSCRIBE's whole topic list once per topic, all at once, and the store waits for each
+ * write's echo ($SYS/sub/add) in a map keyed by client and first topic: the later writes replace the
+ * earlier ones' waiters, which then never resolve, and the SUBACK is never sent. A browser subscribes to
+ * its three topics in one SUBSCRIBE: it got no SUBACK and no notification (the memory store has no
+ * echo). Here concurrent writes of the same list share one write, and writes for one client run one
+ * after another, so each has its own waiter.
+ */
+export function serializeSubscriptionWrites(persistence: object): void {
+  const store = persistence as Record<'addSubscriptions' | 'removeSubscriptions', SubscriptionWrite>;
+  for (const name of ['addSubscriptions', 'removeSubscriptions'] as const) {
+    const write = store[name].bind(persistence);
+    const sameList = new WeakMap<object, Promise<unknown>>();
+    const clientTails = new Map<string, Promise<unknown>>();
+    store[name] = (client, subs, ...rest) => {
+      // The callback form (not used by aedes 1.x) is passed through as it is.
+      if (rest.some((arg) => typeof arg === 'function')) return write(client, subs, ...rest);
+      const shared = sameList.get(subs);
+      if (shared) return shared;
+      const previous = clientTails.get(client.id) ?? Promise.resolve();
+      const result = previous.catch(() => {}).then(() => write(client, subs));
+      sameList.set(subs, result);
+      const tail = result.catch(() => {});
+      clientTails.set(client.id, tail);
+      void tail.then(() => {
+        sameList.delete(subs);
+        if (clientTails.get(client.id) === tail) clientTails.delete(client.id);
+      });
+      return result;
+    };
+  }
+}
+
 interface MQEmitterRedisPrefixConstructor {
   new (
     prefix: string,
@@ -191,6 +228,7 @@ export async function connectRedisBackend(
     // the store: let it lapse after twice the sessions' life.
     packetTTL: () => Math.ceil((2 * SESSION_TTL_MS) / 1000),
   });
+  serializeSubscriptionWrites(persistence as object);
   const registry = createRedisRegistry(connections.registry, randomUUID());
   const awayKey = 'away';
   const db = connections.registry;
