@@ -1,6 +1,7 @@
 // FAULT test (issue 4): kill the real server with SIGKILL in the middle of an export, start it again
 // on the same data dir, and the export still finishes — notified exactly once, in the database and on
 // the broker. Everything runs on 127.0.0.1 with a temporary DATA_DIR; bounded well under 90 s.
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,8 +57,8 @@ describe('an export survives a server crash', () => {
     );
     expect(halfway).toMatchObject({ status: 'Running', attempts: 1 });
     await stop(first, 'SIGKILL');
-    const leftovers = await readdir(path.join(dataDir, 'files', 'exports'));
-    expect(leftovers.some((name) => name.endsWith('.csv'))).toBe(false); // only a temporary file, if any
+    // Nothing stored yet: the file is written in the instance's scratch space and stored once whole.
+    expect(existsSync(path.join(dataDir, 'files', 'exports', `${taskId}.csv`))).toBe(false);
 
     // 2. Second server on the same data dir: subscribe as the admin, then wait for the job to finish.
     const second = await startServer(dataDir);
@@ -129,5 +130,6 @@ describe('an export survives a server crash', () => {
     expect((await readdir(path.join(dataDir, 'files', 'exports'))).sort()).toEqual(
       [`${taskId}.csv`, `${barrier.taskStatus.taskId}.csv`].sort(),
     );
+    expect(await readdir(path.join(dataDir, 'tmp', 'exports'))).toEqual([]);
   }, 80_000);
 });

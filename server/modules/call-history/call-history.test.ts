@@ -234,6 +234,7 @@ describe.each(testBackends)('call history on %s', (backend) => {
     await t.database.db.execute(
       sql`UPDATE role_permissions SET actions = '[]'::jsonb WHERE role = 'Seller' AND route = '/calls/call-history'`,
     );
+    t.app.permissionCache.forget();
     try {
       const list = await as('Seller', 'GET', `${API}/listCallHistory`);
       expect(list.statusCode).toBe(403);
@@ -248,6 +249,7 @@ describe.each(testBackends)('call history on %s', (backend) => {
       await t.database.db.execute(
         sql`UPDATE role_permissions SET actions = '["view","edit"]'::jsonb WHERE role = 'Seller' AND route = '/calls/call-history'`,
       );
+      t.app.permissionCache.forget();
     }
     expect((await as('Seller', 'GET', `${API}/listCallHistory`)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `${API}/listCallHistory` })).statusCode).toBe(401);

@@ -151,6 +151,7 @@ describe('help chats live', () => {
       .from(users)
       .where(eq(users.email, demoEmails.Staff));
     await replaceUserOverrides(t.database.db, staffUser?.id as string, { '/customers/help-chats': [] });
+    t.app.permissionCache.forget();
     const revoked = await connectAs(demoEmails.Staff);
     try {
       // MQTT.js rejects a SUBACK failure; the connection stays up.
@@ -161,6 +162,7 @@ describe('help chats live', () => {
     } finally {
       await revoked.endAsync(true);
       await replaceUserOverrides(t.database.db, staffUser?.id as string, {});
+      t.app.permissionCache.forget();
     }
   });
 

@@ -76,6 +76,7 @@ describe.each(testBackends)('saved views API on %s', (backend) => {
     extra.Outsider = await signInAs(t.app, 'outsider@views.test');
     // Staff who may not open the list at all.
     await db.insert(userPermissions).values({ userId: extra.Outsider.userId, route: STAGING, actions: [] });
+    t.app.permissionCache.forget();
   });
   afterAll(() => t.close());
 
@@ -216,6 +217,7 @@ describe.each(testBackends)('saved views API on %s', (backend) => {
     await db
       .insert(userPermissions)
       .values({ userId: as.ids.Staff, route: STAGING, actions: ['view', 'create', 'edit'] });
+    t.app.permissionCache.forget();
     try {
       expect((await call('Staff', 'PATCH', `${API}/${view.id}`, { name: 'Renamed public' })).statusCode).toBe(
         403,
@@ -226,6 +228,7 @@ describe.each(testBackends)('saved views API on %s', (backend) => {
       expect(await names('Seller')).not.toContain('Was public');
     } finally {
       await db.delete(userPermissions).where(eq(userPermissions.userId, as.ids.Staff));
+      t.app.permissionCache.forget();
     }
   });
 
@@ -385,6 +388,7 @@ describe.each(testBackends)('saved views API on %s', (backend) => {
     const ownerId = idOf('Outsider');
     // The outsider may see the list again, and already has the most views one may keep.
     await db.delete(userPermissions).where(eq(userPermissions.userId, ownerId));
+    t.app.permissionCache.forget();
     await db.insert(savedViews).values(
       Array.from({ length: MAX_VIEWS_PER_LIST - 1 }, (_, index) => ({
         list: LIST,

@@ -131,12 +131,14 @@ describe.each(testBackends)('the people one may video call (%s)', (backend) => {
   it('answers 401 without a token, 403 without the calls permission and to a blocked seller', async () => {
     expect((await t.app.inject({ method: 'GET', url: VIDEO_PEOPLE_PATH })).statusCode).toBe(401);
     await replaceUserOverrides(t.database.db, as.ids.Staff, { '/calls/call-history': [] });
+    t.app.permissionCache.forget();
     try {
       const refused = await as('Staff', 'GET', VIDEO_PEOPLE_PATH);
       expect(refused.statusCode).toBe(403);
       expect(json(refused)).toMatchObject({ code: 'FORBIDDEN' });
     } finally {
       await replaceUserOverrides(t.database.db, as.ids.Staff, {});
+      t.app.permissionCache.forget();
     }
     const blocked = await as('Blocked', 'GET', VIDEO_PEOPLE_PATH);
     expect(blocked.statusCode).toBe(403);

@@ -527,6 +527,7 @@ describe.each(testBackends)('video calls (%s)', (backend) => {
     const staff = await tab('Staff');
     await tab('Seller');
     await replaceUserOverrides(t.database.db, sessions.Staff.userId, { '/calls/call-history': [] });
+    t.app.permissionCache.forget();
     try {
       expect(await staff.send(E.callUser, callPayload(sessions.Seller.userId))).toEqual({
         ok: false,
@@ -535,6 +536,7 @@ describe.each(testBackends)('video calls (%s)', (backend) => {
       });
     } finally {
       await replaceUserOverrides(t.database.db, sessions.Staff.userId, {});
+      t.app.permissionCache.forget();
     }
     const blocked = await tab('Blocked');
     expect(await blocked.send(E.callUser, callPayload(sessions.Staff.userId))).toEqual({
