@@ -47,6 +47,13 @@ const serverNodeArgs = () => [
 ];
 
 /**
+ * How long a server is left alone before its idle RSS is read. V8 hands the start's garbage back only
+ * when its memory reducer runs in a quiet spell, 20–30 s after the start here (measured: 300–308 MB
+ * until then, 269–271 MB after); a figure taken earlier measures the start, not the idle server.
+ */
+export const IDLE_SETTLE_MS = 40_000;
+
+/**
  * The server's own pid: `scripts/start.mjs` runs it as the child of a supervisor (scripts/supervise.mjs),
  * and what a bench measures (RSS, CPU time) is the server, not that small parent.
  */

@@ -12,11 +12,10 @@ import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from './bench-children.mjs';
+import { IDLE_SETTLE_MS, startServer } from './bench-children.mjs';
 import { measure, signIn, withPostgresDatabase } from './bench-sellers.mjs';
 import { benchThroughput } from './bench-throughput.mjs';
 
-const IDLE_SETTLE_MS = 8_000;
 const LOAD_CONCURRENCY = 50;
 const LOAD_REQUESTS = 3_000;
 const IDLE_GOAL_MB = 300;

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startServer } from './bench-children.mjs';
+import { IDLE_SETTLE_MS, startServer } from './bench-children.mjs';
 import { signIn, withPostgresDatabase } from './bench-sellers.mjs';
 import { CAPTURE_POLL_MS } from './bench-sql-capture.mjs';
 
@@ -22,7 +22,6 @@ const ROUNDS = 3;
 const SECONDS = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 8);
 const RATIO_GOAL = 0.5;
 const P99_GOAL_MS = 100;
-const IDLE_SETTLE_MS = 8_000;
 const IDLE_GOAL_MB = 300;
 const rssMb = (pid) =>
   Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1]) / 1024);

@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/load-sharp';
 import type { FileStorage } from '../lib/storage/types';
 import { MEDIA_FOLDER } from '../modules/media/media';
 import {
@@ -171,6 +171,7 @@ const pictureSources = pictureKinds.flatMap((kind, index) =>
  */
 async function renderInto(root: string, folder: string): Promise<void> {
   await mkdir(path.join(root, folder), { recursive: true });
+  const sharp = await loadSharp();
   await Promise.all(
     pictureSources.map(async (source) => {
       const relative = path.posix.join(folder, source.name);
@@ -209,8 +210,9 @@ async function readPictures(root: string, folder: string): Promise<DemoPicture[]
  * removed after.
  */
 export async function demoPictures(scratch: string): Promise<Map<PictureKind, DemoPicture[]>> {
+  const { versions } = await loadSharp();
   const key = createHash('sha256')
-    .update(JSON.stringify({ pictureSources, DERIVATIVE_SIZES, vips: sharp.versions.vips }))
+    .update(JSON.stringify({ pictureSources, DERIVATIVE_SIZES, vips: versions.vips }))
     .digest('hex')
     .slice(0, 16);
   const cache = path.join(os.tmpdir(), 'mp-demo-pictures', key);

@@ -1,7 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
-import { checkFileStorage, createFileStorage, S3Storage, type StorageConfig } from '../lib/storage';
+import { checkFileStorage, closeFileStorage, createFileStorage, type StorageConfig } from '../lib/storage';
 import { seedCalls } from './calls';
 import { seedCatalogue } from './catalogue';
 import { seedChats } from './chats';
@@ -68,11 +68,11 @@ export async function seedDemo(db: Db, options: { files?: DemoFiles } = {}): Pro
  * the S3 bucket), checked first and closed after.
  */
 export async function seedDemoWithFiles(db: Db, config: StorageConfig): Promise<DemoAccount[] | null> {
-  const storage = createFileStorage(config);
+  const storage = await createFileStorage(config);
   try {
     await checkFileStorage(storage, config);
     return await seedDemo(db, { files: { storage, dataDir: config.dataDir } });
   } finally {
-    if (storage instanceof S3Storage) storage.client.destroy();
+    closeFileStorage(storage);
   }
 }

@@ -4,7 +4,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { open as openFile, stat } from 'node:fs/promises';
 import { PassThrough, pipeline, type Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import unzipper, { type CentralDirectoryEntry } from 'unzipper';
+import type { CentralDirectoryEntry } from 'unzipper';
 
 /**
  * What the central directory may declare before it is read: unzipper holds an object per entry, so a
@@ -68,6 +68,8 @@ export async function openZip(filePath: string): Promise<OpenedZip> {
   const close = () => {
     for (const stream of open) stream.destroy();
   };
+  // Loaded by the first workbook, not at start (about 15 MB resident that an idle instance never needs).
+  const { default: unzipper } = await import('unzipper');
   const reading = unzipper.Open.custom({
     size: async () => size,
     stream(offset, length) {

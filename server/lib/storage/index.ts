@@ -1,16 +1,18 @@
-// The file storage the app uses (app.storage): S3 when S3_BUCKET is set, else the data directory.
+// The file storage the app uses (app.storage): S3 when S3_BUCKET is set, else the data directory. The S3
+// driver (the AWS SDK: about 25 MB resident) is imported only when S3_BUCKET asks for it.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { redactedUrl } from '../redacted-url';
 import { DiskStorage } from './disk-storage';
-import { S3Storage } from './s3-storage';
+import type { S3Storage } from './s3-storage';
 import type { FileStorage } from './types';
 
 export { InvalidStorageKeyError, StorageConflictError, StorageUnavailableError } from './errors';
 export { checkedKey, keyInFolder } from './keys';
 export type { FileStorage, StoredObject, StoredObjectInfo } from './types';
-export { DiskStorage, S3Storage };
+export type { S3Storage };
+export { DiskStorage };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,8 +36,9 @@ export type StorageConfig = Pick<
 >;
 
 /** The driver the configuration asks for (loadConfig has already refused a partial S3 set). */
-export function createFileStorage(config: StorageConfig): FileStorage {
+export async function createFileStorage(config: StorageConfig): Promise<FileStorage> {
   if (!config.S3_BUCKET) return new DiskStorage(config.dataDir);
+  const { S3Storage } = await import('./s3-storage');
   return new S3Storage({
     endpoint: config.S3_ENDPOINT,
     bucket: config.S3_BUCKET,
@@ -51,7 +54,7 @@ export function createFileStorage(config: StorageConfig): FileStorage {
  * store files must not come up and fail every upload.
  */
 export async function checkFileStorage(storage: FileStorage, config: StorageConfig): Promise<void> {
-  if (!(storage instanceof S3Storage)) return;
+  if (!isS3(storage)) return;
   try {
     await storage.checkBucket();
   } catch (error) {
@@ -63,16 +66,24 @@ export async function checkFileStorage(storage: FileStorage, config: StorageConf
   }
 }
 
+function isS3(storage: FileStorage): storage is S3Storage {
+  return storage.driver === 's3';
+}
+
+/** Closes the S3 driver's connections (the disk driver holds none). */
+export function closeFileStorage(storage: FileStorage): void {
+  if (isS3(storage)) storage.client.destroy();
+}
+
 /** Decorates `app.storage` (given, or made from the configuration) after checking it answers. */
 export const storagePlugin = fp(
   async (app: FastifyInstance, options: { config: StorageConfig; storage?: FileStorage }) => {
-    const storage = options.storage ?? createFileStorage(options.config);
+    const storage = options.storage ?? (await createFileStorage(options.config));
     await checkFileStorage(storage, options.config);
     app.decorate('storage', storage);
     app.decorate('presignedDownloads', options.config.S3_PRESIGNED_DOWNLOADS && storage.driver === 's3');
     // A storage handed in belongs to its giver (tests share one across apps); one made here is closed here.
-    if (!options.storage && storage instanceof S3Storage)
-      app.addHook('onClose', async () => storage.client.destroy());
+    if (!options.storage) app.addHook('onClose', async () => closeFileStorage(storage));
   },
   { name: 'storage' },
 );

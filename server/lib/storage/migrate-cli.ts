@@ -11,7 +11,7 @@ async function main() {
   if (!config.S3_BUCKET) {
     throw new Error('Set S3_BUCKET and the other S3_* variables to the bucket to copy the files into.');
   }
-  const target = createFileStorage(config);
+  const target = await createFileStorage(config);
   await checkFileStorage(target, config);
   const source = new DiskStorage(config.dataDir);
   console.info(

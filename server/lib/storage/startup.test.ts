@@ -13,12 +13,12 @@ const s3Env = {
 };
 
 describe('S3 configuration', () => {
-  it('keeps files on disk without S3_BUCKET, and uses S3 with the whole set', () => {
-    expect(createFileStorage(loadConfig({ DATA_DIR: '/tmp/x' })).driver).toBe('disk');
+  it('keeps files on disk without S3_BUCKET, and uses S3 with the whole set', async () => {
+    expect((await createFileStorage(loadConfig({ DATA_DIR: '/tmp/x' }))).driver).toBe('disk');
     const config = loadConfig({ DATA_DIR: '/tmp/x', ...s3Env });
     expect(config.S3_FORCE_PATH_STYLE).toBe(true);
     expect(config.S3_PRESIGNED_DOWNLOADS).toBe(false);
-    expect(createFileStorage(config).driver).toBe('s3');
+    expect((await createFileStorage(config)).driver).toBe('s3');
   });
 
   it('refuses a partial set, naming what is missing', () => {
@@ -35,7 +35,7 @@ describe('S3 configuration', () => {
   it('stops the start within seconds when the bucket does not answer', async () => {
     const config = loadConfig({ DATA_DIR: '/tmp/x', ...s3Env });
     const started = Date.now();
-    await expect(checkFileStorage(createFileStorage(config), config)).rejects.toThrow(
+    await expect(checkFileStorage(await createFileStorage(config), config)).rejects.toThrow(
       /S3 file storage: the bucket "mp-files" at http:\/\/127\.0\.0\.1:9\/ does not answer/,
     );
     expect(Date.now() - started).toBeLessThan(5000);

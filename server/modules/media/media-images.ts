@@ -3,9 +3,9 @@
 // images" job, so both produce exactly the same files. sharp reads a local file or a buffer; the
 // derivatives are rendered to buffers (a few hundred KB at most) and put into the file storage.
 import path from 'node:path';
-import sharp from 'sharp';
 import { PRODUCT_IMAGE_MAX_PIXELS } from '../../../contracts/product-media';
 import { HttpError } from '../../lib/http-error';
+import { loadSharp } from '../../lib/load-sharp';
 import type { FileStorage } from '../../lib/storage/types';
 
 /** Each derivative fits in a square of this many pixels (never enlarged). */
@@ -41,6 +41,7 @@ export const tooManyPixels = (width: number, height: number) =>
  */
 export async function inspectImage(file: string | Buffer): Promise<{ width: number; height: number }> {
   // The limit is checked just below with a clear message; sharp's own check would only say "exceeds".
+  const sharp = await loadSharp();
   const metadata = await sharp(file, { limitInputPixels: false })
     .metadata()
     .catch(() => {
@@ -64,6 +65,7 @@ export function derivativePathOf(storagePath: string, name: DerivativeName): str
  * sRGB WebP. Nothing is stored yet.
  */
 export async function renderDerivatives(original: string | Buffer): Promise<Record<DerivativeName, Buffer>> {
+  const sharp = await loadSharp();
   const source = sharp(original, decodeOptions).autoOrient();
   const rendered = {} as Record<DerivativeName, Buffer>;
   for (const name of derivativeNames) {
