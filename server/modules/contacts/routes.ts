@@ -36,6 +36,7 @@ import { exportDownloadPath } from '../../../contracts/exports';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
 import type { RouteAction } from '../../../contracts/routes';
 import { taskAccepted } from '../../jobs/queue';
+import { compiledResponse } from '../../lib/compiled-serializer';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { SHEET_LIMITS } from '../../lib/sheets';
 import { queryFieldListSchema } from '../products/query-fields';
@@ -99,7 +100,7 @@ export async function contactRoutes(app: FastifyInstance, options: { dataDir: st
         tags,
         summary: 'A page of contacts: the filters as one query tree (JSON), a search, an order',
         querystring: contactListQuerySchema,
-        response: { 200: contactListSchema, ...errors },
+        response: { 200: compiledResponse(contactListSchema), ...errors },
       },
     },
     async (request) => listContacts(app.db, request.query),

@@ -14,6 +14,7 @@ import {
   updateProductBodySchema,
 } from '../../../contracts/catalog';
 import { readAuditPage } from '../../lib/audit';
+import { compiledResponse } from '../../lib/compiled-serializer';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { listedHistoryRow, realChanges } from './product-history';
 import { searchProducts } from './product-search';
@@ -56,7 +57,7 @@ export async function stagingProductRoutes(app: FastifyInstance) {
         description:
           'The query is the nested AND/OR tree of contracts/query-tree.ts (depth ≤ 5, ≤ 50 conditions), checked against the product fields and attributes it names and compiled to parameterised SQL. `countExact` is false when the total is above 10,000 and estimated.',
         body: searchProductsBodySchema,
-        response: { 200: productListSchema, ...errors },
+        response: { 200: compiledResponse(productListSchema), ...errors },
       },
     },
     (request) => searchProducts(app.db, viewerOf(request), request.body),

@@ -5,6 +5,7 @@ import {
   searchSellersQuerySchema,
   sellerListSchema,
 } from '../../../contracts/sellers';
+import { compiledResponse } from '../../lib/compiled-serializer';
 import { errorResponses } from '../../lib/error-responses';
 import { manage } from './access';
 import { listSellers, searchSellers } from './listing';
@@ -25,7 +26,7 @@ export async function sellerListingRoutes(app: FastifyInstance) {
         description:
           'Each flag given filters on it exactly; an absent flag does not filter. `countHash` counts the four tabs whatever the filters: isActive = Active, isEmailVerified = Pending Verification, isKycDone = Pending KYC, isInActive = Inactive. Rows are ordered by `sort`, then by id, so pages never overlap.',
         querystring: listSellersQuerySchema,
-        response: { 200: sellerListSchema, ...errors },
+        response: { 200: compiledResponse(sellerListSchema), ...errors },
       },
     },
     (request) => listSellers(app.db, request.query),
@@ -41,7 +42,7 @@ export async function sellerListingRoutes(app: FastifyInstance) {
         description:
           'Case-insensitive and partial; `%` and `_` are taken literally. `count` is the exact number of matches (with the filters).',
         querystring: searchSellersQuerySchema,
-        response: { 200: sellerListSchema, ...errors },
+        response: { 200: compiledResponse(sellerListSchema), ...errors },
       },
     },
     (request) => searchSellers(app.db, request.query),
