@@ -23,11 +23,18 @@ export interface Database {
    * Hears `pg_notify(channel, payload)` from every connection to this database (delivered when the
    * sending transaction commits), so every instance sharing the database hears it. `onGap` is called
    * when notifications may have been missed: the listening connection was lost and is back.
+   *
+   * With `ownWritesAtOnce`, what this instance's own connections send is heard before the sending
+   * commit returns, so the code that wrote (a route, or a test writing to the database directly) never
+   * reads a stale cache on this instance right after. PGlite always does; on PostgreSQL every pooled
+   * connection also LISTENs and passes on its own transactions' notifications, which the LISTEN
+   * connection then hears a second time: only for handlers to which hearing twice does no harm.
    */
   listen(
     channel: string,
     onNotify: (payload: string) => void,
     onGap?: () => void,
+    options?: { ownWritesAtOnce?: boolean },
   ): Promise<() => Promise<void>>;
 }
 

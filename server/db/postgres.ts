@@ -7,7 +7,7 @@ import { type Database, type Db, migrationsFolder } from './database';
 import * as schema from './schema';
 
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new OwnWritesPool({ connectionString: url, max: 10 });
   // An idle connection that the server drops (a PostgreSQL restart, a failover) is an 'error' event on
   // the pool; without a listener Node would end the whole process. The pool replaces the connection.
   pool.on('error', (error) =>
@@ -15,6 +15,7 @@ export async function openPostgres(url: string): Promise<Database> {
   );
   const db = drizzle(pool, { schema }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
+
   return {
     db,
     kind: 'postgres',
@@ -23,15 +24,97 @@ export async function openPostgres(url: string): Promise<Database> {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
-    async listen(channel, onNotify, onGap) {
+    async listen(channel, onNotify, onGap, options) {
       const stop = await listenOnPostgres(url, channel, onNotify, onGap);
       listeners.add(stop);
+      const stopHearingOwn = options?.ownWritesAtOnce ? pool.hearOwnWrites(channel, onNotify) : null;
       return async () => {
+        stopHearingOwn?.();
         listeners.delete(stop);
         await stop();
       };
     },
   };
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pool whose connections hear what their own transactions notify (`listen`'s `ownWritesAtOnce`).
+ * PostgreSQL delivers a session's own notifications to it before the reply that ends the transaction
+ * when the session LISTENs: so every connection is handed out LISTENing on the registered channels
+ * (once per connection, before its first query after the registration), and passes on what its own
+ * transactions sent. Other sessions' notifications are left to the LISTEN connection.
+ */
+class OwnWritesPool extends pg.Pool {
+  private readonly ownWriteHandlers = new Map<string, Set<(payload: string) => void>>();
+  private readonly listenedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    this.on('connect', (client) => {
+      this.listenedOn.set(client, new Set());
+      client.on('notification', (message) => {
+        if (message.processId !== (client as unknown as { processID: number | null }).processID) return;
+        for (const handler of this.ownWriteHandlers.get(message.channel) ?? []) {
+          handler(message.payload ?? '');
+        }
+      });
+    });
+  }
+
+  /** Passes `onNotify` what this pool's connections notify on `channel`; answers how to stop. */
+  hearOwnWrites(channel: string, onNotify: (payload: string) => void): () => void {
+    const handler = (payload: string) => onNotify(payload);
+    const handlers = this.ownWriteHandlers.get(channel) ?? new Set();
+    this.ownWriteHandlers.set(channel, handlers);
+    handlers.add(handler);
+    return () => handlers.delete(handler);
+  }
+
+  /** LISTENs on the registered channels this connection does not listen on yet; null when none. */
+  private listenOwn(client: pg.PoolClient): Promise<void> | null {
+    const listened = this.listenedOn.get(client);
+    if (!listened) return null;
+    const missing = [...this.ownWriteHandlers.keys()].filter((channel) => !listened.has(channel));
+    if (missing.length === 0) return null;
+    return client
+      .query(missing.map((channel) => `LISTEN ${quoteIdentifier(channel)}`).join('; '))
+      .then(() => {
+        for (const channel of missing) listened.add(channel);
+      });
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    if (!callback) {
+      return super.connect().then(async (client) => {
+        try {
+          await this.listenOwn(client);
+        } catch (error) {
+          client.release(error as Error); // discarded by the pool
+          throw error;
+        }
+        return client;
+      });
+    }
+    super.connect((error, client, done) => {
+      const listening = !error && client ? this.listenOwn(client) : null;
+      if (!listening) return callback(error, client, done);
+      listening.then(
+        () => callback(undefined, client, done),
+        (listenError: Error) => {
+          done(listenError);
+          callback(listenError, undefined, () => {});
+        },
+      );
+    });
+  }
 }
 
 const LISTEN_RETRY_MS = [100, 500, 1000, 2000, 5000];
@@ -50,7 +133,7 @@ async function listenOnPostgres(
   let stopped = false;
   let client: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | undefined;
-  const quoted = `"${channel.replaceAll('"', '""')}"`;
+  const quoted = quoteIdentifier(channel);
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
@@ -89,4 +172,8 @@ async function listenOnPostgres(
     client = null;
     await current?.end().catch(() => {});
   };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }

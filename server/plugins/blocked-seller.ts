@@ -4,8 +4,13 @@ import fp from 'fastify-plugin';
 import { SELLER_BLOCKED_CODE, SELLER_BLOCKED_MESSAGE } from '../../contracts/subscriptions';
 import { sellers } from '../db/schema';
 import { HttpError } from '../lib/http-error';
+import { type BlockedSellerCache, createBlockedSellerCache } from './blocked-seller-cache';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether a seller is blocked, kept by this instance (blocked-seller-cache.ts). */
+    blockedSellerCache: BlockedSellerCache;
+  }
   interface FastifyContextConfig {
     /** A blocked seller may still call this route: it is part of seeing and renewing the subscription. */
     allowBlockedSeller?: boolean;
@@ -53,6 +58,9 @@ export function openToBlockedSellers(url: string, config: { allowBlockedSeller?:
  */
 export const blockedSellerGuard = fp(
   async (app: FastifyInstance) => {
+    const cache = await createBlockedSellerCache(app.database);
+    app.decorate('blockedSellerCache', cache);
+    app.addHook('onClose', async () => cache.close());
     app.addHook('onRequest', async (request) => {
       const url = request.routeOptions.url ?? '';
       const config = request.routeOptions.config;
@@ -60,11 +68,12 @@ export const blockedSellerGuard = fp(
       const user = request.user;
       if (user?.role !== 'Seller' || !user.sellerId) return;
       if (openToBlockedSellers(url, config)) return;
-      // Read fresh on every request: an approved renewal lets the seller in at once, without a new token.
-      if (await isBlockedSeller(app.db, user.sellerId)) {
+      // From the cache, which every change to the seller's flags empties at commit: an approved
+      // renewal lets the seller in on their next request, without a new token.
+      if (await cache.isBlocked(user.sellerId)) {
         throw new HttpError(403, SELLER_BLOCKED_MESSAGE, SELLER_BLOCKED_CODE);
       }
     });
   },
-  { name: 'blocked-seller', dependencies: ['auth'] },
+  { name: 'blocked-seller', dependencies: ['db', 'auth'] },
 );
