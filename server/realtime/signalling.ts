@@ -119,7 +119,11 @@ async function connectRedisAdapter(app: FastifyInstance, io: SignallingServer, u
   await subClient.unsubscribe(barrier);
   return async () => {
     await io.of('/').adapter.close();
-    await Promise.allSettled([pubClient.close(), subClient.close()]);
+    // Stop hearing other instances first, and let a request already heard (fetchSockets answers a
+    // tick later) publish its answer: a publish on a closed client is an unhandled rejection.
+    await subClient.close().catch(() => {});
+    await new Promise((resolve) => setImmediate(resolve));
+    await pubClient.close().catch(() => {});
   };
 }
 
