@@ -2,7 +2,9 @@
 // server on PostgreSQL, 50 connections (wrk) on the sellers list, the staging products search and the
 // contacts list, each measured back to back with pgbench running, with 50 clients, the very statements
 // that request sends (captured from the server's pg driver by scripts/bench-sql-capture.mjs). The
-// ratio req/s ÷ tps says how near the product is to its database (goal ≥ 0.5, p99 ≤ 100 ms). Each
+// ratio req/s ÷ tps says how near the product is to its database (goal ≥ 0.5, p99 ≤ 100 ms), against
+// pgbench planning each statement anew (`-M extended`); the ratio to pgbench with the statements
+// prepared (`ratioToPrepared`, the database's best) is recorded beside it. Each
 // figure is run 3 times (median, with the load average: on a shared machine the load generator, Node
 // and PostgreSQL share the CPU). PGlite's req/s are recorded beside. Needs wrk and pgbench on PATH.
 import { execFile } from 'node:child_process';
@@ -142,13 +144,18 @@ async function captureStatements(base, token, scenario, logFile) {
   return JSON.parse(best);
 }
 
-/** pgbench, 50 clients for SECONDS, replaying `statements` as one transaction script: its tps. */
-async function pgbench(databaseUrl, statements, scenario, dir) {
+/**
+ * pgbench, 50 clients for SECONDS, replaying `statements` as one transaction script: its tps. `extended`
+ * parses and plans every statement each time, as a driver sending unnamed statements does (the ratio's
+ * denominator, as the goal was set); `prepared` plans each once per connection, as the server does for
+ * the statements a connection repeats (server/db/prepared-statements.ts): the database's best.
+ */
+async function pgbench(databaseUrl, statements, scenario, dir, mode = 'extended') {
   const script = path.join(dir, `${scenario.name}.sql`);
   writeFileSync(script, `${statements.join('\n')}\n`);
   const { stdout } = await run(
     'pgbench',
-    ['-n', `-c${CONNECTIONS}`, '-j2', `-T${SECONDS}`, '-M', 'extended', '-f', script, databaseUrl],
+    ['-n', `-c${CONNECTIONS}`, '-j2', `-T${SECONDS}`, '-M', mode, '-f', script, databaseUrl],
     { timeout: (SECONDS + 60) * 1000 },
   ).catch((error) => {
     throw new Error(`pgbench failed on\n${statements.join('\n')}\n${error.stderr?.slice(0, 500)}`);
@@ -167,6 +174,9 @@ async function measureScenarios(base, scenarios, { databaseUrl, logFile, dir }) 
     for (let round = 0; round < ROUNDS; round++) {
       const product = await wrk(base, token, scenario, dir);
       const tps = statements ? await pgbench(databaseUrl, statements, scenario, dir) : undefined;
+      const preparedTps = statements
+        ? await pgbench(databaseUrl, statements, scenario, dir, 'prepared')
+        : undefined;
       // Each round's raw figures under names `--compare` skips: the medians are the figures.
       rounds.push({
         rps: product.requestsPerSecond,
@@ -174,6 +184,7 @@ async function measureScenarios(base, scenarios, { databaseUrl, logFile, dir }) 
         p99ms: product.p99,
         non2xx: product.non2xx,
         tps,
+        preparedTps,
         loadAverage: loadAverage(),
       });
     }
@@ -194,12 +205,15 @@ async function measureScenarios(base, scenarios, { databaseUrl, logFile, dir }) 
       result.statementCount = statements.length;
       result.pgbenchTps = median(rounds.map((r) => r.tps));
       result.ratio = Math.round((requestsPerSecond / result.pgbenchTps) * 100) / 100;
+      result.pgbenchPreparedTps = median(rounds.map((r) => r.preparedTps));
+      result.ratioToPrepared = Math.round((requestsPerSecond / result.pgbenchPreparedTps) * 100) / 100;
       result.meetsGoal = result.ratio >= RATIO_GOAL && result.p99 <= P99_GOAL_MS;
     }
     console.info(
       `  ${scenario.name.padEnd(22)} ${String(requestsPerSecond).padStart(6)} req/s  p99 ${result.p99} ms` +
         (statements
-          ? `  pgbench ${result.pgbenchTps} tps (${statements.length} statements)  ratio ${result.ratio}`
+          ? `  pgbench ${result.pgbenchTps} tps (${statements.length} statements)  ratio ${result.ratio}` +
+            `  prepared ${result.pgbenchPreparedTps} tps, ratio ${result.ratioToPrepared}`
           : '') +
         `  load ${rounds.at(-1).loadAverage.join(' ')}`,
     );

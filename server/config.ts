@@ -83,6 +83,8 @@ const envSchema = z
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
+    /** PostgreSQL: prepare the statements a connection repeats (off behind a transaction pooler). */
+    DATABASE_PREPARED_STATEMENTS: bool.default(true),
     PUBLIC_URL: z.string().url().optional(),
     SEED_DEMO: bool.default(true),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),

@@ -8,7 +8,11 @@ import { DEMO_PASSWORD, seedDemoWithFiles } from './seed';
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   await database.migrate();
   await syncRolePermissions(database.db);
   const demoAccounts = config.SEED_DEMO ? await seedDemoWithFiles(database.db, config) : null;

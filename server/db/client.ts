@@ -5,6 +5,9 @@ export type { Database, DatabaseOptions, Db, Schema, Tx } from './database';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   // Each driver is loaded only when chosen: a server holds PGlite or pg, never both.
-  if (options.databaseUrl) return (await import('./postgres')).openPostgres(options.databaseUrl);
+  if (options.databaseUrl)
+    return (await import('./postgres')).openPostgres(options.databaseUrl, {
+      preparedStatements: options.preparedStatements ?? true,
+    });
   return (await import('./pglite')).openPglite(options);
 }

@@ -43,6 +43,8 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent, PGlite in `dataDir`. */
   databaseUrl?: string;
+  /** PostgreSQL: name the statements a connection repeats (server/db/prepared-statements.ts). */
+  preparedStatements?: boolean;
   /** Where PGlite keeps its files; `memory://` for a throwaway database. */
   dataDir: string;
   /** PGlite in memory only: start from this dump (`dumpDataDir`) instead of an empty database. */

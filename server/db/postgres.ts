@@ -4,10 +4,12 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type Database, type Db, migrationsFolder } from './database';
+import { prepareRepeatedStatements } from './prepared-statements';
 import * as schema from './schema';
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, { preparedStatements = true } = {}): Promise<Database> {
   const pool = new OwnWritesPool({ connectionString: url, max: 10 });
+  if (preparedStatements) pool.on('connect', (client) => prepareRepeatedStatements(client));
   // An idle connection that the server drops (a PostgreSQL restart, a failover) is an 'error' event on
   // the pool; without a listener Node would end the whole process. The pool replaces the connection.
   pool.on('error', (error) =>
