@@ -3,7 +3,7 @@
 // (server/lib/paged-find.ts): few matches are read once for the exact total and the page; many (a broad
 // filter over 100k contacts) get an estimate and a walk of the index in the list's order. Then the page's
 // rows are read by primary key with their company type.
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContactList, ContactSortField, contactListQuerySchema } from '../../../contracts/contacts';
 import { decodeQuery, emptyQuery, normalizeText } from '../../../contracts/query-tree';
@@ -43,6 +43,26 @@ export const contactCountLimits: CountLimits = {
   trustEstimateAbove: 5_000,
 };
 
+/** A page's rows with their company type, by primary key. */
+const buildPageRowsQuery = (db: Db) =>
+  db
+    .select({ contact: contacts, typeName: companyTypes.name })
+    .from(contacts)
+    .leftJoin(companyTypes, sql`${companyTypes.id} = ${contacts.companyTypeId}`)
+    .where(sql`${contacts.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('contacts_page_rows');
+
+// Built once per database: Drizzle's select builder (its column walk) cost more than a page's mapping.
+const pageRowsQueries = new WeakMap<Db, ReturnType<typeof buildPageRowsQuery>>();
+function pageRowsQuery(db: Db) {
+  let query = pageRowsQueries.get(db);
+  if (!query) {
+    query = buildPageRowsQuery(db);
+    pageRowsQueries.set(db, query);
+  }
+  return query;
+}
+
 export async function listContacts(db: Db, query: Query): Promise<ContactList> {
   const tree = query.query ? decodeQuery(query.query) : emptyQuery();
   if (!tree) throw new HttpError(400, 'The filter is not a valid query.', 'INVALID_QUERY');
@@ -61,11 +81,7 @@ export async function listContacts(db: Db, query: Query): Promise<ContactList> {
     contactCountLimits,
   );
   if (found.ids.length === 0) return { result: [], count: found.count, countExact: found.countExact };
-  const rows = await db
-    .select({ contact: contacts, typeName: companyTypes.name })
-    .from(contacts)
-    .leftJoin(companyTypes, sql`${companyTypes.id} = ${contacts.companyTypeId}`)
-    .where(inArray(contacts.id, found.ids));
+  const rows = await pageRowsQuery(db).execute({ ids: found.ids });
   const byId = new Map(rows.map((row) => [row.contact.id, row]));
   return {
     result: found.ids.flatMap((id) => {
