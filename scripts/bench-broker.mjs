@@ -13,9 +13,16 @@
 //
 // The load generators run in worker threads (--broker-workers, 2 by default), each driving its share of
 // the clients on its own event loop, so the generator's bookkeeping does not become what is measured.
-// The broker does not need the users to exist: it trusts a signed access token, exactly as for a
-// browser, so the bench signs 500 tokens with the server's own token service and the server's
-// JWT_SECRET.
+// The broker lets a client in only with a live session: the access token's `sid` must name a session
+// of an active user in the database (server/modules/auth/sessions.ts), and one user may hold at most 30
+// connections (embedded-broker.ts), each client with its own topic. So before the server starts, the
+// bench seeds its data dir with the server's own modules: 500 staff accounts (nobody can sign in to
+// them: their password hash is of a random token), a session each (startSession, as a sign-in starts
+// one) and an access token each, signed by the server's token service with the server's JWT_SECRET;
+// plus an admin, whose token reads the broker's kind from /api/health.
+//
+// `node scripts/bench-broker.mjs [--broker-seconds 5 …]` runs this bench alone and prints its figures
+// as JSON (bench/results.json is left alone; `npm run bench -- --broker-only` records them).
 //
 // Flags (defaults are the issue's figures): --broker-clients 500, --broker-rate 1000 (messages/s, all
 // clients together), --broker-seconds 30, --broker-workers 2, --visible-samples 100.
@@ -24,9 +31,10 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import mqtt from 'mqtt';
-import { freePort, runVisibleBench, startServer, track } from './bench-children.mjs';
+import { freePort, runVisibleBench, startServer, stopChildren, track } from './bench-children.mjs';
 
 const JWT_SECRET = 'bench-broker-jwt-secret-0123456789abcdef';
 const MOSQUITTO_URL = 'mqtt://127.0.0.1:1883';
@@ -84,35 +92,110 @@ function processStats(pid) {
   }
 }
 
-/** The real server on a fresh data dir, with the embedded broker (never an external one). */
-async function startBrokerServer(root, dataDir, port) {
+/** What /api/health says the server runs on: only an admin's token is told. */
+async function serverHealth(port, adminToken) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  if (!response.ok) throw new Error(`/api/health answered ${response.status}`);
+  return response.json();
+}
+
+/** The real server on the seeded data dir, with the embedded broker (never an external one). */
+async function startBrokerServer(root, dataDir, port, adminToken) {
   const server = await startServer(
     root,
     { DATA_DIR: dataDir, SEED_DEMO: 'false', JWT_SECRET, MQTT_TOPIC_PREFIX: TOPIC_PREFIX },
     port,
   );
-  if (server.health.broker !== 'embedded') {
+  const health = await serverHealth(port, adminToken).catch(async (error) => {
     await server.stop();
-    throw new Error(`the server runs the ${server.health.broker} broker`);
+    throw error;
+  });
+  if (health.broker !== 'embedded') {
+    await server.stop();
+    throw new Error(
+      `the server runs the ${health.broker ?? 'unreported'} broker (health: ${JSON.stringify(health)})`,
+    );
   }
   return server;
 }
 
-/** 500 users as the broker knows them: an id and an access token signed by the server's own service. */
-async function benchUsers(root, count) {
+/**
+ * Seeds `dataDir` (PGlite, before the server opens it) with `count` staff accounts and an admin, each
+ * with a live session and an access token for it, through the server's own modules: as the broker
+ * knows them, an id and a token whose `sid` it finds live. Answers the staff and the admin's token.
+ */
+async function seedBenchUsers(root, dataDir, count, runId) {
   const { tsImport } = await import('tsx/esm/api');
-  const { createTokenService } = await tsImport(
-    path.join(root, 'server/modules/auth/tokens.ts'),
-    import.meta.url,
-  );
-  // With a secret the service never reads the database.
-  const tokens = await createTokenService(null, { secret: JWT_SECRET, ttlSeconds: 900 });
-  return Promise.all(
-    Array.from({ length: count }, async () => {
-      const id = randomUUID();
-      return { id, token: await tokens.sign({ id, role: 'Staff', sellerId: null }) };
-    }),
-  );
+  const load = (file) => tsImport(path.join(root, file), import.meta.url);
+  const [
+    { openDatabase },
+    { users },
+    { syncRolePermissions },
+    { hashPassword },
+    { randomToken },
+    sessionsModule,
+    { createTokenService },
+  ] = await Promise.all([
+    load('server/db/client.ts'),
+    load('server/db/schema.ts'),
+    load('server/modules/permissions/service.ts'),
+    load('server/lib/passwords.ts'),
+    load('server/lib/secrets.ts'),
+    load('server/modules/auth/sessions.ts'),
+    load('server/modules/auth/tokens.ts'),
+  ]);
+  const database = await openDatabase({ dataDir });
+  try {
+    // As a server start prepares it (the seed CLI does the same before it seeds).
+    await database.migrate();
+    await syncRolePermissions(database.db);
+    // Nobody ever learns this password: as for an invited staff member who has not chosen one.
+    const unusableHash = await hashPassword(randomToken());
+    const account = (role, name) => ({
+      email: `${name}@bench-broker.local`,
+      passwordHash: unusableHash,
+      firstName: 'Bench',
+      lastName: name,
+      role,
+    });
+    const staff = await database.db
+      .insert(users)
+      .values(Array.from({ length: count }, (_, index) => account('Staff', `${runId}-staff-${index}`)))
+      .returning({ id: users.id, role: users.role });
+    const [admin] = await database.db
+      .insert(users)
+      .values(account('Admin', `${runId}-admin`))
+      .returning({ id: users.id, role: users.role });
+    const gate = await sessionsModule.createSessionGate(database);
+    try {
+      const tokens = await createTokenService(database.db, {
+        secret: JWT_SECRET,
+        ttlSeconds: 900,
+        sessions: gate,
+      });
+      const signed = async (user) => ({
+        id: user.id,
+        token: await tokens.sign({
+          id: user.id,
+          role: user.role,
+          sellerId: null,
+          sessionId: await sessionsModule.startSession(database.db, user.id),
+        }),
+      });
+      const benchUsers = [];
+      for (const user of staff) benchUsers.push(await signed(user));
+      const adminUser = await signed(admin);
+      // The server verifies them the same way (signature, claims, live session): fail here, not at connect.
+      await tokens.verify(benchUsers[0].token);
+      return { users: benchUsers, adminToken: adminUser.token };
+    } finally {
+      await gate.close();
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 function withTimeout(promise, ms, what) {
@@ -304,12 +387,20 @@ async function startPrivateMosquitto(root, runId) {
   return null;
 }
 
-async function benchEmbedded(root, options, users, runId) {
+async function benchEmbedded(root, options, runId) {
   const dataDir = path.join(root, '.tmp', `bench-broker-${runId}`);
   mkdirSync(dataDir, { recursive: true });
-  const port = await freePort();
-  const server = await startBrokerServer(root, dataDir, port);
+  let server = null;
   try {
+    const seedStarted = Date.now();
+    const { users, adminToken } = await withTimeout(
+      seedBenchUsers(root, dataDir, options.clients, runId),
+      180_000,
+      'seeding the bench users and sessions',
+    );
+    console.info(`  seeded ${users.length} staff with a session each in ${elapsed(seedStarted)}`);
+    const port = await freePort();
+    server = await startBrokerServer(root, dataDir, port, adminToken);
     await sleep(1000); // let the start's garbage settle before the idle figure
     const idle = processStats(server.pid);
     const load = await runLoad({
@@ -338,7 +429,7 @@ async function benchEmbedded(root, options, users, runId) {
       },
     };
   } finally {
-    await server.stop();
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -426,12 +517,11 @@ export async function benchBroker(root, options = brokerOptionsFromArgs([])) {
   console.info(
     `\n▶ broker: ${options.clients} clients, ${options.rate} messages/s for ${options.seconds} s, QoS 2, ${options.workers} load workers`,
   );
-  const users = await benchUsers(root, options.clients);
   let since = Date.now();
-  const embeddedRun = await attempt(() => benchEmbedded(root, options, users, runId));
+  const embeddedRun = await attempt(() => benchEmbedded(root, options, runId));
   const embedded = embeddedRun.failed ? { load: embeddedRun, serverRssMb: embeddedRun } : embeddedRun;
   printLoad('embedded', embedded.load);
-  console.info(`             (${elapsed(since)} with the server's start)`);
+  console.info(`             (${elapsed(since)} with the seed and the server's start)`);
   since = Date.now();
   const mosquitto = await attempt(() => benchMosquitto(options, runId));
   printLoad('mosquitto', mosquitto);
@@ -483,4 +573,19 @@ export async function benchBroker(root, options = brokerOptionsFromArgs([])) {
               publishToVisible.p95 <= TARGETS.publishToVisibleP95Ms && publishToVisible.missed === 0,
           },
   };
+}
+
+// Run alone: `node scripts/bench-broker.mjs [--broker-seconds 5 …]` prints the figures, records nothing.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const stop = () => {
+    stopChildren();
+    stopBrokerChildren();
+    process.exit(1);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const results = await benchBroker(root, brokerOptionsFromArgs(process.argv));
+  console.info(JSON.stringify(results, null, 2));
+  process.exit(0);
 }
