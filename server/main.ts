@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -8,14 +10,22 @@ import { DEMO_PASSWORD, seedDemoWithFiles } from './seed';
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const database = await openDatabase({
+  const options = {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-  });
+  };
+  const newPglite = !config.DATABASE_URL && !existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
+  let database = await openDatabase(options);
   await database.migrate();
   await syncRolePermissions(database.db);
   const demoAccounts = config.SEED_DEMO ? await seedDemoWithFiles(database.db, config) : null;
+  if (newPglite) {
+    // PGlite's WebAssembly memory grows and never shrinks: a new database's migrations and demo seed
+    // leave it ~50 MB above what serving needs. Opened again, it starts from what the data needs.
+    await database.close();
+    database = await openDatabase(options);
+  }
 
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
 

@@ -7,6 +7,11 @@ export type Sharp = typeof sharpFunction;
 let loading: Promise<Sharp> | undefined;
 
 export function loadSharp(): Promise<Sharp> {
-  loading ??= import('sharp').then((module) => module.default);
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // libvips keeps recent operations' results (up to 50 MB) to reuse them; each picture here is
+    // resized once, so the cache would only hold memory after the work is done.
+    sharp.cache(false);
+    return sharp;
+  });
   return loading;
 }
