@@ -95,10 +95,40 @@ export interface PageRequest {
  *   (pg_class.reltuples) is the estimate; when the planner expects many matches, a block sample
  *   estimates them, and that estimate stands above trustEstimateAbove or when its low bound
  *   (SAMPLE_SIGMAS) is above exactLimit;
+ * - a small table with no filter counts (capped) and walks its index for the page (unfilteredPage);
  * - otherwise one read of at most exactLimit + 1 matches (MATERIALIZED, so it is read once) gives the
  *   exact total and the page. If it finds more than exactLimit, the total becomes an estimate.
  * With an estimate, the page walks the index in the grid's order and stops after skip + limit matches.
  */
+/**
+ * Every row matches and the table is small: the capped count is an index-only scan and the page a walk
+ * of the index in the grid's order that stops after skip + limit rows, in one statement (one snapshot).
+ * Materialising every row to sort it, as a filter needs, cost the database 3.5× as much (contacts at
+ * 3,000 rows, pgbench: ~2,100 against ~7,200 statements/s).
+ */
+async function unfilteredPage(
+  db: Db,
+  table: PgTable & { id: AnyPgColumn },
+  where: SQL,
+  page: PageRequest,
+  limits: CountLimits,
+  tableRows: number,
+): Promise<{ ids: string[]; count: number; countExact: boolean }> {
+  const direction = sql.raw(page.order === 'asc' ? 'ASC' : 'DESC');
+  const [pass] = rowsOf<{ total: number; ids: string[] | null }>(
+    await db.execute(sql`
+      SELECT (SELECT count(*)::integer FROM (SELECT 1 FROM ${table} WHERE ${where}
+                                             LIMIT ${limits.exactLimit + 1}) capped) AS total,
+             ARRAY(SELECT id FROM ${table} WHERE ${where}
+                   ORDER BY ${page.key} ${direction}, ${table.id} ${direction}
+                   OFFSET ${page.skip} LIMIT ${page.limit}) AS ids`),
+  );
+  const total = pass?.total ?? 0;
+  const ids = pass?.ids ?? [];
+  if (total <= limits.exactLimit) return { ids, count: total, countExact: true };
+  return { ids, count: roundEstimate(Math.max(total, tableRows), limits), countExact: false };
+}
+
 export async function findPage(
   db: Db,
   table: PgTable & { id: AnyPgColumn },
@@ -117,6 +147,7 @@ export async function findPage(
   let estimate: number | null = null;
   let sampled: Sample | null = null;
   if (large && page.unfiltered) estimate = tableRows;
+  else if (page.unfiltered) return unfilteredPage(db, table, where, page, limits, tableRows);
   else if (large && (await plannedRows(db, table, where)) > limits.trustEstimateAbove) {
     sampled = await sampleEstimate(db, table, where, tableRows, limits);
     // Trusted above trustEstimateAbove, or when even its low bound is past the exact limit: a sample

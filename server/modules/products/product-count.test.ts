@@ -118,4 +118,18 @@ describe.each(testBackends)('the product total on %s', (backend) => {
     });
     expect(await count(half, false, small)).toEqual({ count: ROWS, countExact: false });
   });
+
+  it('pages a small unfiltered table by walking its index, with a capped count, in one statement', async () => {
+    const small = { ...limits, sampleAboveRows: 10 * ROWS };
+    const exact = { ...small, exactLimit: 10 * ROWS };
+    const { result, statements } = await captureStatements(t.database.db, () => page(sql`true`, true, exact));
+    expect(result.count).toBe(ROWS);
+    expect(result.countExact).toBe(true);
+    expect(statements.filter((statement) => /MATERIALIZED|TABLESAMPLE/.test(statement.text))).toEqual([]);
+    expect(statements).toHaveLength(2); // the table statistics, then the count and the page
+    expect(await skus(sql`true`, true, exact)).toEqual(['CNT-3000', 'CNT-2999', 'CNT-2998']);
+    // Past the exact limit the total becomes "about" the table's size; the page is the same.
+    expect(await count(sql`true`, true, small)).toEqual({ count: ROWS, countExact: false });
+    expect(await skus(sql`true`, true, small)).toEqual(['CNT-3000', 'CNT-2999', 'CNT-2998']);
+  });
 });
