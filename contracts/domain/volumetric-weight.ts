@@ -14,7 +14,7 @@ export interface ParcelDimensions {
 }
 
 /**
- * Volumetric (dimensional) weight in kg: L × W × H in cm / 5000. Not rounded — couriers round
+ * Volumetric (dimensional) weight in kg: L × W × H in cm / 5000 (or the settings' divisor). Not rounded — couriers round
  * differently (up to 0.5 kg, up to 1 kg…), so rounding belongs to the caller.
  *
  * Zero is allowed (a flat item or an unfilled form yields 0 kg).
@@ -22,7 +22,11 @@ export interface ParcelDimensions {
  * than returning null because a bad dimension is a programming/validation error upstream, and a
  * silent null would too easily be billed as 0 kg.
  */
-export function volumetricWeight({ length, width, height, unit }: ParcelDimensions): number {
+export function volumetricWeight(
+  { length, width, height, unit }: ParcelDimensions,
+  /** The shipping settings' divisor (cm³ per kg); couriers use 5000, some 4000 or 6000. */
+  divisor = VOLUMETRIC_DIVISOR,
+): number {
   // Checked at runtime as well because dimensions often arrive from untyped JSON.
   if (!Object.hasOwn(CM_PER_UNIT, unit)) {
     throw new RangeError(`volumetricWeight: unknown unit ${JSON.stringify(unit)}`);
@@ -36,6 +40,9 @@ export function volumetricWeight({ length, width, height, unit }: ParcelDimensio
       throw new RangeError(`volumetricWeight: ${name} must be a finite number ≥ 0, got ${value}`);
     }
   }
+  if (!Number.isFinite(divisor) || divisor <= 0) {
+    throw new RangeError(`volumetricWeight: the divisor must be a finite number > 0, got ${divisor}`);
+  }
   const factor = CM_PER_UNIT[unit];
-  return (length * factor * (width * factor) * (height * factor)) / VOLUMETRIC_DIVISOR;
+  return (length * factor * (width * factor) * (height * factor)) / divisor;
 }
