@@ -239,6 +239,30 @@ describe('openSheet: CSV', () => {
     expect(rows).toBe(3);
   });
 
+  it('an abort while the caller is busy with a row leaves no unhandled rejection behind', async () => {
+    // The batch read ahead fails when the abort ends the worker, before anyone awaits it (a job stopped
+    // while it writes a chunk): that must not surface as an unhandled rejection.
+    const file = await csv(`n\n${'1\n'.repeat(50_000)}`);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const controller = new AbortController();
+      const sheet = await openSheet(file, { signal: controller.signal });
+      const rows = sheet.rows();
+      await rows.next();
+      controller.abort(new Error('the worker is stopping'));
+      // The caller is busy elsewhere while the worker ends and the read-ahead fails.
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      await expect(rows.next()).rejects.toThrow('the worker is stopping');
+      await sheet.close();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('rows() is read once; close() stops reading', async () => {
     const sheet = await openSheet(await csv('a\n1\n2\n'));
     for await (const _row of sheet.rows()) break;

@@ -239,14 +239,21 @@ export async function openSheet(
     if (iterated) throw new Error('The rows of an opened sheet can be iterated once.');
     iterated = true;
     let next: Promise<FromWorker> | undefined;
+    // The batch read ahead can fail (an abort ends the worker) while the caller is busy with the last
+    // one and nobody awaits it yet: marked handled at once, it still throws where it is awaited.
+    const readAhead = () => {
+      const batch = orAbort(worker.ask({ type: 'next' }));
+      batch.catch(() => undefined);
+      return batch;
+    };
     try {
-      next = orAbort(worker.ask({ type: 'next' }));
+      next = readAhead();
       for (;;) {
         const reply = await next;
         if (reply.type !== 'rows') throw new Error(`unexpected answer ${reply.type}`);
         bytesRead = reply.bytesRead;
         // The next batch is read while the caller handles this one.
-        if (!reply.done) next = orAbort(worker.ask({ type: 'next' }));
+        if (!reply.done) next = readAhead();
         for (const row of reply.rows) {
           if (signal?.aborted) throw abortReason(signal);
           yield row;
@@ -257,7 +264,6 @@ export async function openSheet(
         }
       }
     } finally {
-      next?.catch(() => undefined); // left unread when the caller stops early
       await close();
     }
   }
