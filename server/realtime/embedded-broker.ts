@@ -324,11 +324,10 @@ export async function startEmbeddedBroker(
     await new Promise<void>((resolve) => sockets.close(() => resolve()));
     const closed = new Promise<void>((resolve) => aedes.close(() => resolve()));
     // With Redis down, the emitter's goodbye to it never comes: its connections are cut after a while.
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
-    clearTimeout(timer);
+    await atMost(closed, 2000);
     await backend.close();
-    await closed;
+    // Cut connections may fail the store's QUIT without calling Aedes back: never wait for ever.
+    await atMost(closed, 2000);
   });
 
   const publish = (topic: string, message: unknown, publishOptions: PublishOptions = {}) =>
@@ -362,4 +361,11 @@ export async function startEmbeddedBroker(
       ),
     );
   return { kind: 'embedded', publish, listen, clusterState: backend.clusterState };
+}
+
+/** Waits for `promise`, or `ms` at most. */
+async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

@@ -249,7 +249,7 @@ describe('openSheet: CSV', () => {
     try {
       const controller = new AbortController();
       const sheet = await openSheet(file, { signal: controller.signal });
-      const rows = sheet.rows();
+      const rows = sheet.rows()[Symbol.asyncIterator]();
       await rows.next();
       controller.abort(new Error('the worker is stopping'));
       // The caller is busy elsewhere while the worker ends and the read-ahead fails.
