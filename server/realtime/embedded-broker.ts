@@ -26,6 +26,7 @@ import {
   maySubscribe,
   topicMatches,
 } from '../../contracts/broker-topics';
+import { atMost } from '../lib/at-most';
 import type { SessionGate, TokenService, TokenUser } from '../lib/auth-types';
 import { type BrokerBackend, createLocalBackend } from './broker-cluster';
 import { type BrokerRegistry, createMemoryRegistry } from './broker-registry';
@@ -361,11 +362,4 @@ export async function startEmbeddedBroker(
       ),
     );
   return { kind: 'embedded', publish, listen, clusterState: backend.clusterState };
-}
-
-/** Waits for `promise`, or `ms` at most. */
-async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
 }

@@ -17,6 +17,7 @@ import {
   SIGNALLING_PATH,
   userRoom,
 } from '../../contracts/socket-events';
+import { atMost } from '../lib/at-most';
 import type { TokenService, TokenUser } from '../lib/auth-types';
 import { redactedUrl } from '../lib/redacted-url';
 import { upgradeRouter } from './upgrades';
@@ -118,12 +119,18 @@ async function connectRedisAdapter(app: FastifyInstance, io: SignallingServer, u
   await subClient.subscribe(barrier, () => {});
   await subClient.unsubscribe(barrier);
   return async () => {
-    await io.of('/').adapter.close();
-    // Stop hearing other instances first, and let a request already heard (fetchSockets answers a
-    // tick later) publish its answer: a publish on a closed client is an unhandled rejection.
-    await subClient.close().catch(() => {});
-    await new Promise((resolve) => setImmediate(resolve));
-    await pubClient.close().catch(() => {});
+    const graceful = (async () => {
+      await io.of('/').adapter.close();
+      // Stop hearing other instances first, and let a request already heard (fetchSockets answers a
+      // tick later) publish its answer: a publish on a closed client is an unhandled rejection.
+      await subClient.close().catch(() => {});
+      await new Promise((resolve) => setImmediate(resolve));
+      await pubClient.close().catch(() => {});
+    })();
+    // Right after a Redis outage the clients may still be reconnecting, and their QUIT waits for a
+    // connection: a close once hung for good in CI (the Redis outage test). Cut them after a while.
+    await atMost(graceful, 2000);
+    for (const client of [subClient, pubClient]) if (client.isOpen) client.destroy();
   };
 }
 
