@@ -230,9 +230,10 @@ export const users = pgTable(
     role: text('role').$type<ServerRole>().notNull(),
     sellerId: uuid('seller_id').references(() => sellers.id, { onDelete: 'set null' }),
     phone: text('phone').notNull().default(''),
-    defaultCurrency: text('default_currency').notNull().default('INR'),
-    defaultCountry: text('default_country').notNull().default('IN'),
-    defaultLanguage: text('default_language').notNull().default('EN'),
+    // The user's own defaults (Settings → Profile); null inherits the marketplace's (Localization).
+    defaultCurrency: text('default_currency'),
+    defaultCountry: text('default_country'),
+    defaultLanguage: text('default_language'),
     isActive: boolean('is_active').notNull().default(true),
     /**
      * The throwaway hash a staff invitation gave the account. While it is still `passwordHash`, the
@@ -362,6 +363,27 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Settings sections (contracts/settings.ts): one row per scope and section, holding only the fields set
+ * in that scope (the marketplace's differ from the defaults; a seller's override the marketplace's).
+ * `version` counts saves, so a stale save is refused; a trigger tells every instance at commit
+ * (migration 0023).
+ */
+export const settingSections = pgTable(
+  'setting_sections',
+  {
+    /** Null: the marketplace's settings. */
+    sellerId: uuid('seller_id').references(() => sellers.id, { onDelete: 'cascade' }),
+    section: text('section').notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    version: integer('version').notNull().default(0),
+    updatedBy: uuid('updated_by'),
+    updatedByName: text('updated_by_name'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [unique('setting_sections_scope_uq').on(table.sellerId, table.section).nullsNotDistinct()],
+);
 
 /** Addresses that asked for no more marketing mail (/unsubscribe). Checked before such mail is sent. */
 export const emailUnsubscribes = pgTable('email_unsubscribes', {

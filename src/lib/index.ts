@@ -19,6 +19,14 @@ export {
   plural,
 } from '../../contracts/domain/format';
 export {
+  type TaxCountry,
+  type TaxOption,
+  taxCountries,
+  taxOptionById,
+  taxOptions,
+  taxOptionsFor,
+} from '../../contracts/domain/tax-options';
+export {
   isSingleWord,
   isValidUrl,
   MAX_URL_LENGTH,
@@ -40,11 +48,3 @@ export { formatCallDuration } from './call-duration';
 export { checkFile, DOCUMENT_ACCEPT, formatBytes, LOGO_ACCEPT } from './file-limits';
 export { type DateInput, relativeTime } from './relative-time';
 export { type StatusPalette, statusColor } from './status-color';
-export {
-  type TaxCountry,
-  type TaxOption,
-  taxCountries,
-  taxOptionById,
-  taxOptions,
-  taxOptionsFor,
-} from './tax-options';
