@@ -74,9 +74,19 @@ describe('topicMatches', () => {
 
 describe('who may subscribe to what', () => {
   it('each role gets exactly its own topics', () => {
-    expect(allowedSubscriptions(admin, prefix)).toEqual(['mp_u-admin_message', 'mp_u-admin_admin']);
-    expect(allowedSubscriptions(staff, prefix)).toEqual(['mp_u-staff_message']);
-    expect(allowedSubscriptions(seller, prefix)).toEqual(['mp_u-seller_message', '/chatBot/salesBot/s-1/+']);
+    expect(allowedSubscriptions(admin, prefix)).toEqual([
+      'mp_u-admin_message',
+      'mp_u-admin_admin',
+      'mp_settings',
+    ]);
+    expect(allowedSubscriptions(staff, prefix)).toEqual(['mp_u-staff_message', 'mp_settings']);
+    expect(allowedSubscriptions(seller, prefix)).toEqual([
+      'mp_u-seller_message',
+      'mp_settings',
+      '/chatBot/salesBot/s-1/+',
+    ]);
+    // Everyone hears settings changes; nobody but the server publishes them.
+    expect(mayPublish(admin, 'mp_settings', prefix)).toBe(false);
   });
 
   it("admins and staff who may view all help chats also get every seller's chats, sellers never", () => {
@@ -84,10 +94,12 @@ describe('who may subscribe to what', () => {
     expect(allowedSubscriptions(inbox(admin), prefix)).toEqual([
       'mp_u-admin_message',
       'mp_u-admin_admin',
+      'mp_settings',
       ALL_SALES_BOT_CHATS,
     ]);
     expect(allowedSubscriptions(inbox(staff), prefix)).toEqual([
       'mp_u-staff_message',
+      'mp_settings',
       '/chatBot/salesBot/+/+',
     ]);
     expect(allowedSubscriptions(inbox(seller), prefix)).toEqual(allowedSubscriptions(seller, prefix));

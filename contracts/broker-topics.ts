@@ -18,6 +18,14 @@ export function adminTopic(prefix: string, userId: string): string {
   return `${prefix}_${userId}_admin`;
 }
 
+/**
+ * Settings changes (issue 29): every signed-in browser subscribes and refetches what changed. Only the
+ * server publishes here, and a message names a section and a scope, never a value.
+ */
+export function settingsTopic(prefix: string): string {
+  return `${prefix}_settings`;
+}
+
 /** One help chat of a seller's sales bot (SPEC §7): `/chatBot/salesBot/{sellerId}/{sessionId}`. */
 export function salesBotTopic(sellerId: string, sessionId: string): string {
   return `/chatBot/salesBot/${sellerId}/${sessionId}`;
@@ -84,12 +92,13 @@ export function ownTopics(user: BrokerUser, prefix: string): string[] {
 }
 
 /**
- * The topic filters a user may subscribe to, exactly (SPEC §6/§7): their own topics; sellers also
+ * The topic filters a user may subscribe to, exactly (SPEC §6/§7): their own topics and the settings
+ * topic; sellers also
  * their own sales-bot chats; admins and staff who may view all help chats, every seller's. Nothing
  * else: no wildcard that would reach anyone else's notifications.
  */
 export function allowedSubscriptions(user: BrokerUser, prefix: string): string[] {
-  const topics = ownTopics(user, prefix);
+  const topics = [...ownTopics(user, prefix), settingsTopic(prefix)];
   if (user.role === 'Seller' && user.sellerId) topics.push(salesBotFilter(user.sellerId));
   if (user.role !== 'Seller' && user.readsAllChats) topics.push(ALL_SALES_BOT_CHATS);
   return topics;

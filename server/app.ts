@@ -46,6 +46,9 @@ import { sellerDashboardRoutes } from './modules/seller-dashboard/routes';
 import { sellerFileRoutes } from './modules/sellers/files';
 import { sellerListingRoutes } from './modules/sellers/listing-routes';
 import { sellerRoutes } from './modules/sellers/routes';
+import { createSettingsService } from './modules/settings/cache';
+import { settingsRoutes } from './modules/settings/routes';
+import { companyLogoRoutes } from './modules/settings-company/logo-routes';
 import { staffRoutes } from './modules/staff/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { tagRoutes } from './modules/tags/routes';
@@ -161,6 +164,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuard);
   await app.register(securityHeaders, { https: config.cookieSecure });
   await app.register(dbPlugin, { database });
+  // Before everything that reads settings (mail, security headers, the bot): one cache per instance.
+  const settingsService = await createSettingsService(database);
+  app.decorate('settings', settingsService);
+  app.addHook('onClose', async () => settingsService.close());
   // Before the modules: they store and serve files through app.storage. S3 must answer to start.
   await app.register(storagePlugin, { config, storage: options.storage });
   await app.register(mailPlugin, {
@@ -266,6 +273,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailTemplateRoutes, { prefix: '/api/v1/mailTemplates' });
   await app.register(campaignRoutes, { prefix: '/api/v1/campaigns', config });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
+  await app.register(settingsRoutes, { prefix: '/api/v1/settings', topicPrefix: config.MQTT_TOPIC_PREFIX });
+  await app.register(companyLogoRoutes, { prefix: '/api/v1/settings' });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });
   await app.register(sellerRoutes, { prefix: '/api/v1/sellers' });
   await app.register(sellerListingRoutes, { prefix: '/api/v1/sellers' });

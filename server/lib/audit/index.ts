@@ -9,6 +9,7 @@ export {
   auditRowsSql,
   latestAuditEntry,
   readAuditPage,
+  readAuditPageOfType,
 } from './read';
 export type { AuditSubject, AuditSubjectType } from './subjects';
 export {

@@ -48,6 +48,33 @@ export async function readAuditPage(
   return { result: rows.map(auditEntryDto), count: total?.n ?? 0 };
 }
 
+/**
+ * A page of every entry of one subject type (all scopes' settings changes), narrowed by `where`, with
+ * each entry's subject id: a history across subjects names which one each entry is about.
+ */
+export async function readAuditPageOfType(
+  db: Db,
+  type: AuditSubject['type'],
+  page: { skip: number; limit: number },
+  where?: SQL,
+): Promise<{ result: (AuditEntry & { subjectId: string | null })[]; count: number }> {
+  const condition = and(eq(auditEntries.subjectType, type), where) as SQL;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditEntries)
+      .where(condition)
+      .orderBy(...newestFirst)
+      .offset(page.skip)
+      .limit(page.limit),
+    db.select({ n: count() }).from(auditEntries).where(condition),
+  ]);
+  return {
+    result: rows.map((row) => ({ ...auditEntryDto(row), subjectId: row.subjectId })),
+    count: total?.n ?? 0,
+  };
+}
+
 /** Who changed the subject last, and when (a stale edit's 409 names them). */
 export async function latestAuditEntry(
   db: Db | Tx,

@@ -1,7 +1,14 @@
 // What an audit entry is about: a subject type and its id. The type names the module's thing, so the one
 // table holds every module's history; a new module adds a type here, not a table.
 
-export type AuditSubjectType = 'seller' | 'product' | 'import' | 'import_request' | 'tag' | 'contact';
+export type AuditSubjectType =
+  | 'seller'
+  | 'product'
+  | 'import'
+  | 'import_request'
+  | 'tag'
+  | 'contact'
+  | 'settings';
 
 export interface AuditSubject {
   type: AuditSubjectType;

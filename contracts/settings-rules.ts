@@ -1,0 +1,42 @@
+/**
+ * The rules between fields of one section, checked on the server after a save's values are merged with
+ * the scope's other values (one field alone is checked by its schema in contracts/settings.ts). Each
+ * problem names its field, so the page shows it there. Pure, so the page may check a draft too.
+ */
+import { companyProblems } from './domain/company-rules';
+import type { AllSettings, StoredSection } from './settings';
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+type Rules = { [S in StoredSection]?: (values: AllSettings[S]) => FieldProblem[] };
+
+const rules: Rules = {
+  localization: (values) => {
+    const problems: FieldProblem[] = [];
+    if (!values.currencies.includes(values.defaultCurrency)) {
+      problems.push({
+        field: 'defaultCurrency',
+        message: 'The default currency must be one of the currencies offered.',
+      });
+    }
+    if (!values.languages.includes(values.defaultLanguage)) {
+      problems.push({
+        field: 'defaultLanguage',
+        message: 'The default language must be one of the languages offered.',
+      });
+    }
+    return problems;
+  },
+  communication: (values) =>
+    values.transport === 'smtp' && values.smtpHost.trim() === ''
+      ? [{ field: 'smtpHost', message: 'Enter the SMTP host, or send mail to the outbox.' }]
+      : [],
+  company: companyProblems,
+};
+
+export function sectionProblems<S extends StoredSection>(section: S, values: AllSettings[S]): FieldProblem[] {
+  return rules[section]?.(values) ?? [];
+}
