@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { currencyCodes, currencySymbol, currencySymbols, formatMoney, isCurrencyCode } from './currency';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  currencyCodes,
+  currencySymbol,
+  currencySymbols,
+  formatMoney,
+  isCurrencyCode,
+  moneyDigits,
+} from './currency';
+import { configureFormats, resetFormats } from './format';
 
 describe('currencySymbols', () => {
   it('maps exactly the spec keys to their symbols', () => {
@@ -44,7 +52,17 @@ describe('currencySymbol', () => {
     expect(currencySymbol(code)).toBe(symbol);
   });
 
-  it.each(['JPY', 'CHF', 'XYZ', '', 'constructor', 'toString', '__proto__'])(
+  // The ISO codes of the plain names (JPY, CHF, DZD) now find their symbols: the settings store ISO
+  // codes (issue 29). Before, "JPY" fell back to "JPY" and "DZD" to "DZD".
+  it.each([
+    ['JPY', '¥'],
+    ['CHF', 'CHF'],
+    ['dzd', 'DA'],
+  ])('finds the symbol of the ISO code %j of a plain name', (code, symbol) => {
+    expect(currencySymbol(code)).toBe(symbol);
+  });
+
+  it.each(['SEK', 'KWD', 'XYZ', '', 'constructor', 'toString', '__proto__'])(
     'falls back to the code itself for unknown %j',
     (code) => {
       expect(currencySymbol(code)).toBe(code);
@@ -81,6 +99,26 @@ describe('formatMoney', () => {
     expect(formatMoney(amount, code)).toBe(out);
   });
 
+  it.each([
+    [1234.5, 'JPY', '¥1,235'],
+    [1234.5, 'CHF', 'CHF 1,234.50'],
+    [12.5, 'DZD', '12.50 DA'],
+  ])('formats the ISO code of a plain name like the name: formatMoney(%d, %j) → %j', (amount, code, out) => {
+    expect(formatMoney(amount, code)).toBe(out);
+  });
+
+  it('writes ISO minor units for any ISO code: none for JPY, three for KWD and BHD', () => {
+    expect(formatMoney(1234.5678, 'JPY')).toBe('¥1,235');
+    expect(formatMoney(1234.5, 'KWD')).toBe('KWD 1,234.500');
+    expect(formatMoney(0.1234, 'BHD')).toBe('BHD 0.123');
+    expect(formatMoney(-7.5, 'KWD')).toBe('-KWD 7.500');
+    expect(formatMoney(1234.5, 'SEK')).toBe('SEK 1,234.50');
+    expect(formatMoney(3.25, 'CLF')).toBe('CLF 3.2500');
+    expect(moneyDigits('KWD')).toBe(3);
+    expect(moneyDigits('Yen')).toBe(0);
+    expect(moneyDigits('XYZ')).toBe(2);
+  });
+
   it('does not show a sign for values that round to zero', () => {
     expect(formatMoney(-0.001, 'USD')).toBe('$0.00');
     expect(formatMoney(-0, 'USD')).toBe('$0.00');
@@ -93,4 +131,17 @@ describe('formatMoney', () => {
       expect(() => formatMoney(n, 'USD')).toThrow(RangeError);
     },
   );
+});
+
+describe('formatMoney with the settings locale', () => {
+  afterEach(() => resetFormats());
+
+  it('groups digits as the locale does, keeping the symbol map', () => {
+    configureFormats({ locale: 'de-DE' });
+    expect(formatMoney(1234.5, 'EUR')).toBe('€1.234,50');
+    expect(formatMoney(1234.5, 'PLN')).toBe('1.234,50 zł');
+    expect(formatMoney(1234.5, 'KWD')).toBe('1.234,500 KWD');
+    configureFormats({ locale: 'en-IN' });
+    expect(formatMoney(100000, 'INR')).toBe('₹1,00,000.00');
+  });
 });
