@@ -5,6 +5,7 @@ import {
   defaultFiscalYearStartMonth,
   fiscalYearStart,
   formatDocumentNumber,
+  nextDocumentNumberPreview,
   SERIES_PRESETS,
   seriesPatternProblems,
 } from './document-numbering';
@@ -149,5 +150,41 @@ describe('series patterns', () => {
     expect(() =>
       formatDocumentNumber('INV-{nope}', { sequence: 1, issuedOn: on(2026, 1), fiscalYearStartMonth: 1 }),
     ).toThrow(/Unknown placeholder \{nope\}/);
+  });
+});
+
+describe('the next numbers preview', () => {
+  const settings = (invoiceSeries: string, creditNoteSeries: string, fiscalYearStartMonth: number) => ({
+    company: { invoiceSeries, creditNoteSeries, fiscalYearStartMonth },
+    localization: { timeZone: 'Asia/Kolkata' },
+  });
+
+  it('starts a new series at 1 of the current fiscal year', () => {
+    const now = new Date('2026-11-28T10:00:00Z');
+    expect(nextDocumentNumberPreview(settings('INV-{YYYY}-{seq:06}', 'CN-{YYYY}-{seq:06}', 1), now)).toEqual({
+      invoice: 'INV-2026-000001',
+      creditNote: 'CN-2026-000001',
+    });
+    expect(nextDocumentNumberPreview(settings('INV/{FY2}/{seq:05}', 'CN/{FY2}/{seq:05}', 4), now)).toEqual({
+      invoice: 'INV/26-27/00001',
+      creditNote: 'CN/26-27/00001',
+    });
+  });
+
+  it('continues from the counters the invoices issue keeps, and dates in the company time zone', () => {
+    // 23:30 UTC on 31 March 2027 is already 1 April in Kolkata: the new fiscal year 2027-28.
+    const now = new Date('2027-03-31T23:30:00Z');
+    expect(
+      nextDocumentNumberPreview(settings('INV/{FY2}/{seq:05}', 'CN/{FY2}/{seq:05}', 4), now, {
+        invoice: 41,
+        creditNote: 2,
+      }),
+    ).toEqual({ invoice: 'INV/27-28/00042', creditNote: 'CN/27-28/00003' });
+  });
+
+  it('answers null for a series that cannot be formatted', () => {
+    expect(
+      nextDocumentNumberPreview(settings('INV-{YYYY}', 'CN-{seq}', 1), new Date('2026-01-05T00:00:00Z')),
+    ).toEqual({ invoice: null, creditNote: 'CN-1' });
   });
 });

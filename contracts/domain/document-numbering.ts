@@ -157,3 +157,45 @@ function assertMonth(month: number): void {
     throw new RangeError(`A fiscal year starts in month 1–12, got ${month}.`);
   }
 }
+
+/** What a preview of the next numbers needs from the settings (structurally AllSettings). */
+export interface NumberingSettings {
+  company: { invoiceSeries: string; creditNoteSeries: string; fiscalYearStartMonth: number };
+  localization: { timeZone: string };
+}
+
+/**
+ * The last sequence drawn per series in the current period, from the invoices issue's counter table
+ * (one row per series and `counterPeriod`); absent or 0 means nothing was issued yet.
+ */
+export interface LastSequences {
+  invoice?: number;
+  creditNote?: number;
+}
+
+export interface NextNumbers {
+  invoice: string;
+  creditNote: string;
+}
+
+/**
+ * The numbers the next invoice and credit note would get if issued at `now`: sequence 1 of the current
+ * period unless `last` says otherwise. The settings page shows it beside the series; the invoices issue
+ * passes its counters. Null for a series that cannot be formatted (the form shows that series' problem).
+ */
+export function nextDocumentNumberPreview(
+  settings: NumberingSettings,
+  now: Date,
+  last: LastSequences = {},
+): { invoice: string | null; creditNote: string | null } {
+  const issuedOn = calendarDateIn(now, settings.localization.timeZone);
+  const { fiscalYearStartMonth } = settings.company;
+  const next = (pattern: string, lastSequence = 0) =>
+    seriesPatternProblems(pattern).length > 0 || fiscalYearStartMonth < 1 || fiscalYearStartMonth > 12
+      ? null
+      : formatDocumentNumber(pattern, { sequence: lastSequence + 1, issuedOn, fiscalYearStartMonth });
+  return {
+    invoice: next(settings.company.invoiceSeries, last.invoice),
+    creditNote: next(settings.company.creditNoteSeries, last.creditNote),
+  };
+}

@@ -4,6 +4,7 @@ import {
   chargeableWeight,
   quoteShipping,
   type ShippingZone,
+  shippingRulesFor,
   shippingZoneSchema,
   shippingZonesSchema,
 } from './shipping-rates';
@@ -157,5 +158,40 @@ describe('zone settings', () => {
     expect(twice.error?.issues.map((issue) => issue.message)).toEqual([
       'FR is in two zones: Europe and India.',
     ]);
+  });
+});
+
+describe('shippingRulesFor', () => {
+  const zone = (id: string, rateMinor: number): ShippingZone => ({
+    id,
+    name: id,
+    countries: ['IN'],
+    currency: 'INR',
+    bands: [{ fromKg: 0, toKg: null, rateMinor }],
+  });
+  const marketplace = { divisor: 5000, zones: [zone('mp', 9900)] };
+
+  it("quotes a seller's own zones first, with the seller's divisor", () => {
+    const rules = shippingRulesFor(marketplace, {
+      divisor: 4000,
+      zones: [zone('own', 5000)],
+      overridesZones: true,
+    });
+    expect(rules).toEqual({
+      sellerZones: [zone('own', 5000)],
+      marketplaceZones: [zone('mp', 9900)],
+      volumetricDivisor: 4000,
+    });
+    const quote = quoteShipping({ country: 'IN', actualKg: 1 }, rules);
+    expect(quote).toMatchObject({ ok: true, rateMinor: 5000, scope: 'seller' });
+  });
+
+  it('an inheriting seller is quoted from the marketplace zones, as the marketplace', () => {
+    const rules = shippingRulesFor(marketplace, { ...marketplace, overridesZones: false });
+    expect(quoteShipping({ country: 'IN', actualKg: 1 }, rules)).toMatchObject({
+      ok: true,
+      rateMinor: 9900,
+      scope: 'marketplace',
+    });
   });
 });

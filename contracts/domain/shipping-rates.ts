@@ -161,3 +161,25 @@ function zoneFor(zones: readonly ShippingZone[], country: string, scope: 'seller
 
 /** Up to three decimals, without trailing zeros: 12, 3.277. */
 const formatKg = (kg: number) => String(Math.round(kg * 1000) / 1000);
+
+/** One scope's shipping settings, as the settings store keeps them. */
+export interface ShippingSettings {
+  divisor: number;
+  zones: readonly ShippingZone[];
+}
+
+/**
+ * The rules a parcel is quoted with: the seller's own zones only when the seller has set zones of their
+ * own (`sellerOverridesZones`; inherited zones are the marketplace's, not a second copy of them), and the
+ * divisor of the scope that ships it.
+ */
+export function shippingRulesFor(
+  marketplace: ShippingSettings,
+  seller?: ShippingSettings & { overridesZones: boolean },
+): ShippingRules {
+  return {
+    sellerZones: seller?.overridesZones ? seller.zones : [],
+    marketplaceZones: marketplace.zones,
+    volumetricDivisor: (seller ?? marketplace).divisor,
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTaxId, gstinCheckCharacter, normaliseTaxId } from './tax-ids';
+import { checkTaxId, companyTaxIdProblem, gstinCheckCharacter, normaliseTaxId } from './tax-ids';
 
 describe('GSTIN (India)', () => {
   it('accepts well-formed GSTINs whose check character matches', () => {
@@ -83,5 +83,17 @@ describe('elsewhere', () => {
 
   it('normalises spaces, dots and hyphens away', () => {
     expect(normaliseTaxId(' de-123.456 789 ')).toBe('DE123456789');
+  });
+});
+
+describe('companyTaxIdProblem', () => {
+  const company = (country: string, taxId: string) => ({ taxId, address: { country } });
+
+  it('allows no tax id, and checks a set one by the address country', () => {
+    expect(companyTaxIdProblem(company('', ''))).toBeNull();
+    expect(companyTaxIdProblem(company('IN', '27AAPFU0939F1ZV'))).toBeNull();
+    expect(companyTaxIdProblem(company('IN', '27AAPFU0939F1ZX'))).toMatch(/check character/);
+    expect(companyTaxIdProblem(company('DE', 'DE12345678'))).toMatch(/not a valid DE VAT number/);
+    expect(companyTaxIdProblem(company('', 'DE123456789'))).toMatch(/Choose the company's country/);
   });
 });

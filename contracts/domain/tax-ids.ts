@@ -117,3 +117,14 @@ const VAT_EXAMPLES: Readonly<Record<string, string>> = {
   GB: 'GB123456789',
   EL: 'EL123456789',
 };
+
+/**
+ * The company settings' tax id problem, or null: an empty id is allowed (not every seller has one); a
+ * set one is checked against the company address's country, which must then be chosen.
+ */
+export function companyTaxIdProblem(company: { taxId: string; address: { country: string } }): string | null {
+  if (company.taxId.trim() === '') return null;
+  if (company.address.country === '') return "Choose the company's country so its tax id can be checked.";
+  const check = checkTaxId(company.address.country, company.taxId);
+  return check.ok ? null : check.message;
+}
