@@ -321,7 +321,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Administration',
     actions: ['view', 'edit'],
     defaults: { Admin: ['view', 'edit'], Staff: ['view'], Seller: ['view', 'edit'] },
-    available: false,
+    available: true,
   },
 ];
 

@@ -29,6 +29,7 @@ export const protectedPages: Record<string, Page> = {
   '/tags/manage-tags': lazy(() => import('../features/tags/TagsPage')),
   '/marketing/contacts': lazy(() => import('../features/contacts/ContactsPage')),
   '/marketing/bulk-mails': lazy(() => import('../features/bulk-mails/BulkMailsPage')),
+  '/settings/manage-settings': lazy(() => import('../features/settings/SettingsPage')),
   '/subscriptions/subscriptions-request': lazy(
     () => import('../features/subscriptions/SubscriptionRequestsPage'),
   ),

@@ -357,6 +357,32 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       target: t('attribute-tabs'),
     },
   ],
+  // SPEC §2's words on the page's tabs; a seller's version speaks of their shop and has no
+  // Communication tab (the marketplace's mail and office hours are the admins').
+  '/settings/manage-settings': {
+    backOffice: [
+      ...SPEC_TOUR_TEXTS['/settings/manage-settings'],
+      {
+        title: 'History',
+        body: 'Every change to these settings: who made it, when, and each field before and after. Filter it, page through all of it and export it as CSV.',
+        target: t('settings-history'),
+      },
+    ],
+    seller: [
+      {
+        title: 'Settings',
+        body: 'Your shop’s settings, grouped into sections. Each value is the marketplace’s until you override it, and “Reset to inherited” follows the marketplace again.',
+      },
+      ...SPEC_TOUR_TEXTS['/settings/manage-settings'].filter(
+        (step) => step.target && step.target !== t('settings-communication'),
+      ),
+      {
+        title: 'History',
+        body: 'Every change to your shop’s settings: who made it, when, and each field before and after.',
+        target: t('settings-history'),
+      },
+    ],
+  },
   '/tags/manage-tags': {
     backOffice: [
       {
