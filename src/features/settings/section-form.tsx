@@ -5,6 +5,7 @@
 import { Badge, Box, Button, Field, HStack, Stack, Text } from '@chakra-ui/react';
 import { RotateCcw } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { formatDateTime } from '../../../contracts/domain/format';
 import type { FieldState, SectionState, StoredSection } from '../../../contracts/settings';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { notify } from '../../ui/notify';
@@ -160,10 +161,10 @@ export function SettingField({
     !state.fromEnvironment &&
     (form.isSeller ? state.source === 'overridden' : state.source === 'marketplace');
   return (
-    <Field.Root invalid={Boolean(error)} disabled={disabled} ids={{ control: id }}>
+    <Field.Root invalid={Boolean(error)} disabled={disabled} id={id}>
       <HStack justify="space-between" w="full" gap="2" wrap="wrap">
         <HStack gap="2">
-          <Field.Label htmlFor={id}>{label}</Field.Label>
+          <Field.Label>{label}</Field.Label>
           <SourceBadge state={state} isSeller={form.isSeller} />
         </HStack>
         {canReset ? (
@@ -224,6 +225,7 @@ export function SectionActions() {
       {form.state?.updatedBy ? (
         <Text fontSize="sm" color="fg.muted">
           Last saved by {form.state.updatedBy}
+          {form.state.updatedAt ? `, ${formatDateTime(form.state.updatedAt)}` : ''}
         </Text>
       ) : null}
       {editable ? (
