@@ -2,27 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CALL_PERMISSION } from '../../../contracts/calls';
+import { countryList } from '../../../contracts/domain/iso-codes';
 import { serverRoles } from '../../../contracts/roles';
 import { findRoute, routes } from '../../../contracts/routes';
 import { runtimeConfigSchema } from '../../../contracts/runtime-config';
 import { ICE_SERVERS_PATH, iceServersResponseSchema } from '../../../contracts/video-calls';
 import type { Config } from '../../config';
 import { errorResponses } from '../../lib/error-responses';
-import { countries } from './countries';
 import { iceServersFor } from './ice-servers';
+import { countryOptions, currencyOptions, languageOptions } from './select-options';
 
-const option = z.object({ value: z.string(), label: z.string() });
-
-/** SPEC §3/§9 currencies, keyed as the spec spells them. */
-const currencies = ['INR', 'USD', 'EUR', 'GBP', 'Yen', 'Franc', 'Dinar', 'PLN'];
-const languages = [
-  { value: 'EN', label: 'English' },
-  { value: 'HI', label: 'Hindi' },
-  { value: 'DE', label: 'German' },
-  { value: 'FR', label: 'French' },
-  { value: 'ES', label: 'Spanish' },
-  { value: 'AR', label: 'Arabic' },
-];
+// `default`: the marketplace's default (Localization settings), also listed first.
+const option = z.object({ value: z.string(), label: z.string(), default: z.boolean().optional() });
 
 /** Breadcrumb trail of a route: its section, its first parent's trail for detail routes, then its name. */
 function breadcrumbNames(path: string): string[] {
@@ -75,10 +66,12 @@ export async function configRoutes(app: FastifyInstance, options: { config: Conf
       },
     },
     async (request) => {
-      const lists: Record<string, { value: string; label: string }[]> = {
-        countries: countries().map((c) => ({ value: c.code, label: c.name })),
-        currencies: currencies.map((code) => ({ value: code, label: code })),
-        languages,
+      // What the Localization settings decide: the currencies and languages offered, the defaults first.
+      const { localization } = await app.settings.effective(null);
+      const lists: Record<string, { value: string; label: string; default?: boolean }[]> = {
+        countries: countryOptions(localization.defaultCountry),
+        currencies: currencyOptions(localization.currencies, localization.defaultCurrency),
+        languages: languageOptions(localization.languages, localization.defaultLanguage),
         roles: serverRoles.map((role) => ({ value: role, label: role })),
       };
       const { source } = request.query;
@@ -91,11 +84,22 @@ export async function configRoutes(app: FastifyInstance, options: { config: Conf
     {
       schema: {
         tags: ['configs'],
-        summary: 'Countries (ISO 3166-1 alpha-2)',
+        summary: "Countries (ISO 3166-1 alpha-2, English names), the marketplace's default first",
         response: { 200: z.object({ result: z.array(z.object({ code: z.string(), name: z.string() })) }) },
       },
     },
-    async () => ({ result: countries() }),
+    async () => {
+      // The default first, unmarked: the list keeps its { code, name } shape.
+      const { localization } = await app.settings.effective(null);
+      const { defaultCountry } = localization;
+      const list = countryList();
+      return {
+        result: [
+          ...list.filter((c) => c.code === defaultCountry),
+          ...list.filter((c) => c.code !== defaultCountry),
+        ],
+      };
+    },
   );
 
   // Runtime flags for the SPA, read at start-up instead of baked into the bundle (ARCHITECTURE.md).
