@@ -3,12 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   configureHttp,
+  currentDefaultParams,
   DEFAULT_PARAMS,
   getErrorMessage,
   http,
   isExemptUrl,
   isOwnServerUrl,
   REFRESH_LOCK_NAME,
+  resetDefaultParams,
+  setDefaultParams,
   TOKEN_MISSING_MESSAGE,
   toApiError,
   withRefreshLock,
@@ -96,6 +99,30 @@ describe('bearer and default params', () => {
       defaultLanguage: 'EN',
       defaultCurrency: 'INR',
     });
+  });
+
+  it("carries the user's settings once they are set, not constants", async () => {
+    try {
+      setDefaultParams({ defaultCountry: 'JP', defaultCurrency: 'JPY', defaultLanguage: 'JA' });
+      await http.get('/api/v1/x', { params: { skip: 0 } });
+      await http.get('/api/v1/x', { params: new URLSearchParams({ skip: '0' }) });
+      expect(requests[0]?.params).toEqual({
+        defaultCountry: 'JP',
+        defaultLanguage: 'JA',
+        defaultCurrency: 'JPY',
+        skip: 0,
+      });
+      expect(Object.fromEntries(requests[1]?.config.params as URLSearchParams)).toMatchObject({
+        defaultCurrency: 'JPY',
+      });
+      // An empty value never replaces a known one.
+      setDefaultParams({ defaultCurrency: '' });
+      expect(currentDefaultParams().defaultCurrency).toBe('JPY');
+    } finally {
+      resetDefaultParams();
+    }
+    await http.get('/api/v1/x');
+    expect(requests[2]?.params).toEqual(DEFAULT_PARAMS);
   });
 });
 

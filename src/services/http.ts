@@ -27,12 +27,35 @@ declare module 'axios' {
   }
 }
 
-/** SPEC §7/§9: the defaults every request carries as query params (request params win). */
+/**
+ * SPEC §9: the defaults requests carry (SPEC §7) only until the signed-in user's client settings are
+ * known (src/services/client-settings.ts then calls `setDefaultParams`).
+ */
 export const DEFAULT_PARAMS = {
   defaultCountry: 'IN',
   defaultLanguage: 'EN',
   defaultCurrency: 'INR',
 } as const;
+
+export type DefaultParams = Record<keyof typeof DEFAULT_PARAMS, string>;
+
+let defaultParams: DefaultParams = { ...DEFAULT_PARAMS };
+
+/** The defaults every request carries as query params now (request params win). */
+export function currentDefaultParams(): Readonly<DefaultParams> {
+  return defaultParams;
+}
+
+/** Sets the defaults of every request from now on (the user's settings); empty values are ignored. */
+export function setDefaultParams(next: Partial<DefaultParams>): void {
+  const kept = Object.entries(next).filter(([, value]) => typeof value === 'string' && value !== '');
+  defaultParams = { ...defaultParams, ...Object.fromEntries(kept) };
+}
+
+/** Back to SPEC §9's defaults (sign-out; tests). */
+export function resetDefaultParams(): void {
+  defaultParams = { ...DEFAULT_PARAMS };
+}
 
 /**
  * Requests that may go out without an access token (SPEC §5): port 7001, `/record`, recaptcha and
@@ -81,11 +104,10 @@ function requestUrl(config: Pick<InternalAxiosRequestConfig, 'baseURL' | 'url'>)
 function withDefaultParams(params: unknown): unknown {
   if (params instanceof URLSearchParams) {
     const merged = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(DEFAULT_PARAMS))
-      if (!merged.has(name)) merged.set(name, value);
+    for (const [name, value] of Object.entries(defaultParams)) if (!merged.has(name)) merged.set(name, value);
     return merged;
   }
-  return { ...DEFAULT_PARAMS, ...(params && typeof params === 'object' ? params : {}) };
+  return { ...defaultParams, ...(params && typeof params === 'object' ? params : {}) };
 }
 
 /** The product's wording of a failed request (SPEC §8 "Generic HTTP errors"). */

@@ -6,6 +6,7 @@ import { Redirect, Link as RouterLink, useLocation } from 'wouter';
 import type { PermissionMap } from '../../../contracts/permissions';
 import { canOpenRoute } from '../../../contracts/routes';
 import { useAuthActor, useAuthSelector } from '../../services/auth-context';
+import { useClientSettingsSync } from '../../services/client-settings';
 import { getErrorMessage } from '../../services/http';
 import { createQueryClient } from '../../services/query-client';
 import { useCurrentUser, usePermissionsConfig, useSidebar } from '../../services/session-queries';
@@ -108,6 +109,8 @@ function ShellLayout() {
   const sidebar = useSidebar();
   const user = useCurrentUser();
   const config = usePermissionsConfig();
+  // The user's request defaults and formats; a change re-renders the layout and the page with them.
+  useClientSettingsSync();
   const crumbs = breadcrumbTrail(location, config.data);
   // The page guide belongs to a page that exists and that this user may open (never "Page not found"
   // or "No access"), in the sellers' version for sellers.

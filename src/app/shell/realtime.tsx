@@ -28,6 +28,7 @@ import { useAuthActor, useAuthSelector } from '../../services/auth-context';
 import type { BrokerHandle, BrokerSession } from '../../services/broker-adapter';
 import { askNotificationPermissionOnce, showSystemNotification } from '../../services/browser-notifications';
 import { chatEvents } from '../../services/chat-events';
+import { createSettingsMessageHandler } from '../../services/client-settings';
 import { useRuntimeConfig } from '../../services/runtime-config';
 import { useCurrentUser, useSidebar } from '../../services/session-queries';
 import { removeTask } from '../../services/tasks';
@@ -127,6 +128,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       removeTask,
       emitChat: (message) => chatEvents.emit(message),
     });
+    // Settings changes (issue 29): refetch the client settings and every settings view.
+    const onSettings = createSettingsMessageHandler({
+      client,
+      prefix,
+      userId: session.userId,
+      sellerId: session.sellerId,
+    });
     const getAccessToken = () => auth.getSnapshot().context.auth?.accessToken ?? null;
     import('../../services/broker-adapter').then(
       (adapter) => {
@@ -138,7 +146,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           timing: keepaliveSeconds ? { keepaliveSeconds } : undefined,
           session,
           getAccessToken,
-          onMessage,
+          onMessage: (topic, payload) => {
+            if (!onSettings(topic, payload)) onMessage(topic, payload);
+          },
           // No onReconnected: the status effect below refetches on every move to connected.
           onError: (message) => console.warn(`Live updates: ${message}`),
         });
