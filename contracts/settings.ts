@@ -16,6 +16,7 @@ import {
 } from './domain/document-numbering';
 import { shippingZonesSchema } from './domain/shipping-rates';
 import { taxOptions } from './domain/tax-options';
+import { isValidUrl, validationMessages } from './domain/validators';
 import { VOLUMETRIC_DIVISOR } from './domain/volumetric-weight';
 
 export const SETTINGS_ROUTE = '/settings/manage-settings';
@@ -51,26 +52,11 @@ export const countryCodeSchema = z
 export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'A currency is an ISO 4217 code, e.g. INR.');
 export const languageCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'A language is a two-letter code, e.g. EN.');
 
-/** An absolute http(s) URL (SPEC §5 URL check); empty for "none". */
+/** An http(s) URL by SPEC §5's URL check (contracts/domain/validators.ts); empty for "none". */
 export const webUrlSchema = z
   .string()
   .trim()
-  .max(2000)
-  .refine(
-    (text) => text === '' || isWebUrl(text),
-    'Enter a full web address, e.g. https://shop.example.com.',
-  );
-
-export function isWebUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (
-      (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') && !url.username
-    );
-  } catch {
-    return false;
-  }
-}
+  .refine((text) => text === '' || isValidUrl(text), validationMessages.url);
 
 /** An origin allowed to embed the widget: scheme, host and optional port, nothing else. */
 export const originSchema = z
@@ -78,7 +64,7 @@ export const originSchema = z
   .trim()
   .max(300)
   .refine(
-    (text) => /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i.test(text) && isWebUrl(text),
+    (text) => /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i.test(text) && isValidUrl(text),
     'An allowed site is an origin such as https://shop.example.com (no path).',
   )
   .transform((text) => text.toLowerCase());

@@ -87,7 +87,7 @@ describe.each(testBackends)('settings API on %s', (backend) => {
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ['localization', { defaultCurrency: 'euro' }, /ISO 4217/],
       ['localization', { defaultCurrency: 'SEK' }, /one of the currencies offered/],
-      ['website', { storefrontUrl: 'not a url' }, /full web address/],
+      ['website', { storefrontUrl: 'not a url' }, /valid http/],
       ['website', { embedOrigins: ['https://shop.example.com/path'] }, /origin/],
       [
         'shipping',
