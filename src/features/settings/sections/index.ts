@@ -3,4 +3,8 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { SettingsSection } from '../../../../contracts/settings';
 
-export const sectionComponents: Partial<Record<SettingsSection, LazyExoticComponent<ComponentType>>> = {};
+export const sectionComponents: Partial<Record<SettingsSection, LazyExoticComponent<ComponentType>>> = {
+  localization: lazy(() => import('./LocalizationSection')),
+  shipping: lazy(() => import('./ShippingSection')),
+  company: lazy(() => import('./CompanySection')),
+};

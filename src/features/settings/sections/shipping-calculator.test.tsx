@@ -55,7 +55,12 @@ describe('ShippingCalculator', () => {
   });
 
   it("prices with the seller's own zone first, and says when no zone covers the country", () => {
-    const own = { ...india, id: 'own', name: 'My India', bands: [{ fromKg: 0, toKg: null, rateMinor: 9900 }] };
+    const own = {
+      ...india,
+      id: 'own',
+      name: 'My India',
+      bands: [{ fromKg: 0, toKg: null, rateMinor: 9900 }],
+    };
     show({ rules: { ...rules, sellerZones: [own] } });
     type('Actual weight (kg)', '1');
     expect(shown('zone')).toBe('My India (your own)');

@@ -3,10 +3,10 @@
 // the zone and rate, as they are typed, with the same quoteShipping the orders module charges with.
 import { Box, Card, Field, Grid, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
+import { formatNumber } from '../../../../contracts/domain/format';
 import { countryList } from '../../../../contracts/domain/iso-codes';
 import { quoteShipping, type ShippingRules } from '../../../../contracts/domain/shipping-rates';
 import type { LengthUnit } from '../../../../contracts/domain/volumetric-weight';
-import { formatNumber } from '../../../../contracts/domain/format';
 import { formatMinorUnits } from './shipping-money';
 
 const unitNames: Record<LengthUnit, string> = { cm: 'cm', m: 'm', in: 'in' };

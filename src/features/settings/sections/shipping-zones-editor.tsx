@@ -1,11 +1,30 @@
 // The shipping zones of one scope: each zone's name, countries, currency and weight bands, with rates
 // typed as money and kept as minor units. The same schema as the server's checks the draft as it is
 // typed (overlapping bands, a negative rate, a country in two zones) and shows each problem at its zone.
-import { Badge, Box, Button, Card, CloseButton, Field, Grid, HStack, IconButton, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  Field,
+  Grid,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { countryList, countryName, currencyCodesIso } from '../../../../contracts/domain/iso-codes';
-import { type ShippingZone, shippingZonesSchema, type WeightBand } from '../../../../contracts/domain/shipping-rates';
+import {
+  type ShippingZone,
+  shippingZonesSchema,
+  type WeightBand,
+} from '../../../../contracts/domain/shipping-rates';
 import { fromMinorUnits, toMinorUnits } from './shipping-money';
 
 const newId = () => `zone-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -25,11 +44,13 @@ function zoneProblems(zones: readonly ShippingZone[]): Map<number | 'all', strin
 }
 
 export function ZonesEditor({
+  id,
   zones,
   onChange,
   disabled,
   defaultCurrency,
 }: {
+  id?: string;
   zones: readonly ShippingZone[];
   onChange: (zones: ShippingZone[]) => void;
   disabled: boolean;
@@ -50,8 +71,10 @@ export function ZonesEditor({
       },
     ]);
   return (
-    <Stack gap="3">
-      {zones.length === 0 ? <Text color="fg.muted">No zones yet: nothing can be shipped at a rate.</Text> : null}
+    <Stack gap="3" id={id}>
+      {zones.length === 0 ? (
+        <Text color="fg.muted">No zones yet: nothing can be shipped at a rate.</Text>
+      ) : null}
       {zones.map((zone, index) => (
         <ZoneCard
           key={zone.id}
@@ -170,7 +193,8 @@ function ZoneCard({
                 value=""
                 onChange={(event) => {
                   const code = event.target.value;
-                  if (code && !zone.countries.includes(code)) onChange({ ...zone, countries: [...zone.countries, code] });
+                  if (code && !zone.countries.includes(code))
+                    onChange({ ...zone, countries: [...zone.countries, code] });
                 }}
               >
                 <option value="">Add a country…</option>
@@ -305,9 +329,17 @@ function BandRow({
       </Field.Root>
       <Field.Root invalid={rateInvalid || band.rateMinor < 0}>
         <Field.Label fontSize="xs">Rate ({currency})</Field.Label>
-        <Input size="sm" inputMode="decimal" aria-label={`${label}: rate in ${currency}`} disabled={disabled} {...rate} />
+        <Input
+          size="sm"
+          inputMode="decimal"
+          aria-label={`${label}: rate in ${currency}`}
+          disabled={disabled}
+          {...rate}
+        />
         <Field.ErrorText>
-          {rateInvalid ? `An amount in ${currency}, e.g. ${fromMinorUnits(1250, currency)}.` : 'A rate may not be negative.'}
+          {rateInvalid
+            ? `An amount in ${currency}, e.g. ${fromMinorUnits(1250, currency)}.`
+            : 'A rate may not be negative.'}
         </Field.ErrorText>
       </Field.Root>
       {onRemove && !disabled ? (

@@ -1,0 +1,73 @@
+// Settings → Shipping as a seller (issue 29 §4): the marketplace's zone is inherited; the seller
+// overrides its rate, sees "Overridden" and their rate in the calculator, resets to inherited and sees
+// the marketplace's rate again.
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { SectionState } from '../../contracts/settings';
+import { apiSession, signIn } from './support';
+
+const MARKETPLACE_ZONES = [
+  {
+    id: 'e2e-india',
+    name: 'India',
+    countries: ['IN'],
+    currency: 'INR',
+    bands: [{ fromKg: 0, toKg: null, rateMinor: 25000 }],
+  },
+];
+
+/** Saves (or resets) shipping fields through the API, on top of the current version. */
+async function saveShipping(
+  request: APIRequestContext,
+  email: string,
+  body: { set?: Record<string, unknown>; reset?: string[] },
+) {
+  const { token } = await apiSession(request, email);
+  const headers = { authorization: `Bearer ${token}` };
+  const state = (await (await request.get('/api/v1/settings/shipping', { headers })).json()) as SectionState;
+  const response = await request.put('/api/v1/settings/shipping', {
+    headers,
+    data: { version: state.version, set: body.set ?? {}, reset: body.reset ?? [] },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** One setting's block: its label, source badge, reset and control. */
+const settingField = (page: Page, label: string): Locator =>
+  page
+    .locator('[data-scope="field"][data-part="root"]')
+    .filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) })
+    .first();
+
+test('a seller overrides a shipping rate, then resets it to the inherited one', async ({ page, request }) => {
+  // The marketplace ships to India at ₹250.00; the seller starts from what they inherit.
+  await saveShipping(request, 'admin@demo.local', { set: { zones: MARKETPLACE_ZONES, divisor: 5000 } });
+  await saveShipping(request, 'seller@demo.local', { reset: ['zones', 'divisor', 'lengthUnit'] });
+
+  await signIn(page, 'seller@demo.local');
+  await expect(page).toHaveURL(/\/sellers\/general-dashboard$/);
+  await page.goto('/settings/manage-settings?tab=shipping');
+  await expect(page.getByRole('heading', { name: 'Shipping', level: 2 })).toBeVisible();
+
+  const zones = settingField(page, 'Shipping zones');
+  const rate = page.getByLabel('India, band 1: rate in INR');
+  const quoteRate = page.getByTestId('quote-rate');
+  await expect(zones.getByText('Inherited', { exact: true })).toBeVisible();
+  await expect(rate).toHaveValue('250.00');
+  await page.getByLabel('Actual weight (kg)').fill('1');
+  await expect(quoteRate).toHaveText('₹250.00');
+
+  await rate.fill('199.50');
+  // The calculator quotes the draft at once, as the seller's own zone.
+  await expect(quoteRate).toHaveText('₹199.50');
+  await expect(page.getByTestId('quote-zone')).toHaveText('India (your own)');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(zones.getByText('Overridden', { exact: true })).toBeVisible();
+  await expect(zones.getByText('Marketplace: 1 item')).toBeVisible();
+  await expect(rate).toHaveValue('199.50');
+
+  await page.getByRole('button', { name: 'Reset to inherited: Shipping zones' }).click();
+  await expect(zones.getByText('Inherited', { exact: true })).toBeVisible();
+  await expect(rate).toHaveValue('250.00');
+  await expect(quoteRate).toHaveText('₹250.00');
+  await expect(page.getByTestId('quote-zone')).toHaveText("India (the marketplace's)");
+});
