@@ -7,7 +7,9 @@
  * page imports this module (src/app/entry-weight.test.ts keeps the package out of the entry chunk).
  */
 import countries from 'i18n-iso-countries/index.js';
-import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+// A relative path, not the package's: the server's bundle keeps npm packages external and its Node
+// target drops import attributes, so Node would refuse a bare JSON import; a relative one is bundled.
+import english from '../../node_modules/i18n-iso-countries/langs/en.json';
 import { isIso4217Code, iso4217Digits } from './iso-4217';
 
 countries.registerLocale(english);
