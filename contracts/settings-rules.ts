@@ -4,6 +4,7 @@
  * problem names its field, so the page shows it there. Pure, so the page may check a draft too.
  */
 import { companyProblems } from './domain/company-rules';
+import { localizationProblems } from './domain/localization-rules';
 import type { AllSettings, StoredSection } from './settings';
 
 export interface FieldProblem {
@@ -14,22 +15,7 @@ export interface FieldProblem {
 type Rules = { [S in StoredSection]?: (values: AllSettings[S]) => FieldProblem[] };
 
 const rules: Rules = {
-  localization: (values) => {
-    const problems: FieldProblem[] = [];
-    if (!values.currencies.includes(values.defaultCurrency)) {
-      problems.push({
-        field: 'defaultCurrency',
-        message: 'The default currency must be one of the currencies offered.',
-      });
-    }
-    if (!values.languages.includes(values.defaultLanguage)) {
-      problems.push({
-        field: 'defaultLanguage',
-        message: 'The default language must be one of the languages offered.',
-      });
-    }
-    return problems;
-  },
+  localization: localizationProblems,
   communication: (values) =>
     values.transport === 'smtp' && values.smtpHost.trim() === ''
       ? [{ field: 'smtpHost', message: 'Enter the SMTP host, or send mail to the outbox.' }]

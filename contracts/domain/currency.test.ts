@@ -144,4 +144,9 @@ describe('formatMoney with the settings locale', () => {
     configureFormats({ locale: 'en-IN' });
     expect(formatMoney(100000, 'INR')).toBe('₹1,00,000.00');
   });
+
+  it('takes another locale for a preview', () => {
+    expect(formatMoney(1234.5, 'EUR', 'de-DE')).toBe('€1.234,50');
+    expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50');
+  });
 });

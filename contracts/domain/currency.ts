@@ -93,14 +93,14 @@ const spaces = /[\u00a0\u202f]/g;
 
 /**
  * Formats an amount for display, e.g. "$1,234.50", "¥1,235", "CHF 9.90", "12.50 zł", "KWD 1,234.500".
- * Unknown codes are written before the amount, separated by a space ("XYZ 5.00").
+ * Unknown codes are written before the amount, separated by a space ("XYZ 5.00"). `locale`: the
+ * settings' one unless a preview shows another.
  * @throws RangeError for NaN or ±Infinity — better than rendering "$NaN" on an invoice.
  */
-export function formatMoney(amount: number, code: string): string {
+export function formatMoney(amount: number, code: string, locale = formatSettings().locale): string {
   if (!Number.isFinite(amount)) {
     throw new RangeError(`formatMoney: amount must be a finite number, got ${amount}`);
   }
-  const { locale } = formatSettings();
   const decimals = moneyDigits(code);
   const format = formatFor(code);
   const iso = code.trim().toUpperCase();

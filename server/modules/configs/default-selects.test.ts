@@ -84,6 +84,24 @@ describe.each(testBackends)('global configs follow the settings on %s', (backend
     expect(countries.result.filter((c) => c.code === 'JP')).toHaveLength(1);
   });
 
+  it('refuses unknown codes in the Localization settings, naming the field, and keeps the lists', async () => {
+    const { version } = json<SectionState>(await as('Admin', 'GET', '/api/v1/settings/localization'));
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ currencies: ['JPY', 'ABC'] }, 'currencies', /Not ISO 4217 currency codes: ABC/],
+      [{ defaultCountry: 'ZZ' }, 'defaultCountry', /not an ISO 3166 country/],
+      [{ languages: ['JA', 'QQ'] }, 'languages', /Unknown language codes: QQ/],
+      [{ timeZone: 'Mars/Olympus' }, 'timeZone', /not a time zone/],
+      [{ locale: 'xx-YY' }, 'locale', /not a locale/],
+    ];
+    for (const [set, field, message] of cases) {
+      const response = await as('Admin', 'PUT', '/api/v1/settings/localization', { version, set });
+      expect(response.statusCode, JSON.stringify(set)).toBe(400);
+      const body = json<{ message: string; fields?: Record<string, string> }>(response);
+      expect(body.fields?.[field]).toMatch(message);
+    }
+    expect((await selects()).currencies?.map((option) => option.value)).toEqual(['JPY', 'USD', 'KWD']);
+  });
+
   it('stays behind sign-in', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/globalConfigs/getDefaultSelects' });
     expect(response.statusCode).toBe(401);
