@@ -20,7 +20,8 @@ async function resetLocalization(request: APIRequestContext) {
 }
 
 const carriesCurrency = (currency: string) => (request: Request) =>
-  request.url().includes('/api/v1/') && new URL(request.url()).searchParams.get('defaultCurrency') === currency;
+  request.url().includes('/api/v1/') &&
+  new URL(request.url()).searchParams.get('defaultCurrency') === currency;
 
 test.afterEach(async ({ request }) => {
   await resetLocalization(request);
