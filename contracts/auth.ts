@@ -55,8 +55,10 @@ export const currentUserSchema = z.object({
   username: z.string(),
   email: z.string(),
   userAvatar: z.nullable(z.string()),
+  /** The user's own defaults (Settings → Profile), else the marketplace's (Localization). */
   defaultCurrency: z.string(),
   defaultCountry: z.string(),
+  defaultLanguage: z.string(),
   roles: z.array(serverRoleSchema),
   isSeller: z.boolean(),
   isAdmin: z.boolean(),

@@ -22,6 +22,7 @@ const USER: CurrentUser = {
   userAvatar: '/files/avatar.png',
   defaultCurrency: 'INR',
   defaultCountry: 'IN',
+  defaultLanguage: 'EN',
   roles: ['Seller'],
   isAdmin: false,
   isStaff: false,

@@ -71,6 +71,7 @@ describe.each(testBackends)('auth API on %s', (backend) => {
       [
         'defaultCountry',
         'defaultCurrency',
+        'defaultLanguage',
         'email',
         'id',
         'isAdmin',

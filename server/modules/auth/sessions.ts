@@ -7,7 +7,7 @@
 // user: `pg_notify` in the revoking transaction is delivered at commit to every instance listening on
 // the same database (PostgreSQL), or in-process (PGlite, which only one process can open). The cached
 // answer also expires after `ttlMs`, a backstop should a notification ever be lost.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
 import { refreshTokens, userSessions, users } from '../../db/schema';
 import type { RevocationListener, SessionGate } from '../../lib/auth-types';
@@ -18,7 +18,8 @@ export const SESSION_REVOKED_CHANNEL = 'mp_session_revoked';
 export const SESSION_CACHE_TTL_MS = 60_000;
 const MAX_CACHED_SESSIONS = 50_000;
 
-export type RevocationTarget = { userId: string } | { sessionId: string };
+/** A user's sessions (but `exceptSessionId`, the one changing its password), or one session. */
+export type RevocationTarget = { userId: string; exceptSessionId?: string } | { sessionId: string };
 
 /**
  * Ends the target's live sessions and their refresh tokens, inside `db` (a transaction or not), and
@@ -32,6 +33,9 @@ export async function revokeSessions(db: Db | Tx, target: RevocationTarget): Pro
     .where(
       and(
         'userId' in target ? eq(userSessions.userId, target.userId) : eq(userSessions.id, target.sessionId),
+        'userId' in target && target.exceptSessionId
+          ? ne(userSessions.id, target.exceptSessionId)
+          : undefined,
         isNull(userSessions.revokedAt),
       ),
     )

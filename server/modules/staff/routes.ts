@@ -16,17 +16,14 @@ import { users } from '../../db/schema';
 import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
-import { hashPassword } from '../../lib/passwords';
-import { isUniqueViolation } from '../../lib/pg-errors';
-import { randomToken } from '../../lib/secrets';
 import { resetPasswordUrl } from '../auth/routes';
-import { createPasswordReset, RESET_TOKEN_TTL_MS, retireResetLinks } from '../auth/service';
-import { revokeSessions } from '../auth/sessions';
+import { createPasswordReset, RESET_TOKEN_TTL_MS } from '../auth/service';
 import { displayName } from '../users/current-user';
-import { allocateLocalNumber, withFreshNumber } from '../voice/phone-numbers';
 import { INVITE_TTL_MS, inviteMail, passwordResetMail } from './invite-mail';
+import { actorName, assertNotSelfDeactivation, endAccountAccess, inviteStaffMember } from './service';
 
-const PAGE = '/staff/manage-staff';
+export const STAFF_PAGE = '/staff/manage-staff';
+const PAGE = STAFF_PAGE;
 const view = { permission: { route: PAGE, action: 'view' as const } };
 const create = { permission: { route: PAGE, action: 'create' as const } };
 const edit = { permission: { route: PAGE, action: 'edit' as const } };
@@ -54,8 +51,6 @@ function isInvitePending(row: Pick<UserRow, 'inviteHash' | 'passwordHash'>): boo
   return row.inviteHash !== null && row.inviteHash === row.passwordHash;
 }
 
-const emailTaken = () => new HttpError(409, 'A user with this e-mail address already exists.', 'EMAIL_TAKEN');
-
 async function findStaff(db: Db, id: string): Promise<UserRow> {
   const [row] = await db
     .select()
@@ -63,14 +58,6 @@ async function findStaff(db: Db, id: string): Promise<UserRow> {
     .where(and(eq(users.id, id), eq(users.role, 'Staff')));
   if (!row) throw new HttpError(404, 'Staff member not found', 'STAFF_NOT_FOUND');
   return row;
-}
-
-async function actorName(db: Db, userId: string): Promise<string> {
-  const [actor] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return actor ? displayName(actor.firstName, actor.lastName, actor.email) : 'An administrator';
 }
 
 /**
@@ -133,47 +120,9 @@ export async function staffRoutes(app: FastifyInstance, options: { config: Confi
       },
     },
     async (request, reply) => {
-      const { firstName, lastName, email } = request.body;
-      const [existing] = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email));
-      if (existing) throw emailTaken();
-      // Nobody ever learns this password: the account is usable only once the link has set one.
-      const unusableHash = await hashPassword(randomToken());
-      const invitedBy = await actorName(app.db, request.user.id);
-      try {
-        // The mail goes out inside the transaction: if it cannot be sent, no account is left behind
-        // without a way in, and the admin simply tries again.
-        // Every user has a phone number for voice calls; a race for the same one is tried again.
-        const row = await withFreshNumber(() =>
-          app.db.transaction(async (tx) => {
-            const phone = await allocateLocalNumber(tx);
-            const [created] = await tx
-              .insert(users)
-              .values({
-                email,
-                firstName,
-                lastName,
-                role: 'Staff',
-                passwordHash: unusableHash,
-                inviteHash: unusableHash,
-                phone,
-              })
-              .returning();
-            const reset = await createPasswordReset(tx, email, INVITE_TTL_MS);
-            if (!created || !reset) throw new Error('invited account could not get a set-password link');
-            await app.mailer.send(
-              inviteMail({ to: email, firstName, invitedBy, link: resetPasswordUrl(publicUrl, reset.token) }),
-            );
-            return created;
-          }),
-        );
-        return reply.status(201).send({ message: `Invitation sent to ${email}.`, staff: toStaffMember(row) });
-      } catch (error) {
-        if (isUniqueViolation(error, 'users_email_uq')) throw emailTaken();
-        throw error;
-      }
+      const row = await inviteStaffMember(app, publicUrl, request.body, request.user.id);
+      const { email } = request.body;
+      return reply.status(201).send({ message: `Invitation sent to ${email}.`, staff: toStaffMember(row) });
     },
   );
 
@@ -239,9 +188,7 @@ export async function staffRoutes(app: FastifyInstance, options: { config: Confi
     async (request) => {
       const { id } = request.params;
       const { isActive } = request.body;
-      if (id === request.user.id && !isActive) {
-        throw new HttpError(409, 'You cannot deactivate your own account.', 'SELF_DEACTIVATION');
-      }
+      assertNotSelfDeactivation(request.user.id, id, isActive);
       const row = await app.db.transaction(async (tx) => {
         const now = new Date();
         const [updated] = await tx
@@ -250,12 +197,8 @@ export async function staffRoutes(app: FastifyInstance, options: { config: Confi
           .where(and(eq(users.id, id), eq(users.role, 'Staff')))
           .returning();
         if (!updated) throw new HttpError(404, 'Staff member not found', 'STAFF_NOT_FOUND');
-        if (!isActive) {
-          // Signed out everywhere at once (their access tokens stop on every instance too), and an
-          // unused set-password link cannot be spent any more (a new one can be sent after reactivation).
-          await revokeSessions(tx, { userId: id });
-          await retireResetLinks(tx, id);
-        }
+        // A new set-password link can be sent after reactivation.
+        if (!isActive) await endAccountAccess(tx, id);
         return updated;
       });
       if (!isActive) app.sessions.forget(id);

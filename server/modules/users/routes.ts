@@ -75,7 +75,8 @@ export async function usersRoutes(app: FastifyInstance) {
         response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
-    (request) => loadCurrentUser(app.db, request.user.id),
+    (request) =>
+      loadCurrentUser(app.db, request.user.id, async () => (await app.settings.effective(null)).localization),
   );
 
   api.get(

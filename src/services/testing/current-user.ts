@@ -9,6 +9,7 @@ export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUs
     userAvatar: null,
     defaultCurrency: 'INR',
     defaultCountry: 'IN',
+    defaultLanguage: 'EN',
     roles: ['Admin'],
     isAdmin: true,
     isStaff: false,
