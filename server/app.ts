@@ -47,9 +47,7 @@ import { sellerFileRoutes } from './modules/sellers/files';
 import { sellerListingRoutes } from './modules/sellers/listing-routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { createSettingsService } from './modules/settings/cache';
-import { createEmbedOrigins } from './modules/settings-website/embed-origins';
 import { settingsRoutes } from './modules/settings/routes';
-import { communicationSettingsRoutes } from './modules/settings-communication/routes';
 import { companyLogoRoutes } from './modules/settings-company/logo-routes';
 import { staffRoutes } from './modules/staff/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
@@ -165,28 +163,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(inputGuard);
-  await app.register(securityHeaders, {
-    https: config.cookieSecure,
-    // Settings → Website: read at request time (app.embedOrigins is decorated below, with the settings).
-    frameAncestors: (sellerCode) => app.embedOrigins.forSellerCode(sellerCode),
-  });
+  await app.register(securityHeaders, { https: config.cookieSecure });
   await app.register(dbPlugin, { database });
   // Before everything that reads settings (mail, security headers, the bot): one cache per instance.
   const settingsService = await createSettingsService(database);
   app.decorate('settings', settingsService);
   app.addHook('onClose', async () => settingsService.close());
-  app.decorate('embedOrigins', createEmbedOrigins(app));
   // Before the modules: they store and serve files through app.storage. S3 must answer to start.
   await app.register(storagePlugin, { config, storage: options.storage });
   await app.register(mailPlugin, {
     mailer:
       options.mailer ??
-      createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        dataDir: config.dataDir,
-        allowPrivateHosts: config.SMTP_ALLOW_PRIVATE_HOSTS,
-      }),
+      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
   });
   await app.register(rateLimitsPlugin, {
     redisUrl: config.REDIS_URL,
@@ -289,7 +277,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(settingsRoutes, { prefix: '/api/v1/settings', topicPrefix: config.MQTT_TOPIC_PREFIX });
   await app.register(companyLogoRoutes, { prefix: '/api/v1/settings' });
-  await app.register(communicationSettingsRoutes, { prefix: '/api/v1/settings', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });
   await app.register(sellerRoutes, { prefix: '/api/v1/sellers' });
   await app.register(sellerListingRoutes, { prefix: '/api/v1/sellers' });
