@@ -1,6 +1,7 @@
 // Settings → Shipping as a seller (issue 29 §4): the marketplace's zone is inherited; the seller
 // overrides its rate, sees "Overridden" and their rate in the calculator, resets to inherited and sees
 // the marketplace's rate again.
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { SectionState } from '../../contracts/settings';
 import { apiSession, signIn } from './support';
@@ -70,4 +71,30 @@ test('a seller overrides a shipping rate, then resets it to the inherited one', 
   await expect(rate).toHaveValue('250.00');
   await expect(quoteRate).toHaveText('₹250.00');
   await expect(page.getByTestId('quote-zone')).toHaveText("India (the marketplace's)");
+});
+
+/** Critical and serious WCAG 2.2 AA violations in the page's main area, one line per element. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+test('the Shipping and Company tabs meet WCAG 2.2 AA, with one h1', async ({ page, request }) => {
+  await saveShipping(request, 'admin@demo.local', { set: { zones: MARKETPLACE_ZONES } });
+  await signIn(page, 'admin@demo.local');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  for (const [tab, ready] of [
+    ['shipping', 'India, band 1: rate in INR'],
+    ['company', 'Rate of CA GST 5% in percent'],
+  ] as const) {
+    await page.goto(`/settings/manage-settings?tab=${tab}`);
+    await expect(page.getByLabel(ready)).toBeVisible();
+    await expect(page.locator('h1')).toHaveCount(1);
+    expect(await axeViolations(page), tab).toEqual([]);
+  }
 });
