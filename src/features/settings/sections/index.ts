@@ -4,6 +4,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { SettingsSection } from '../../../../contracts/settings';
 
 export const sectionComponents: Partial<Record<SettingsSection, LazyExoticComponent<ComponentType>>> = {
+  profile: lazy(() => import('./ProfileSection')),
   localization: lazy(() => import('./LocalizationSection')),
   shipping: lazy(() => import('./ShippingSection')),
   company: lazy(() => import('./CompanySection')),
