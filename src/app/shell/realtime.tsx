@@ -28,7 +28,7 @@ import { useAuthActor, useAuthSelector } from '../../services/auth-context';
 import type { BrokerHandle, BrokerSession } from '../../services/broker-adapter';
 import { askNotificationPermissionOnce, showSystemNotification } from '../../services/browser-notifications';
 import { chatEvents } from '../../services/chat-events';
-import { createSettingsMessageHandler } from '../../services/client-settings';
+import { clientSettingsKey, createSettingsMessageHandler } from '../../services/client-settings';
 import { useRuntimeConfig } from '../../services/runtime-config';
 import { useCurrentUser, useSidebar } from '../../services/session-queries';
 import { removeTask } from '../../services/tasks';
@@ -174,10 +174,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   // Every (re)connection refetches the mailbox: whatever was published while the client was away
   // shows now, and only once, because it is the database's list.
+  // A settings change missed while away: a reconnection (not the first connection) refetches them too.
   const wasConnected = useRef(false);
+  const connectedBefore = useRef(false);
   useEffect(() => {
     const connected = liveStatus === 'connected';
-    if (connected && !wasConnected.current) void refreshNotifications(client);
+    if (connected && !wasConnected.current) {
+      void refreshNotifications(client);
+      if (connectedBefore.current) void client.invalidateQueries({ queryKey: clientSettingsKey });
+      connectedBefore.current = true;
+    }
     wasConnected.current = connected;
   }, [liveStatus, client]);
 
