@@ -160,7 +160,15 @@ export const CUSTOMER_HELP_CHATS = '/customers/help-chats';
 // lookup, the widget's live stream, the back-office's manual answer and hand-back, and the FAQ list.
 
 /** `GET /api/v1/queryBot/widget/{sellerCode}`. */
-export const widgetSellerSchema = z.object({ sellerName: z.string(), available: z.boolean() });
+export const widgetSellerSchema = z.object({
+  sellerName: z.string(),
+  /** The chat may start (the shop is active); the bot always answers then. */
+  available: z.boolean(),
+  /** A person answers now: within the marketplace's office hours (Settings → Communication). */
+  personAvailable: z.boolean().optional(),
+  /** Outside office hours: when a person will answer. */
+  personNotice: z.string().nullable().optional(),
+});
 export type WidgetSeller = z.infer<typeof widgetSellerSchema>;
 
 /**

@@ -48,6 +48,7 @@ import { sellerListingRoutes } from './modules/sellers/listing-routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { createSettingsService } from './modules/settings/cache';
 import { settingsRoutes } from './modules/settings/routes';
+import { communicationSettingsRoutes } from './modules/settings-communication/routes';
 import { companyLogoRoutes } from './modules/settings-company/logo-routes';
 import { staffRoutes } from './modules/staff/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
@@ -174,7 +175,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailPlugin, {
     mailer:
       options.mailer ??
-      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        dataDir: config.dataDir,
+        allowPrivateHosts: config.SMTP_ALLOW_PRIVATE_HOSTS,
+      }),
   });
   await app.register(rateLimitsPlugin, {
     redisUrl: config.REDIS_URL,
@@ -277,6 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
   await app.register(settingsRoutes, { prefix: '/api/v1/settings', topicPrefix: config.MQTT_TOPIC_PREFIX });
   await app.register(companyLogoRoutes, { prefix: '/api/v1/settings' });
+  await app.register(communicationSettingsRoutes, { prefix: '/api/v1/settings', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });
   await app.register(sellerRoutes, { prefix: '/api/v1/sellers' });
   await app.register(sellerListingRoutes, { prefix: '/api/v1/sellers' });

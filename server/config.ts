@@ -95,6 +95,8 @@ const envSchema = z
       .min(60)
       .default(7 * 24 * 3600),
     SMTP_URL: z.string().url().optional(),
+    /** The SMTP host set in the settings may be private or loopback (a relay on the same network). */
+    SMTP_ALLOW_PRIVATE_HOSTS: bool.default(false),
     MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@marketplace.local>'),
     MAIL_LINK_SECRET: z.string().min(32, 'MAIL_LINK_SECRET must be at least 32 characters').optional(),
     MQTT_URL: z.string().url().optional(),

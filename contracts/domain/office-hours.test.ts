@@ -24,6 +24,11 @@ describe('isOpen', () => {
     expect(isOpen(at('2026-11-29T23:00:00Z'), hoursEveryNight, [], 'UTC')).toBe(false);
   });
 
+  it('reads a span until 23:59 as until midnight, so a whole day is open', () => {
+    const allDay: OfficeHours = { ...hours, sunday: [{ from: '00:00', to: '23:59' }] };
+    expect(isOpen(at('2026-11-29T23:59:30Z'), allDay, [], 'UTC')).toBe(true);
+  });
+
   it('is closed all day on a holiday', () => {
     expect(isOpen(at('2026-11-30T04:30:00Z'), hours, ['2026-11-30'], KOLKATA)).toBe(false);
   });

@@ -97,9 +97,12 @@ function dayAfter(moment: LocalMoment, offset: number) {
   };
 }
 
+/** A span "until 23:59" runs to midnight: the clock cannot say 24:00, a person means the whole day. */
+const endOf = (clock: string) => (clock === '23:59' ? 24 * 60 : minutesOf(clock));
+
 function spansOf(hours: OfficeHours, weekday: Weekday) {
   return [...(hours[weekday] ?? [])]
-    .map((span) => ({ from: minutesOf(span.from), to: minutesOf(span.to) }))
+    .map((span) => ({ from: minutesOf(span.from), to: endOf(span.to) }))
     .sort((a, b) => a.from - b.from);
 }
 

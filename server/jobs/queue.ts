@@ -185,7 +185,13 @@ async function notifyOwner(
   input: NotificationInput,
 ): Promise<NotificationRow | null> {
   if (!job.ownerId) return null;
-  return insertNotification(tx, job.ownerId, { ...input, taskId: job.id, taskName: job.name, status });
+  return insertNotification(tx, job.ownerId, {
+    type: 'task',
+    ...input,
+    taskId: job.id,
+    taskName: job.name,
+    status,
+  });
 }
 
 /**

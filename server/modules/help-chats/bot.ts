@@ -173,16 +173,24 @@ export function startReply(input: { customerName: string; sellerName: string; fa
   };
 }
 
-/** The bot's answer to what the customer typed or tapped. */
-export function answer(text: string, faqs: FaqEntry[]): BotReply {
+/**
+ * The bot's answer to what the customer typed or tapped. `closedNotice`: outside office hours, what it
+ * says to a request for a person instead of "connecting" (when a person will answer).
+ */
+export function answer(
+  text: string,
+  faqs: FaqEntry[],
+  options: { closedNotice?: string | null } = {},
+): BotReply {
   if (asksForPerson(text)) {
+    const reply = options.closedNotice ?? CONNECTING_MESSAGE;
     return {
       turns: [
         {
           // The connect request travels with the customer's own message (widget-routes.ts), not with
           // this answer: one customer action, one connect request, one toast for the back-office.
-          response: { chatBotResponse: CONNECTING_MESSAGE },
-          message: CONNECTING_MESSAGE,
+          response: { chatBotResponse: reply },
+          message: reply,
           extras: {},
         },
       ],

@@ -75,10 +75,12 @@ export async function customerWrites(
   chat: ChatRow,
   message: string,
   clock: Clock = nextTimestamp,
+  /** Outside office hours: what the bot answers a request for a person (office-hours.ts). */
+  closedNotice: string | null = null,
 ): Promise<CustomerTurn> {
   const text = customerText(message);
   const withPerson = chat.heldBy !== null;
-  const reply = withPerson ? undefined : answer(message, await botFaqs(db, chat.sellerId));
+  const reply = withPerson ? undefined : answer(message, await botFaqs(db, chat.sellerId), { closedNotice });
   const connectRequest = !withPerson && (reply?.connectRequest ?? asksForPerson(message));
   const messages = await appendMessages(
     db,

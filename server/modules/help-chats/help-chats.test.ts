@@ -24,6 +24,7 @@ import {
   type TestApp,
   testBackends,
 } from '../../test-support';
+import { ALWAYS_OPEN, saveOfficeHours } from '../settings-communication/test-helpers';
 import {
   CONNECT_VALUE,
   CONNECTING_MESSAGE,
@@ -47,6 +48,8 @@ describe.each(testBackends)('help chats on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp({ backend, jobs: { enabled: false } });
     as = await apiAs(t.app);
+    // A person answers at any hour: the bot connects instead of naming the office hours.
+    await saveOfficeHours(as, ALWAYS_OPEN);
     const idOf = async (email: string) =>
       (await t.database.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.email, email)))[0]!.id;
     demoSellerId = await idOf(demoEmails.Seller);
@@ -83,14 +86,17 @@ describe.each(testBackends)('help chats on %s', (backend) => {
 
   describe('the public widget', () => {
     it('names the shop; only Active shops chat, a blocked one is unavailable, an unknown one is not there', async () => {
-      expect(json(await widget('GET', `/${DEMO_CODE}`))).toEqual({
+      expect(json(await widget('GET', `/${DEMO_CODE}`))).toMatchObject({
         sellerName: 'Demo Seller Store',
         available: true,
+        personAvailable: true,
+        personNotice: null,
       });
       expect(json(await widget('GET', '/sel-0001'))).toMatchObject({ available: true });
-      expect(json(await widget('GET', '/SEL-0002'))).toEqual({
+      expect(json(await widget('GET', '/SEL-0002'))).toMatchObject({
         sellerName: 'Lapsed Goods Co',
         available: false,
+        personAvailable: false,
       });
       const unknown = await widget('GET', '/NO-SUCH-SHOP');
       expect(unknown.statusCode).toBe(404);

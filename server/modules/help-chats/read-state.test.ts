@@ -22,6 +22,7 @@ import {
   type TestApp,
   testBackends,
 } from '../../test-support';
+import { ALWAYS_OPEN, saveOfficeHours } from '../settings-communication/test-helpers';
 import { CONNECT_VALUE, CONNECTING_MESSAGE } from './bot';
 
 const API = '/api/v1/queryBot';
@@ -35,6 +36,8 @@ describe.each(testBackends)('help chat read state on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp({ backend, jobs: { enabled: false } });
     as = await apiAs(t.app);
+    // A person answers at any hour: the bot connects instead of naming the office hours.
+    await saveOfficeHours(as, ALWAYS_OPEN);
   });
   afterAll(() => t.close());
 

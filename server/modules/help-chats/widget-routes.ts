@@ -20,6 +20,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { requestLimit } from '../../plugins/rate-limits';
 import { customerWrites, startChat } from './conversation';
+import { officeState } from './office-hours';
 import type { PublishChatEvent, WidgetStreams } from './publish';
 import { ANYONE } from './read-state';
 import { CHAT_COLORS, chatHistory, entryOf, findChatBySession, findSellerByCode } from './repository';
@@ -125,7 +126,13 @@ export async function widgetRoutes(
     },
     async (request) => {
       const shop = await shopOf(app.db, request.params.sellerCode);
-      return { sellerName: shop.sellerName, available: shop.available };
+      const office = officeState(await app.settings.effective(null));
+      return {
+        sellerName: shop.sellerName,
+        available: shop.available,
+        personAvailable: shop.available && office.open,
+        personNotice: office.notice,
+      };
     },
   );
 
@@ -178,10 +185,13 @@ export async function widgetRoutes(
     async (request): Promise<WidgetChat> => {
       const { sessionId, message } = request.body;
       const { seller, row } = await chatOf(app.db, request.params.sellerCode, sessionId);
+      const office = officeState(await app.settings.effective(null));
       const { text, withPerson, reply, connectRequest, messages } = await customerWrites(
         app.db,
         row.chat,
         message,
+        undefined,
+        office.notice,
       );
       const entry = await entryOf(app.db, row.chat.id, ANYONE);
 

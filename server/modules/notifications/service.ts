@@ -6,6 +6,8 @@ import fp from 'fastify-plugin';
 import type { Notification, NotificationMessage } from '../../../contracts/notifications';
 import type { Db } from '../../db/client';
 import type { Broker } from '../../realtime/broker';
+// Loaded with the service: from then on every typed notification takes the channels the settings give.
+import './channels';
 import {
   insertNotification,
   type NotificationInput,

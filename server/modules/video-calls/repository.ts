@@ -285,6 +285,7 @@ export async function logVideoCall(tx: Tx, row: VideoCallRow, parties: Parties):
 /** What a missed call leaves the callee (the mailbox; published after the commit). */
 export function missedCallNotice(callerName: string, at: Date) {
   return {
+    type: 'missed-call' as const,
     title: MISSED_VIDEO_CALL_TITLE,
     body: `${callerName} tried to video call you at ${formatTime(at, 'UTC')} UTC.`,
     link: CALL_HISTORY_ROUTE,
