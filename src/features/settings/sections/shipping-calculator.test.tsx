@@ -78,4 +78,12 @@ describe('ShippingCalculator', () => {
       "Enter the parcel's sizes and weight as numbers.",
     );
   });
+
+  it('quotes nothing while the divisor is being typed', () => {
+    show({ rules: { ...rules, volumetricDivisor: 0 } });
+    type('Actual weight (kg)', '1');
+    expect(screen.getByRole('status', { name: 'Shipping quote' })).toHaveTextContent(
+      'Enter a volumetric divisor to quote.',
+    );
+  });
 });

@@ -39,9 +39,11 @@ export function ShippingCalculator({
     weight: measure(sizes.weight),
   };
   const invalid = Object.values(numbers).some((value) => value === null);
-  const quote = invalid
-    ? null
-    : quoteShipping(
+  const quote = invalid ? null : quoteOrNull();
+
+  function quoteOrNull() {
+    try {
+      return quoteShipping(
         {
           country,
           actualKg: numbers.weight as number,
@@ -54,6 +56,11 @@ export function ShippingCalculator({
         },
         rules,
       );
+    } catch {
+      // A divisor being typed (empty, 0) quotes nothing rather than breaking the page.
+      return null;
+    }
+  }
 
   const input = (name: keyof typeof sizes, label: string) => (
     <Field.Root invalid={numbers[name] === null}>
@@ -99,7 +106,11 @@ export function ShippingCalculator({
         </Grid>
         <Box role="status" aria-live="polite" aria-label="Shipping quote">
           {quote === null ? (
-            <Text color="fg.muted">Enter the parcel's sizes and weight as numbers.</Text>
+            <Text color="fg.muted">
+              {invalid
+                ? "Enter the parcel's sizes and weight as numbers."
+                : 'Enter a volumetric divisor to quote.'}
+            </Text>
           ) : (
             <Stack as="dl" gap="1" fontSize="sm">
               <Row label="Volumetric weight" value={`${formatNumber(quote.volumetricKg, 3)} kg`} />
