@@ -4,7 +4,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldState, SectionState } from '../../../../contracts/settings';
@@ -70,31 +69,30 @@ function renderSection() {
 }
 
 describe('CompanySection', () => {
+  // A seller's section: the same fields without the marketplace's tax options table, a lighter render.
   it('previews the next numbers of each preset and holds the India preset to Rule 46', async () => {
-    state = company('marketplace');
-    const user = userEvent.setup();
+    state = company('seller');
     renderSection();
     expect(await screen.findByTestId('next-invoiceSeries')).toHaveTextContent(/^INV\/\d\d-\d\d\/00001$/);
     expect(screen.getByTestId('next-creditNoteSeries')).toHaveTextContent(/^CN\/\d\d-\d\d\/00001$/);
 
-    await user.selectOptions(screen.getByLabelText(/Series preset/), 'eu');
+    fireEvent.change(screen.getByLabelText(/Series preset/), { target: { value: 'eu' } });
     expect(screen.getByTestId('next-invoiceSeries')).toHaveTextContent(/^INV-\d{4}-000001$/);
 
-    await user.selectOptions(screen.getByLabelText(/Series preset/), 'india');
+    fireEvent.change(screen.getByLabelText(/Series preset/), { target: { value: 'india' } });
     const series = screen.getByLabelText(/^Invoice series/);
     fireEvent.change(series, { target: { value: 'INVOICE-{YYYY}-{seq:06}' } });
     expect(screen.getByText(/Indian invoice numbers may have at most 16 characters/)).toBeInTheDocument();
     expect(screen.queryByTestId('next-invoiceSeries')).toBeNull();
     // The same pattern is fine under a custom series.
-    await user.selectOptions(screen.getByLabelText(/Series preset/), 'custom');
+    fireEvent.change(screen.getByLabelText(/Series preset/), { target: { value: 'custom' } });
     expect(screen.getByTestId('next-invoiceSeries')).toHaveTextContent(/^INVOICE-\d{4}-000001$/);
   });
 
   it('checks the tax id by the address country as it is typed', async () => {
-    state = company('marketplace');
-    const user = userEvent.setup();
+    state = company('seller');
     renderSection();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Country' }), 'IN');
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Country' }), { target: { value: 'IN' } });
     const taxId = screen.getByLabelText(/^Tax id \(GSTIN\)/);
     fireEvent.change(taxId, { target: { value: '27AAPFU0939F1ZX' } });
     expect(screen.getByText(/This GSTIN has a typing error/)).toBeInTheDocument();
