@@ -6,6 +6,7 @@ import type { SettingsSection } from '../../../../contracts/settings';
 export const sectionComponents: Partial<Record<SettingsSection, LazyExoticComponent<ComponentType>>> = {
   profile: lazy(() => import('./ProfileSection')),
   localization: lazy(() => import('./LocalizationSection')),
+  communication: lazy(() => import('./CommunicationSection')),
   shipping: lazy(() => import('./ShippingSection')),
   company: lazy(() => import('./CompanySection')),
 };
