@@ -1,6 +1,7 @@
 // Settings → Localization live in every open browser (issue 29 §2): an admin changes the marketplace's
 // default currency in one browser; in another, a staff member's next requests carry the new
 // `defaultCurrency` and the price shown in the default currency follows — without a reload.
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Request, test } from '@playwright/test';
 import type { SectionState } from '../../contracts/settings';
 import { apiSession, liveUpdatesOn, signedIn } from './support';
@@ -37,6 +38,7 @@ test('a marketplace currency change reaches another open browser without a reloa
   try {
     for (const { page } of [admin, staff]) {
       await expect(page).not.toHaveURL(/\/signin/);
+      await liveUpdatesOn(page);
       await page.goto('/settings/manage-settings?tab=localization');
       await expect(page.getByRole('heading', { name: 'Localization', level: 2 })).toBeVisible();
       await expect(page.getByTestId('price-example')).toHaveText('₹1,234.50');
@@ -70,5 +72,48 @@ test('a marketplace currency change reaches another open browser without a reloa
   } finally {
     await admin.context.close();
     await staff.context.close();
+  }
+});
+
+test('the section passes axe (WCAG 2.2 AA) for an admin, and a seller sees only the time zone', async ({
+  browser,
+}) => {
+  const check = async (email: string) => {
+    const { context, page } = await signedIn(browser, email);
+    await expect(page).not.toHaveURL(/\/signin/);
+    // The signed-in shell is up (its session stored) before the page is opened by address.
+    await liveUpdatesOn(page);
+    await page.goto('/settings/manage-settings?tab=localization');
+    await expect(page.getByRole('heading', { name: 'Localization', level: 2 })).toBeVisible();
+    await expect(page.getByLabel('Time zone', { exact: true })).toBeVisible();
+    return { context, page };
+  };
+
+  const admin = await check('admin@demo.local');
+  try {
+    await expect(admin.page.getByTestId('locale-example')).toHaveText('27 Nov 2026 · 1,234.50');
+    await admin.page.getByLabel('Date and number format', { exact: true }).selectOption('de-DE');
+    await expect(admin.page.getByTestId('locale-example')).toHaveText('27. Nov. 2026 · 1.234,50');
+    await expect(admin.page.getByRole('button', { name: 'Remove JPY' })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page: admin.page })
+      .include('main')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      violations
+        .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+    ).toEqual([]);
+  } finally {
+    await admin.context.close();
+  }
+
+  const seller = await check('seller@demo.local');
+  try {
+    await expect(seller.page.getByText('Inherited', { exact: true })).toBeVisible();
+    await expect(seller.page.getByLabel('Default currency', { exact: true })).toHaveCount(0);
+    await expect(seller.page.getByLabel('Date and number format', { exact: true })).toHaveCount(0);
+  } finally {
+    await seller.context.close();
   }
 });
