@@ -10,6 +10,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { serveStoredFile } from '../../lib/storage/serve-stored-file';
 import { manage } from '../sellers/access';
+import { SETTINGS_HISTORY_EXPORT_KIND, settingsHistoryExportHandler } from '../settings/history-export';
 import { exportContentTypes, exportFileStem, exportStorageKey } from './export-job';
 import {
   SELLERS_EXPORT_KIND,
@@ -29,6 +30,10 @@ export async function exportRoutes(app: FastifyInstance, options: { dataDir: str
   app.jobs.register(
     SELLERS_EXPORT_KIND,
     sellersExportHandler({ db: app.db, dataDir: options.dataDir, storage: app.storage }),
+  );
+  app.jobs.register(
+    SETTINGS_HISTORY_EXPORT_KIND,
+    settingsHistoryExportHandler({ db: app.db, dataDir: options.dataDir, storage: app.storage }),
   );
 
   api.post(

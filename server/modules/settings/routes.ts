@@ -29,6 +29,8 @@ import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { actorOf } from '../users/actor';
 import { readSettingsHistory } from './history';
+import { historyActorsRoute } from './history-actors';
+import { historyExportRoute } from './history-export';
 import { readScopeRows, sellerExists } from './read';
 import { marketplaceFieldStates, sellerFieldStates } from './resolve';
 import { saveSection } from './save';
@@ -163,6 +165,9 @@ export async function settingsRoutes(app: FastifyInstance, options: { prefix: st
       };
     },
   );
+
+  historyActorsRoute(app, scopeOf);
+  historyExportRoute(app, scopeOf);
 
   api.get(
     '/history',
