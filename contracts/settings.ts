@@ -18,6 +18,7 @@ import { shippingZonesSchema } from './domain/shipping-rates';
 import { taxOptions } from './domain/tax-options';
 import { isValidUrl, validationMessages } from './domain/validators';
 import { VOLUMETRIC_DIVISOR } from './domain/volumetric-weight';
+import { intParam } from './int-param';
 
 export const SETTINGS_ROUTE = '/settings/manage-settings';
 
@@ -339,8 +340,8 @@ export const settingsHistoryQuerySchema = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   sellerId: z.string().uuid().optional(),
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(25),
+  skip: intParam.max(10_000_000).default(0),
+  limit: intParam.min(1).max(200).default(25),
 });
 
 export const settingsHistoryRowSchema = z.object({
