@@ -11,8 +11,12 @@ export const CONNECT_VALUE = '__connect__';
 
 export interface WidgetShop {
   sellerName: string;
-  /** Whether the shop's people are answering now (the bot always is). */
+  /** Whether the shop's chat is open (the bot always answers then). */
   available: boolean;
+  /** Whether a person answers now: within the marketplace's office hours (Settings → Communication). */
+  personAvailable: boolean;
+  /** Outside office hours: when a person will answer ("Our team answers from Monday 09:00 …"). */
+  personNotice: string | null;
 }
 
 const shopPath = (sellerCode: string) => `${WIDGET_BASE}/${encodeURIComponent(sellerCode)}`;
@@ -116,7 +120,14 @@ function asMessageList(value: unknown): ChatMessage[] {
 
 function asShop(data: unknown): WidgetShop {
   if (!isRecord(data) || typeof data.sellerName !== 'string') return unexpected(data);
-  return { sellerName: data.sellerName, available: data.available !== false };
+  const available = data.available !== false;
+  return {
+    sellerName: data.sellerName,
+    available,
+    // An older server says nothing of office hours: a person is as available as the chat.
+    personAvailable: available && data.personAvailable !== false,
+    personNotice: typeof data.personNotice === 'string' ? data.personNotice : null,
+  };
 }
 
 function asWidgetChat(data: unknown): WidgetChat {
