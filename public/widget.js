@@ -37,6 +37,7 @@
     float: 'right',
   });
 
+  const look = { greeting: 'Chat with us' };
   let frame = null;
   const setOpen = (open) => {
     if (open && !frame) {
@@ -57,11 +58,29 @@
     }
     if (frame) frame.style.display = open ? 'block' : 'none';
     button.setAttribute('aria-expanded', String(open));
-    button.setAttribute('aria-label', open ? 'Close the chat' : 'Chat with us');
+    button.setAttribute('aria-label', open ? 'Close the chat' : look.greeting);
     button.textContent = open ? '\u00d7' : '\u{1F4AC}';
   };
   button.addEventListener('click', () => setOpen(button.getAttribute('aria-expanded') !== 'true'));
   setOpen(false);
+
+  // The look from Settings → Website (colour, text colour, greeting, corner); the defaults until it
+  // arrives or when the shop's answer is refused (CORS: this site is not one the shop allows).
+  fetch(`${new URL(script.src, location.href).origin}/api/v1/queryBot/widget/${encodeURIComponent(seller)}`)
+    .then((response) => (response.ok ? response.json() : null))
+    .then((shop) => {
+      const found = shop?.look;
+      if (!found) return;
+      look.greeting = found.greeting || look.greeting;
+      Object.assign(button.style, { background: found.colour, color: found.textColour });
+      if (found.position === 'bottom-left') {
+        Object.assign(root.style, { right: '', left: '16px' });
+        button.style.float = 'left';
+      }
+      if (button.getAttribute('aria-expanded') !== 'true') button.setAttribute('aria-label', look.greeting);
+      button.title = look.greeting;
+    })
+    .catch(() => {});
 
   root.appendChild(button);
   // An async tag in <head> may run before <body> exists.

@@ -47,6 +47,7 @@ import { sellerFileRoutes } from './modules/sellers/files';
 import { sellerListingRoutes } from './modules/sellers/listing-routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { createSettingsService } from './modules/settings/cache';
+import { createEmbedOrigins } from './modules/settings-website/embed-origins';
 import { settingsRoutes } from './modules/settings/routes';
 import { communicationSettingsRoutes } from './modules/settings-communication/routes';
 import { companyLogoRoutes } from './modules/settings-company/logo-routes';
@@ -164,12 +165,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(inputGuard);
-  await app.register(securityHeaders, { https: config.cookieSecure });
+  await app.register(securityHeaders, {
+    https: config.cookieSecure,
+    // Settings → Website: read at request time (app.embedOrigins is decorated below, with the settings).
+    frameAncestors: (sellerCode: string) => app.embedOrigins.forSellerCode(sellerCode),
+  });
   await app.register(dbPlugin, { database });
   // Before everything that reads settings (mail, security headers, the bot): one cache per instance.
   const settingsService = await createSettingsService(database);
   app.decorate('settings', settingsService);
   app.addHook('onClose', async () => settingsService.close());
+  app.decorate('embedOrigins', createEmbedOrigins(app));
   // Before the modules: they store and serve files through app.storage. S3 must answer to start.
   await app.register(storagePlugin, { config, storage: options.storage });
   await app.register(mailPlugin, {

@@ -41,14 +41,28 @@ function policy(frameAncestors: string, https: boolean): string {
 
 /**
  * The storefront help-chat widget (`/chat/{sellerCode}`, served as the SPA's index.html by the history
- * fallback) is made to be framed: `public/widget.js` opens it in an iframe on the seller's own site,
- * whose origin we cannot know in advance. Only these pages may be framed, by anyone; every other page
- * keeps `frame-ancestors 'none'` and X-Frame-Options DENY (clickjacking of the back-office). The chat
- * page holds no sign-in and acts only on its own chat, so framing it exposes nothing.
+ * fallback) is made to be framed: `public/widget.js` opens it in an iframe on the seller's own site.
+ * Only these pages may be framed, by the sites Settings → Website names (the marketplace's and the
+ * shop's `embedOrigins`; by any site while none is named, see settings-website/embed-origins.ts);
+ * every other page keeps `frame-ancestors 'none'` and X-Frame-Options DENY (clickjacking of the
+ * back-office).
  */
 export function isFramablePath(url: string): boolean {
   return /^\/chat\/[^/?#]+\/?(?:[?#]|$)/.test(url);
 }
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+const FRAMABLE_CODE = /^\/chat\/([^/?#]+)/;
+
+/** The sites that may frame one shop's chat page; `null` for any site. */
+export type FrameAncestorsOf = (sellerCode: string) => Promise<readonly string[] | null>;
 
 /** The widget's loader script is included by storefronts on other origins. */
 const CROSS_ORIGIN_SCRIPTS = new Set(['/widget.js']);
@@ -67,8 +81,22 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
 }
 
 export const securityHeaders = fp(
-  async (app: FastifyInstance, options: { https?: boolean } = {}) => {
+  async (app: FastifyInstance, options: { https?: boolean; frameAncestors?: FrameAncestorsOf } = {}) => {
     const https = options.https ?? false;
+    const frameAncestorsOf: FrameAncestorsOf = options.frameAncestors ?? (async () => null);
+    // One policy string per distinct list of sites (few): a framable page costs a Map lookup, and the
+    // list itself is cached per seller code by the caller.
+    const framablePolicies = new Map<string, string>();
+    const framablePolicy = (sites: readonly string[] | null) => {
+      const value = sites === null ? '*' : ["'self'", ...sites].join(' ');
+      let found = framablePolicies.get(value);
+      if (found === undefined) {
+        found = policy(value, https);
+        if (framablePolicies.size > 1_000) framablePolicies.clear();
+        framablePolicies.set(value, found);
+      }
+      return found;
+    };
     const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -91,7 +119,10 @@ export const securityHeaders = fp(
       const path = request.url.split('?')[0] ?? '';
       if (isFramablePath(request.url)) {
         reply.raw.removeHeader('x-frame-options');
-        reply.header('content-security-policy', policy('*', https));
+        const code = FRAMABLE_CODE.exec(path)?.[1] ?? '';
+        // Settings unreadable (database down): this origin only, never anyone.
+        const sites = await frameAncestorsOf(safeDecode(code)).catch(() => [] as string[]);
+        reply.header('content-security-policy', framablePolicy(sites));
       }
       if (CROSS_ORIGIN_SCRIPTS.has(path)) reply.header('cross-origin-resource-policy', 'cross-origin');
       // API answers are one user's data: no browser or proxy keeps a copy (the docs' assets may be cached).

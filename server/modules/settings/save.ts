@@ -16,6 +16,7 @@ import { rowsOf } from '../../db/rows';
 import { type FieldChange, settingSections } from '../../db/schema';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
+import { sanitizeContentValues } from '../settings-content/texts';
 import { lockSectionRow, readEffectiveSettings, readScopeRows, valuesOf } from './read';
 import { marketplaceSettings, sellerSettings } from './resolve';
 
@@ -72,7 +73,8 @@ export type SaveResult = { changes: FieldChange[] };
 
 export async function saveSection(db: Db, request: SaveRequest): Promise<SaveResult> {
   const { section, sellerId, body } = request;
-  const parsed = checkFields(request);
+  // Content's texts are HTML from the rich-text editor: stored only as sanitised (no script, no handlers).
+  const parsed = section === 'content' ? sanitizeContentValues(checkFields(request)) : checkFields(request);
   return db.transaction(async (tx) => {
     const row = await lockSectionRow(tx, sellerId, section);
     const version = row?.version ?? 0;

@@ -9,4 +9,6 @@ export const sectionComponents: Partial<Record<SettingsSection, LazyExoticCompon
   communication: lazy(() => import('./CommunicationSection')),
   shipping: lazy(() => import('./ShippingSection')),
   company: lazy(() => import('./CompanySection')),
+  website: lazy(() => import('./WebsiteSection')),
+  content: lazy(() => import('./ContentSection')),
 };
