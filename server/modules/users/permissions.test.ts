@@ -80,9 +80,10 @@ describe.each(testBackends)('permissions on %s', (backend) => {
       'Manage Category',
       'Customers',
     ];
-    // User Permissions is reached from Manage Staff (its parent) now that that page exists.
-    expect(await names('Admin')).toEqual([...staffMenu, 'Administration', 'Manage Staff']);
-    expect(await names('Staff')).toEqual(staffMenu);
+    // User Permissions is reached from Manage Staff (its parent) now that that page exists. Staff see
+    // the marketplace's settings (view only).
+    expect(await names('Admin')).toEqual([...staffMenu, 'Administration', 'Manage Staff', 'Settings']);
+    expect(await names('Staff')).toEqual([...staffMenu, 'Administration', 'Settings']);
     expect(await names('Seller')).toEqual([
       'General Dashboard',
       'My Subscription',
@@ -97,6 +98,8 @@ describe.each(testBackends)('permissions on %s', (backend) => {
       'Call History',
       'Sellers',
       'Customers',
+      'Administration',
+      'Settings',
     ]);
     expect(await names('Blocked')).toEqual(['My Subscription']);
     // A seller still in KYC has the seller's pages: the dashboard is where they upload their papers.
@@ -114,6 +117,8 @@ describe.each(testBackends)('permissions on %s', (backend) => {
       'Call History',
       'Sellers',
       'Customers',
+      'Administration',
+      'Settings',
     ]);
   });
 
@@ -156,6 +161,7 @@ describe.each(testBackends)('permissions on %s', (backend) => {
       '/sellers/list-of-customers',
       '/administration',
       '/staff/manage-staff',
+      '/settings/manage-settings',
     ]);
     expect((await as('Staff', 'GET', '/api/v1/dashboard/getSummary')).statusCode).toBe(403);
     expect((await as('Staff', 'GET', '/api/v1/users/getUserRoles')).statusCode).toBe(200);
