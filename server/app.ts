@@ -48,6 +48,7 @@ import { sellerListingRoutes } from './modules/sellers/listing-routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { createSettingsService } from './modules/settings/cache';
 import { settingsRoutes } from './modules/settings/routes';
+import { mailFieldsFromEnvironment } from './modules/settings-communication/environment';
 import { communicationSettingsRoutes } from './modules/settings-communication/routes';
 import { companyLogoRoutes } from './modules/settings-company/logo-routes';
 import { createEmbedOrigins } from './modules/settings-website/embed-origins';
@@ -287,7 +288,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailTemplateRoutes, { prefix: '/api/v1/mailTemplates' });
   await app.register(campaignRoutes, { prefix: '/api/v1/campaigns', config });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
-  await app.register(settingsRoutes, { prefix: '/api/v1/settings', topicPrefix: config.MQTT_TOPIC_PREFIX });
+  await app.register(settingsRoutes, {
+    prefix: '/api/v1/settings',
+    topicPrefix: config.MQTT_TOPIC_PREFIX,
+    environmentFields: { communication: mailFieldsFromEnvironment(config) },
+  });
   await app.register(companyLogoRoutes, { prefix: '/api/v1/settings' });
   await app.register(communicationSettingsRoutes, { prefix: '/api/v1/settings', config });
   await app.register(dashboardRoutes, { prefix: '/api/v1/dashboard' });

@@ -67,10 +67,14 @@ function sectionsOf(scope: Scope): readonly StoredSection[] {
   return scope.sellerId === null ? storedSections : sellerSections;
 }
 
+/** Fields the server's environment decides (SMTP_URL): shown read-only, never saved. */
+export type EnvironmentFields = Partial<Record<StoredSection, readonly string[]>>;
+
 async function sectionState(
   app: FastifyInstance,
   scope: Scope,
   section: StoredSection,
+  environment: EnvironmentFields = {},
 ): Promise<SectionState> {
   const rows = await readScopeRows(app.db, scope.sellerId);
   const row = rows.find((candidate) => candidate.section === section);
@@ -85,6 +89,10 @@ async function sectionState(
           await app.settings.effective(scope.sellerId),
           scope.canEdit,
         );
+  for (const field of environment[section] ?? []) {
+    const state = fields[field];
+    if (state) fields[field] = { ...state, editable: false, fromEnvironment: true };
+  }
   return {
     section,
     scope: { type: scope.sellerId === null ? 'marketplace' : 'seller', sellerId: scope.sellerId },
@@ -95,7 +103,11 @@ async function sectionState(
   };
 }
 
-export async function settingsRoutes(app: FastifyInstance, options: { prefix: string; topicPrefix: string }) {
+export async function settingsRoutes(
+  app: FastifyInstance,
+  options: { prefix: string; topicPrefix: string; environmentFields?: EnvironmentFields },
+) {
+  const environment = options.environmentFields ?? {};
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sectionParams = z.object({ section: storedSectionSchema });
 
@@ -212,7 +224,7 @@ export async function settingsRoutes(app: FastifyInstance, options: { prefix: st
       if (!sectionsOf(scope).includes(section)) {
         throw new HttpError(403, 'This section belongs to the marketplace: only its administrators see it.');
       }
-      return sectionState(app, scope, section);
+      return sectionState(app, scope, section, environment);
     },
   );
 
@@ -239,6 +251,15 @@ export async function settingsRoutes(app: FastifyInstance, options: { prefix: st
           'This section belongs to the marketplace: only its administrators change it.',
         );
       }
+      const fixed = (environment[section] ?? []).filter(
+        (field) => Object.hasOwn(request.body.set, field) || request.body.reset.includes(field),
+      );
+      if (fixed.length > 0) {
+        throw new HttpError(
+          409,
+          `${fixed.join(', ')} ${fixed.length === 1 ? 'is' : 'are'} set in the server's environment (SMTP_URL) and cannot be changed here.`,
+        );
+      }
       const { changes } = await saveSection(app.db, {
         sellerId: scope.sellerId,
         section,
@@ -250,7 +271,7 @@ export async function settingsRoutes(app: FastifyInstance, options: { prefix: st
         app.settings.forget(scope.sellerId);
         await announce({ type: 'SETTINGS_CHANGED', section, sellerId: scope.sellerId });
       }
-      return sectionState(app, scope, section);
+      return sectionState(app, scope, section, environment);
     },
   );
 }

@@ -274,3 +274,29 @@ describe.each(testBackends)('settings API on %s', (backend) => {
     }
   });
 });
+
+describe('settings decided by the environment', () => {
+  it('shows the SMTP fields read-only when SMTP_URL is set, and refuses to change them', async () => {
+    const t = await createTestApp({ jobs: { enabled: false }, env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    try {
+      const as = await apiAs(t.app);
+      const state = json<SectionState>(await as('Admin', 'GET', `${API}/communication`));
+      expect(state.fields.smtpHost).toMatchObject({ editable: false, fromEnvironment: true });
+      expect(state.fields.senderName).toMatchObject({ editable: true });
+      expect(state.fields.senderName?.fromEnvironment).toBeUndefined();
+      const refused = await as('Admin', 'PUT', `${API}/communication`, {
+        version: state.version,
+        set: { smtpHost: 'smtp.example.com' },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(json(refused).message).toMatch(/smtpHost is set in the server's environment/);
+      const sender = await as('Admin', 'PUT', `${API}/communication`, {
+        version: state.version,
+        set: { senderName: 'Bazaar' },
+      });
+      expect(sender.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
