@@ -397,7 +397,10 @@ export function settingsDefaults(country = 'IN'): AllSettings {
       notificationChannels: {
         Admin: Object.fromEntries(notificationTypes.map((type) => [type, 'in-app'])),
         Staff: Object.fromEntries(notificationTypes.map((type) => [type, 'in-app'])),
-        Seller: Object.fromEntries(notificationTypes.map((type) => [type, 'both'])),
+        // A task's outcome is awaited in the app by whoever started it: in-app only, unless chosen.
+        Seller: Object.fromEntries(
+          notificationTypes.map((type) => [type, type === 'task' ? 'in-app' : 'both']),
+        ),
       },
       officeHours: {
         ...noHours,
