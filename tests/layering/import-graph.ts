@@ -65,8 +65,12 @@ export function readSources(root: string, folders: readonly string[]): Map<strin
 
 /** The repository path a specifier names, or null for a package import. */
 function targetPath(from: string, specifier: string): string | null {
-  if (specifier.startsWith('.'))
-    return path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  if (specifier.startsWith('.')) {
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+    // A package's data file reached by a relative path (a JSON file the server bundle must inline) is a
+    // package import all the same.
+    return target.startsWith('node_modules/') ? null : target;
+  }
   for (const [alias, folder] of Object.entries(ALIASES)) {
     if (specifier.startsWith(alias)) return folder + specifier.slice(alias.length);
   }
