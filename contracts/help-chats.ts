@@ -168,6 +168,15 @@ export const widgetSellerSchema = z.object({
   personAvailable: z.boolean().optional(),
   /** Outside office hours: when a person will answer. */
   personNotice: z.string().nullable().optional(),
+  /** Settings → Website: the launcher's look (public/widget.js and the chat page apply it). */
+  look: z
+    .object({
+      colour: z.string(),
+      textColour: z.string(),
+      greeting: z.string(),
+      position: z.enum(['bottom-right', 'bottom-left']),
+    })
+    .optional(),
 });
 export type WidgetSeller = z.infer<typeof widgetSellerSchema>;
 

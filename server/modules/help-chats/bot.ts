@@ -148,8 +148,17 @@ export function customerText(message: string): string {
   return message;
 }
 
-export function welcomeText(customerName: string, sellerName: string): string {
-  return `Hi ${customerName}! Welcome to ${sellerName}. How can we help?`;
+/**
+ * The bot's texts from Settings → Content (the shop's, else the marketplace's, in the chat's language),
+ * as plain text (settings-content/texts.ts); empty means the built-in text.
+ */
+export interface BotTexts {
+  welcome?: string;
+  generalReply?: string;
+}
+
+export function welcomeText(customerName: string, sellerName: string, configured = ''): string {
+  return configured || `Hi ${customerName}! Welcome to ${sellerName}. How can we help?`;
 }
 
 function menuTurn(faqs: FaqEntry[]): BotTurn {
@@ -165,8 +174,13 @@ function menuTurn(faqs: FaqEntry[]): BotTurn {
 }
 
 /** The greeting when a chat starts: the welcome message, then the menu with buttons. */
-export function startReply(input: { customerName: string; sellerName: string; faqs: FaqEntry[] }): BotReply {
-  const welcome = welcomeText(input.customerName, input.sellerName);
+export function startReply(input: {
+  customerName: string;
+  sellerName: string;
+  faqs: FaqEntry[];
+  texts?: BotTexts;
+}): BotReply {
+  const welcome = welcomeText(input.customerName, input.sellerName, input.texts?.welcome);
   return {
     turns: [{ response: { welcomeMessage: welcome }, message: welcome, extras: {} }, menuTurn(input.faqs)],
     connectRequest: false,
@@ -180,7 +194,7 @@ export function startReply(input: { customerName: string; sellerName: string; fa
 export function answer(
   text: string,
   faqs: FaqEntry[],
-  options: { closedNotice?: string | null } = {},
+  options: { closedNotice?: string | null; generalReply?: string } = {},
 ): BotReply {
   if (asksForPerson(text)) {
     const reply = options.closedNotice ?? CONNECTING_MESSAGE;
@@ -219,9 +233,11 @@ export function answer(
     };
   }
 
-  const generalReply = { message: NOT_UNDERSTOOD_MESSAGE, actions: [SHOW_MENU, TALK_TO_PERSON] };
+  // Settings → Content's general reply (plain text), else the built-in one.
+  const notUnderstood = options.generalReply || NOT_UNDERSTOOD_MESSAGE;
+  const generalReply = { message: notUnderstood, actions: [SHOW_MENU, TALK_TO_PERSON] };
   return {
-    turns: [{ response: { generalReply }, message: NOT_UNDERSTOOD_MESSAGE, extras: { generalReply } }],
+    turns: [{ response: { generalReply }, message: notUnderstood, extras: { generalReply } }],
     connectRequest: false,
   };
 }

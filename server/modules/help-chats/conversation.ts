@@ -8,6 +8,7 @@ import {
   answer,
   asksForPerson,
   type BotReply,
+  type BotTexts,
   type BotTurn,
   customerText,
   HAND_BACK_MESSAGE,
@@ -43,13 +44,20 @@ export async function startChat(
     name: string;
     email: string;
     color: string;
+    /** Settings → Content's texts (the widget passes them; the seed keeps the built-in ones). */
+    texts?: BotTexts;
   },
   clock: Clock = nextTimestamp,
 ): Promise<StartedChat> {
   const faqs = await botFaqs(db, input.seller.id);
-  const reply = startReply({ customerName: input.name, sellerName: input.seller.sellerName, faqs });
+  const reply = startReply({
+    customerName: input.name,
+    sellerName: input.seller.sellerName,
+    faqs,
+    texts: input.texts,
+  });
   return db.transaction(async (tx) => {
-    const { seller, ...values } = input;
+    const { seller, texts: _texts, ...values } = input;
     const chat = await createChat(tx, { ...values, sellerId: seller.id }, clock());
     const messages = await appendMessages(tx, chat.id, botMessages(reply.turns), {}, clock);
     return { chat, turns: reply.turns, messages };
@@ -77,10 +85,17 @@ export async function customerWrites(
   clock: Clock = nextTimestamp,
   /** Outside office hours: what the bot answers a request for a person (office-hours.ts). */
   closedNotice: string | null = null,
+  /** Settings → Content's general reply (plain text); empty for the built-in one. */
+  generalReply = '',
 ): Promise<CustomerTurn> {
   const text = customerText(message);
   const withPerson = chat.heldBy !== null;
-  const reply = withPerson ? undefined : answer(message, await botFaqs(db, chat.sellerId), { closedNotice });
+  const reply = withPerson
+    ? undefined
+    : answer(message, await botFaqs(db, chat.sellerId), {
+        closedNotice,
+        generalReply,
+      });
   const connectRequest = !withPerson && (reply?.connectRequest ?? asksForPerson(message));
   const messages = await appendMessages(
     db,

@@ -19,6 +19,9 @@ import type { Db } from '../../db/client';
 import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { requestLimit } from '../../plugins/rate-limits';
+import { botTextsOf, requestLanguage } from '../settings-content/texts';
+import { widgetCors } from '../settings-website/cors';
+import { widgetLook } from '../settings-website/look';
 import { customerWrites, startChat } from './conversation';
 import { officeState } from './office-hours';
 import type { PublishChatEvent, WidgetStreams } from './publish';
@@ -79,6 +82,12 @@ async function chatOf(db: Db, sellerCode: string, sessionId: string) {
   return { seller, row };
 }
 
+/** Settings → Content's bot texts for this shop, in the language the customer's browser asks for. */
+async function botTextsFor(app: FastifyInstance, sellerId: string, request: FastifyRequest) {
+  const { content } = await app.settings.effective(sellerId);
+  return botTextsOf(content, requestLanguage(request.headers['accept-language']));
+}
+
 export async function widgetRoutes(
   app: FastifyInstance,
   options: { streams: WidgetStreams; publish: PublishChatEvent; limits?: Partial<WidgetLimits> },
@@ -86,6 +95,8 @@ export async function widgetRoutes(
   const { streams, publish } = options;
   const limits = { ...DEFAULT_WIDGET_LIMITS, ...options.limits };
   const api = app.withTypeProvider<ZodTypeProvider>();
+  widgetCors(app);
+  const botTexts = (sellerId: string, request: FastifyRequest) => botTextsFor(app, sellerId, request);
   const tooFastLimit = (name: string, max: number, timeWindow: number, key?: (r: FastifyRequest) => string) =>
     requestLimit(app, { name: `widget-${name}`, max, timeWindow, key, message: TOO_FAST_MESSAGE });
   const startsPerIp = tooFastLimit('starts', limits.startsPerIp, 10 * 60_000);
@@ -132,6 +143,7 @@ export async function widgetRoutes(
         available: shop.available,
         personAvailable: shop.available && office.open,
         personNotice: office.notice,
+        look: await widgetLook(app, shop.id),
       };
     },
   );
@@ -159,6 +171,7 @@ export async function widgetRoutes(
         name,
         email,
         color: CHAT_COLORS[Math.floor(Math.random() * CHAT_COLORS.length)] ?? 'teal',
+        texts: await botTexts(shop.id, request),
       });
       const entry = await entryOf(app.db, chat.id, ANYONE);
       for (const [index, turn] of turns.entries()) {
@@ -192,6 +205,7 @@ export async function widgetRoutes(
         message,
         undefined,
         office.notice,
+        (await botTexts(seller.id, request)).generalReply,
       );
       const entry = await entryOf(app.db, row.chat.id, ANYONE);
 
