@@ -97,6 +97,12 @@ export const weekdays = [
 ] as const;
 export type Weekday = (typeof weekdays)[number];
 
+/** The week as Localization's first day of the week starts it (Monday in India, Sunday in the USA…). */
+export function weekdaysFrom(first: 'monday' | 'sunday' | 'saturday'): Weekday[] {
+  const start = weekdays.indexOf(first);
+  return [...weekdays.slice(start), ...weekdays.slice(0, start)];
+}
+
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time is written HH:MM (24-hour).');
 export const openingSpanSchema = z
   .object({ from: clockTime, to: clockTime })

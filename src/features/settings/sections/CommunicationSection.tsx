@@ -21,8 +21,10 @@ import {
   notificationTypes,
   type OfficeHours,
   SECRET_SET,
-  weekdays,
+  type weekdays,
+  weekdaysFrom,
 } from '../../../../contracts/settings';
+import { useClientSettings } from '../../../services/client-settings';
 import { getErrorMessage, http } from '../../../services/http';
 import { SectionFrame } from '../SectionFrame';
 import { type FieldControl, type SectionForm, SettingField } from '../section-form';
@@ -299,6 +301,8 @@ function ChannelsGrid() {
 }
 
 function OfficeHoursEditor() {
+  // The week starts on Localization's first day of the week.
+  const week = weekdaysFrom(useClientSettings().data?.weekStart ?? 'monday');
   return (
     <SettingField
       field="officeHours"
@@ -312,7 +316,7 @@ function OfficeHoursEditor() {
           control.onChange({ ...hours, [day]: spans });
         return (
           <Stack gap="2" id={control.id} role="group" aria-label="Chat office hours">
-            {weekdays.map((day) => {
+            {week.map((day) => {
               const spans = hours[day] ?? [];
               return (
                 <HStack key={day} gap="3" align="start" wrap="wrap">
