@@ -215,6 +215,9 @@ export function HistoryTab() {
   );
 }
 
+/** Values wrap within a readable width instead of stretching the table. */
+const valueCell = { whiteSpace: 'normal', minW: '10rem', maxW: '20rem' } as const;
+
 /** One saved change: a line per field, the entry's own cells spanning them. */
 function EntryRows({ row, scope }: { row: SettingsHistoryRow; scope: Map<string, string> | null }) {
   const section = row.section as StoredSection;
@@ -239,8 +242,8 @@ function EntryRows({ row, scope }: { row: SettingsHistoryRow; scope: Map<string,
         </>
       ) : null}
       <Table.Cell>{change ? fieldLabel(section, change.field) : '—'}</Table.Cell>
-      <Table.Cell>{change ? <Value value={change.before} /> : null}</Table.Cell>
-      <Table.Cell>{change ? <Value value={change.after} /> : null}</Table.Cell>
+      <Table.Cell {...valueCell}>{change ? <Value value={change.before} /> : null}</Table.Cell>
+      <Table.Cell {...valueCell}>{change ? <Value value={change.after} /> : null}</Table.Cell>
       {index === 0 ? (
         <Table.Cell rowSpan={span} fontFamily="mono" fontSize="xs">
           {row.requestId ?? '—'}
