@@ -2,7 +2,7 @@
 // this user may see in their scope — the marketplace's for admins and staff, their own shop's for a
 // seller, each value inherited or overridden — and the overall history of changes.
 import { Tabs } from '@chakra-ui/react';
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { SettingsSection } from '../../../contracts/settings';
 import { getErrorMessage } from '../../services/http';
 import { ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
@@ -10,6 +10,9 @@ import { useUrlView } from '../../ui/url-view';
 import { useSettingsOverview } from './api';
 import { sectionTitles } from './section-words';
 import { sectionComponents } from './sections';
+
+const HistoryTab = lazy(() => import('./HistoryTab').then((module) => ({ default: module.HistoryTab })));
+
 import { parseSettingsView, type SettingsView, settingsHref } from './url-state';
 
 /** The tabs' labels, each marked for the guided tour (src/ui/tour/tour-texts.ts). */
@@ -71,7 +74,7 @@ export default function SettingsPage() {
           ))}
           <Tabs.Content value="history">
             <Suspense fallback={<LoadingState rows={5} label="Loading history" />}>
-              <HistoryPanel />
+              <HistoryTab />
             </Suspense>
           </Tabs.Content>
         </Tabs.Root>
@@ -83,8 +86,4 @@ export default function SettingsPage() {
 function SectionTab({ section }: { section: SettingsSection }) {
   const Section = sectionComponents[section];
   return Section ? <Section /> : null;
-}
-
-function HistoryPanel() {
-  return null;
 }
