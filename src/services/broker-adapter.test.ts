@@ -183,7 +183,7 @@ function harness(overrides: Partial<StartBrokerOptions> = {}) {
   const connectNow = async () => {
     const client = await attempt();
     client.emit('connect', { cmd: 'connack', sessionPresent: false });
-    client.suback([2, 2]);
+    client.suback([2, 2, 2]);
     return client;
   };
   return {
@@ -421,9 +421,10 @@ describe('startBroker with a scripted MQTT.js', () => {
     expect(client.passwords).toEqual(['token-2']);
     expect(h.status()).toBe('connected');
     expect(selectBrokerNotify(h.handle.actor.getSnapshot())).toBe(true);
-    // The user topics at QoS 2 (a seller: own message topic and own sales-bot chats).
+    // The user topics at QoS 2 (a seller: own message topic, the settings topic and own sales-bot chats).
     expect(client.subscribes[0]?.topics).toEqual({
       'mp_u-1_message': { qos: 2 },
+      mp_settings: { qos: 2 },
       '/chatBot/salesBot/s-1/+': { qos: 2 },
     });
   });

@@ -681,9 +681,11 @@ describe('broker statechart × real adapter × real MQTT.js × real embedded bro
       ['transitions the shortest paths miss', extra],
     ];
     expect(shortest.length).toBeGreaterThan(0);
-    // The user's topics as the machine has them: the seller's message topic and sales-bot chats.
+    // The user's topics as the machine has them: the seller's message topic, settings changes and
+    // sales-bot chats.
     expect(model.getShortestPaths()[0]?.state.context.userTopics).toEqual([
       `mp_${seller.userId}_message`,
+      'mp_settings',
       `/chatBot/salesBot/${seller.sellerId}/+`,
     ]);
   });

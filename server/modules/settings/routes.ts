@@ -29,7 +29,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { actorOf } from '../users/actor';
 import { readSettingsHistory } from './history';
-import { historyActorsRoute } from './history-actors';
+import { historyActorsRoute, historyScopeOf } from './history-actors';
 import { historyExportRoute } from './history-export';
 import { readScopeRows, sellerExists } from './read';
 import { marketplaceFieldStates, sellerFieldStates } from './resolve';
@@ -194,14 +194,8 @@ export async function settingsRoutes(
     },
     async (request) => {
       const { sellerId, ...filters } = request.query;
-      const user = request.user;
       // A seller reads their shop's history; staff the marketplace's; admins any scope, or all of them.
-      const scope =
-        user.role === 'Seller'
-          ? { sellerId: (await scopeOf(app, request, sellerId)).sellerId }
-          : user.role === 'Admin' && sellerId === undefined
-            ? undefined
-            : { sellerId: (await scopeOf(app, request, sellerId)).sellerId };
+      const scope = await historyScopeOf(scopeOf, app, request, sellerId);
       return readSettingsHistory(app.db, { ...filters, scope });
     },
   );
