@@ -1,78 +1,27 @@
 // Settings → Company in jsdom against a fake API: the series presets and their next numbers, Rule 46
 // under the India preset, the tax id checked as typed, and the marketplace-only tax options hidden
 // from a seller.
-import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FieldState, SectionState } from '../../../../contracts/settings';
-import { settingsDefaults } from '../../../../contracts/settings';
-import { configureHttp, http } from '../../../services/http';
-import { createFakeAdapter } from '../../../services/testing/fake-adapter';
-import { system } from '../../../ui/theme';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SectionState } from '../../../../contracts/settings';
 import CompanySection from './CompanySection';
+import { fakeApiForEachTest, renderSection, sectionStateOf } from './section-testing';
 
-const SELLER = '11111111-1111-4111-8111-111111111111';
-
-function company(scope: 'marketplace' | 'seller'): SectionState {
-  const values = settingsDefaults('IN').company as Record<string, unknown>;
-  const fields: Record<string, FieldState> = {};
-  for (const [field, value] of Object.entries(values)) {
-    if (scope === 'seller' && field === 'taxOptions') continue;
-    fields[field] =
-      scope === 'seller'
-        ? { value, source: 'marketplace', inherited: value, editable: true }
-        : { value, source: 'default', editable: true };
-  }
-  return {
-    section: 'company',
-    scope: { type: scope, sellerId: scope === 'seller' ? SELLER : null },
-    version: 0,
-    updatedAt: null,
-    updatedBy: null,
-    fields,
-  };
-}
+const company = (scope: 'marketplace' | 'seller'): SectionState =>
+  sectionStateOf('company', scope, { sellerFields: (field) => field !== 'taxOptions' });
 
 let state: SectionState;
-let unconfigure: () => void;
-const originalAdapter = http.defaults.adapter;
-
-beforeEach(() => {
-  const fake = createFakeAdapter((request) =>
-    request.method === 'GET' && request.url === '/api/v1/settings/company'
-      ? { status: 200, data: state }
-      : { status: 404, data: { message: 'not here' } },
-  );
-  http.defaults.adapter = fake.adapter;
-  unconfigure = configureHttp({ getAccessToken: () => 'token-1', notifyError: () => {}, onTask: () => {} });
-});
-
-afterEach(() => {
-  cleanup();
-  unconfigure();
-  http.defaults.adapter = originalAdapter;
-});
-
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={client}>
-        <Suspense fallback={null}>
-          <CompanySection />
-        </Suspense>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  );
-}
+fakeApiForEachTest((request) =>
+  request.method === 'GET' && request.url === '/api/v1/settings/company'
+    ? { status: 200, data: state }
+    : { status: 404, data: { message: 'not here' } },
+);
 
 describe('CompanySection', () => {
   // A seller's section: the same fields without the marketplace's tax options table, a lighter render.
   it('previews the next numbers of each preset and holds the India preset to Rule 46', async () => {
     state = company('seller');
-    renderSection();
+    renderSection(<CompanySection />);
     expect(await screen.findByTestId('next-invoiceSeries')).toHaveTextContent(/^INV\/\d\d-\d\d\/00001$/);
     expect(screen.getByTestId('next-creditNoteSeries')).toHaveTextContent(/^CN\/\d\d-\d\d\/00001$/);
 
@@ -91,7 +40,7 @@ describe('CompanySection', () => {
 
   it('checks the tax id by the address country as it is typed', async () => {
     state = company('seller');
-    renderSection();
+    renderSection(<CompanySection />);
     fireEvent.change(await screen.findByRole('combobox', { name: 'Country' }), { target: { value: 'IN' } });
     const taxId = screen.getByLabelText(/^Tax id \(GSTIN\)/);
     fireEvent.change(taxId, { target: { value: '27AAPFU0939F1ZX' } });
@@ -102,11 +51,11 @@ describe('CompanySection', () => {
 
   it("shows the marketplace's tax options to an admin, not to a seller", async () => {
     state = company('marketplace');
-    renderSection();
+    renderSection(<CompanySection />);
     expect(await screen.findByLabelText('Rate of CA GST 5% in percent')).toHaveValue(5);
     cleanup();
     state = company('seller');
-    renderSection();
+    renderSection(<CompanySection />);
     expect(await screen.findAllByText('Inherited')).not.toHaveLength(0);
     expect(screen.queryByText('Tax options')).toBeNull();
   });
