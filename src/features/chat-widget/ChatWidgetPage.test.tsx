@@ -162,6 +162,24 @@ describe('the chat widget page', () => {
     expect(FakeEventSource.latest().url).toBe(`${BASE}/chats/${SESSION}/events`);
   });
 
+  it('says when a person will answer outside office hours, and nothing inside them', async () => {
+    const notice = 'Our team answers from Monday 09:00 (Asia/Kolkata). Leave a message and we will reply.';
+    route('GET', BASE, {
+      status: 200,
+      body: { sellerName: 'Shop One', available: true, personAvailable: false, personNotice: notice },
+    });
+    renderWidget();
+    expect(await screen.findByTestId('office-hours-notice')).toHaveTextContent(notice);
+    cleanup();
+    route('GET', BASE, {
+      status: 200,
+      body: { sellerName: 'Shop One', available: true, personAvailable: true, personNotice: null },
+    });
+    renderWidget();
+    expect(await screen.findByRole('heading', { name: 'Chat with Shop One' })).toBeInTheDocument();
+    expect(screen.queryByTestId('office-hours-notice')).toBeNull();
+  });
+
   it('renders every message as text: markup shows literally and is never interpreted', async () => {
     const evil = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned=2"><b>bold</b>';
     await startChat([

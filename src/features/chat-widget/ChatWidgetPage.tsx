@@ -41,6 +41,12 @@ export default function ChatWidgetPage({ deps }: { deps?: Parameters<typeof useW
             {shop ? `Chat with ${shop.sellerName}` : 'Chat'}
           </Heading>
           {phase.kind === 'chat' ? <ChatStatus chat={chat} /> : null}
+          {/* Outside the shop's office hours (Settings → Communication) the bot still answers; a person later. */}
+          {shop && !shop.personAvailable && shop.personNotice && !chat.withPerson ? (
+            <Text fontSize="sm" color="fg.muted" data-testid="office-hours-notice">
+              {shop.personNotice}
+            </Text>
+          ) : null}
         </Box>
         {phase.kind === 'chat' ? (
           <Link as="button" fontSize="sm" color="brand.fg" onClick={chat.startOver}>
