@@ -51,6 +51,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { mailFieldsFromEnvironment } from './modules/settings-communication/environment';
 import { communicationSettingsRoutes } from './modules/settings-communication/routes';
 import { companyLogoRoutes } from './modules/settings-company/logo-routes';
+import { pageTextsRoutes } from './modules/settings-content/page-texts-routes';
 import { createEmbedOrigins } from './modules/settings-website/embed-origins';
 import { staffRoutes } from './modules/staff/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
@@ -302,6 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sellerDashboardRoutes, { prefix: '/api/v1/sellers' });
   await app.register(subscriptionRoutes, { prefix: '/api/v1/subscriptionManager' });
   await app.register(mailLinkRoutes, { prefix: '/api/v1/helperQuery/method', links: app.mailLinks });
+  await app.register(pageTextsRoutes, { prefix: '/api/v1/helperQuery/method' });
   await app.register(notificationRoutes, { prefix: '/api/v1/localEventMessage' });
   await app.register(taskRoutes, { prefix: '/api/v1/tasks' });
   await app.register(exportRoutes, { prefix: '/api/v1/exports', dataDir: config.dataDir });

@@ -16,18 +16,23 @@ let requests: RecordedRequest[];
 let unconfigure: () => void;
 const originalAdapter = http.defaults.adapter;
 
+let texts: { text: string; storefrontUrl: string | null; termsUrl: string | null };
+
 beforeEach(() => {
+  texts = { text: '', storefrontUrl: null, termsUrl: null };
   const fake = createFakeAdapter((request) =>
-    request.url.endsWith('/responseOptions')
-      ? {
-          status: 200,
-          data: {
-            options: ['Interested', 'Not now'],
-            labels: ['Intéressé', 'Pas maintenant'],
-            current: null,
-          },
-        }
-      : { status: 200, data: { message: 'Done' } },
+    request.url.endsWith('/pageTexts')
+      ? { status: 200, data: texts }
+      : request.url.endsWith('/responseOptions')
+        ? {
+            status: 200,
+            data: {
+              options: ['Interested', 'Not now'],
+              labels: ['Intéressé', 'Pas maintenant'],
+              current: null,
+            },
+          }
+        : { status: 200, data: { message: 'Done' } },
   );
   requests = fake.requests;
   http.defaults.adapter = fake.adapter;
@@ -72,6 +77,26 @@ describe('mail link pages opened from a test mail', () => {
     renderAt('/unsubscribe?email=a%40b.co&token=t', <UnsubscribePage />);
     expect(screen.getByRole('button', { name: 'Unsubscribe' })).toBeInTheDocument();
   });
+
+  it("shows the marketplace's text as text, and the links to the shop and the terms when set", async () => {
+    texts = {
+      text: 'We are sorry to see you go. <b>Really.</b>',
+      storefrontUrl: 'https://shop.example.com',
+      termsUrl: 'https://shop.example.com/terms',
+    };
+    renderAt('/unsubscribe?email=a%40b.co&token=t', <UnsubscribePage />);
+    expect(await screen.findByTestId('page-text')).toHaveTextContent(
+      'We are sorry to see you go. <b>Really.</b>',
+    );
+    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute(
+      'href',
+      'https://shop.example.com',
+    );
+    expect(screen.getByRole('link', { name: 'Terms' })).toHaveAttribute(
+      'href',
+      'https://shop.example.com/terms',
+    );
+  });
 });
 
 describe('the answer page of a real link', () => {
@@ -88,13 +113,15 @@ describe('the answer page of a real link', () => {
     ]);
     expect(screen.queryByRole('textbox', { name: 'Your answer' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(requests.map((request) => request.method)).toEqual(['GET', 'POST']));
-    expect(requests[0]?.params).toMatchObject({
+    // The page's texts come on their own request; the link's are these two.
+    const linkRequests = () => requests.filter((request) => !request.url.endsWith('/pageTexts'));
+    await waitFor(() => expect(linkRequests().map((request) => request.method)).toEqual(['GET', 'POST']));
+    expect(linkRequests()[0]?.params).toMatchObject({
       email: 'a@b.co',
       campaign: 'c-1',
       token: 'tttttttttttttttttttttttt',
     });
-    expect(requests[1]?.body).toMatchObject({ campaign: 'c-1', response: 'Not now' });
+    expect(linkRequests()[1]?.body).toMatchObject({ campaign: 'c-1', response: 'Not now' });
   });
 
   it('a made-up answer in the link preselects nothing', async () => {

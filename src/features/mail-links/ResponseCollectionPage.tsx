@@ -11,6 +11,7 @@ import { FormMessage, fieldErrors, SubmissionError, TextAreaField } from '../../
 import { PublicLayout } from '../../ui/PublicLayout';
 import { useSubmission } from '../../ui/use-submission';
 import { collectResponse, linkParams, responseOptions } from './api';
+import { PageTexts } from './PageTexts';
 
 type Field = 'response' | 'comment';
 type Loaded =
@@ -155,6 +156,7 @@ export default function ResponseCollectionPage() {
           </Stack>
         </form>
       )}
+      <PageTexts page="response" />
     </PublicLayout>
   );
 }

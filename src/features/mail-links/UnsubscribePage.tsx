@@ -4,6 +4,7 @@ import { FormMessage, SubmissionError } from '../../ui/form-parts';
 import { PublicLayout } from '../../ui/PublicLayout';
 import { useSubmission } from '../../ui/use-submission';
 import { linkParams, unsubscribeEmail } from './api';
+import { PageTexts } from './PageTexts';
 
 export const TEST_MAIL_UNSUBSCRIBE =
   'This link comes from a test mail. In the campaign’s mails it unsubscribes the recipient; here nothing changes.';
@@ -54,6 +55,7 @@ export default function UnsubscribePage() {
           </Button>
         </Stack>
       )}
+      <PageTexts page="unsubscribe" />
     </PublicLayout>
   );
 }

@@ -27,3 +27,16 @@ export function linkParams(search: string, needed: readonly string[]): Record<st
   const params = Object.fromEntries(new URLSearchParams(search));
   return needed.every((name) => params[name]) ? params : null;
 }
+
+export interface PageTexts {
+  text: string;
+  storefrontUrl: string | null;
+  termsUrl: string | null;
+}
+
+/** Settings → Content's text for the page (plain text; empty: the page's own wording) and its links. */
+export async function pageTexts(page: 'unsubscribe' | 'response'): Promise<PageTexts> {
+  const language = typeof navigator === 'undefined' ? undefined : navigator.language?.slice(0, 2);
+  const params = language && /^[a-z]{2}$/i.test(language) ? { page, language } : { page };
+  return (await http.get<PageTexts>(`${BASE}/pageTexts`, { params, silent: true })).data;
+}
