@@ -57,6 +57,7 @@ const roles = [
       'Manage Category',
       'Customers',
       'Manage Staff',
+      'Settings',
     ],
   },
   {
@@ -77,6 +78,7 @@ const roles = [
       'Manage Sellers',
       'Manage Category',
       'Customers',
+      'Settings',
     ],
   },
   {
@@ -94,6 +96,7 @@ const roles = [
       'Help Chats',
       'Call History',
       'Customers',
+      'Settings',
     ],
   },
   {
@@ -118,6 +121,7 @@ const roles = [
       'Help Chats',
       'Call History',
       'Customers',
+      'Settings',
     ],
   },
 ];

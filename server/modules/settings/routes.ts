@@ -148,6 +148,8 @@ export async function settingsRoutes(
   api.get(
     '/client',
     {
+      // A blocked seller's browser sends these defaults too, on the one page left to them.
+      config: { allowBlockedSeller: true },
       schema: {
         tags: ['settings'],
         summary: "The signed-in user's request defaults and formats (their own, else the marketplace's)",

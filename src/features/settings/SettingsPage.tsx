@@ -55,7 +55,7 @@ export default function SettingsPage() {
           unmountOnExit
           data-tour="settings-tabs"
         >
-          <Tabs.List mb="5" overflowX="auto">
+          <Tabs.List mb="5" flexWrap="wrap">
             {sections.map((section) => (
               <Tabs.Trigger key={section} value={section}>
                 {tabLabels[section]}
