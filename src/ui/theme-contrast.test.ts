@@ -3,6 +3,7 @@
 // under its contrast text, reads at WCAG AA (4.5:1). Checked on the tokens, so a page cannot fall
 // below it by picking a palette; axe.spec.ts checks the pages themselves.
 import { describe, expect, it } from 'vitest';
+import { contrastRatio as contrast } from '../../contracts/domain/colour-contrast';
 import { system } from './theme';
 
 type Look = 'default' | 'default-dark' | 'seller' | 'seller-dark';
@@ -30,20 +31,6 @@ function colour(name: string, look: Look): string {
   if (reference?.[1]) return colour(reference[1], look);
   if (value === 'white' || value === 'black') return colour(value, look);
   return String(value).toLowerCase();
-}
-
-function luminance(hex: string): number {
-  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((at) => {
-    const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** The WCAG contrast ratio of two colours. */
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
 }
 
 const LOOKS: Look[] = ['default', 'default-dark', 'seller', 'seller-dark'];

@@ -180,6 +180,45 @@ describe('the chat widget page', () => {
     expect(screen.queryByTestId('office-hours-notice')).toBeNull();
   });
 
+  describe("the shop's look (Settings → Website)", () => {
+    const shopWithLook = (colour: string, textColour: string) =>
+      route('GET', BASE, {
+        status: 200,
+        body: {
+          sellerName: 'Shop One',
+          available: true,
+          look: { colour, textColour, greeting: 'Chat with us', position: 'bottom-right' },
+        },
+      });
+
+    it("fills the header, the customer's own bubbles and Send, and the header's texts follow", async () => {
+      shopWithLook('#2b6cb0', '#fafafa');
+      await startChat([welcome(), msg('User', 'Where is my order?')]);
+      const fill = { backgroundColor: 'rgb(43, 108, 176)', color: 'rgb(250, 250, 250)' };
+      expect(screen.getByRole('banner')).toHaveStyle(fill);
+      expect(screen.getByText('Where is my order?')).toHaveStyle(fill);
+      expect(screen.getByText('Welcome to Shop One! How can we help?').getAttribute('style')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Send' })).toHaveStyle(fill);
+      // "Start a new chat" sits on the header's fill: it takes the header's text colour, not the brand's.
+      expect(screen.getByRole('button', { name: 'Start a new chat' })).toHaveStyle({ color: fill.color });
+    });
+
+    it('uses black or white text when the chosen text colour would not read on the colour', async () => {
+      shopWithLook('#ffff00', '#ffffff'); // white on yellow: 1.07:1
+      renderWidget();
+      const black = { backgroundColor: 'rgb(255, 255, 0)', color: 'rgb(0, 0, 0)' };
+      expect(await screen.findByRole('button', { name: 'Start chat' })).toHaveStyle(black);
+      expect(screen.getByRole('banner')).toHaveStyle(black);
+    });
+
+    it('keeps the app palette without a look, or with colours that are not #rrggbb', async () => {
+      shopWithLook('red; background-image: url(https://evil.example/x)', '#ffffff');
+      renderWidget();
+      expect(await screen.findByRole('button', { name: 'Start chat' })).not.toHaveAttribute('style');
+      expect(screen.getByRole('banner')).not.toHaveAttribute('style');
+    });
+  });
+
   it('renders every message as text: markup shows literally and is never interpreted', async () => {
     const evil = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned=2"><b>bold</b>';
     await startChat([

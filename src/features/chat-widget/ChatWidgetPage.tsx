@@ -19,6 +19,7 @@ import { FormMessage, SubmissionError, TextField } from '../../ui/form-parts';
 import { useSubmission } from '../../ui/use-submission';
 import { labelOfValue, useWidgetChat } from './use-widget-chat';
 import { MAX_MESSAGE_LENGTH, validateStartForm } from './widget-form';
+import { type LookFill, lookFill } from './widget-look';
 
 type WidgetChat = ReturnType<typeof useWidgetChat>;
 
@@ -32,24 +33,37 @@ export default function ChatWidgetPage({ deps }: { deps?: Parameters<typeof useW
   const sellerCode = params?.sellerCode ?? '';
   const chat = useWidgetChat(sellerCode, deps);
   const { phase, shop } = chat;
+  // The shop's look (Settings → Website); the app's palette until it arrives or when it has none.
+  const fill = lookFill(shop?.look);
+  // On the look's fill, the header's other texts take its readable text colour: grey may not read there.
+  const onHeader = (ownColour: string) => (fill ? 'inherit' : ownColour);
 
   return (
     <Flex direction="column" h="100dvh" bg="bg" color="fg">
-      <Flex as="header" align="center" gap="3" px="4" py="3" borderBottomWidth="1px" bg="bg.subtle">
+      <Flex
+        as="header"
+        align="center"
+        gap="3"
+        px="4"
+        py="3"
+        borderBottomWidth="1px"
+        bg="bg.subtle"
+        style={fill ?? undefined}
+      >
         <Box flex="1" minW="0">
           <Heading as="h1" size="md" truncate>
             {shop ? `Chat with ${shop.sellerName}` : 'Chat'}
           </Heading>
-          {phase.kind === 'chat' ? <ChatStatus chat={chat} /> : null}
+          {phase.kind === 'chat' ? <ChatStatus chat={chat} color={onHeader('fg.muted')} /> : null}
           {/* Outside the shop's office hours (Settings → Communication) the bot still answers; a person later. */}
           {shop && !shop.personAvailable && shop.personNotice && !chat.withPerson ? (
-            <Text fontSize="sm" color="fg.muted" data-testid="office-hours-notice">
+            <Text fontSize="sm" color={onHeader('fg.muted')} data-testid="office-hours-notice">
               {shop.personNotice}
             </Text>
           ) : null}
         </Box>
         {phase.kind === 'chat' ? (
-          <Link as="button" fontSize="sm" color="brand.fg" onClick={chat.startOver}>
+          <Link as="button" fontSize="sm" color={onHeader('brand.fg')} onClick={chat.startOver}>
             Start a new chat
           </Link>
         ) : null}
@@ -68,15 +82,15 @@ export default function ChatWidgetPage({ deps }: { deps?: Parameters<typeof useW
           ) : null}
         </Stack>
       ) : phase.kind === 'start' ? (
-        <StartForm chat={chat} notice={phase.notice} />
+        <StartForm chat={chat} notice={phase.notice} fill={fill} />
       ) : (
-        <Conversation chat={chat} />
+        <Conversation chat={chat} fill={fill} />
       )}
     </Flex>
   );
 }
 
-function ChatStatus({ chat }: { chat: WidgetChat }) {
+function ChatStatus({ chat, color }: { chat: WidgetChat; color: string }) {
   const text = chat.withPerson
     ? 'You are talking to a person'
     : chat.waitingForPerson
@@ -85,13 +99,13 @@ function ChatStatus({ chat }: { chat: WidgetChat }) {
         ? 'Reconnecting…'
         : null;
   return text ? (
-    <Text fontSize="sm" color="fg.muted" role="status">
+    <Text fontSize="sm" color={color} role="status">
       {text}
     </Text>
   ) : null;
 }
 
-function StartForm({ chat, notice }: { chat: WidgetChat; notice?: string }) {
+function StartForm({ chat, notice, fill }: { chat: WidgetChat; notice?: string; fill: LookFill | null }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
@@ -133,7 +147,12 @@ function StartForm({ chat, notice }: { chat: WidgetChat; notice?: string }) {
             onChange={setEmail}
             error={errors.email}
           />
-          <Button type="submit" colorPalette="brand" loading={state.status === 'pending'}>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={state.status === 'pending'}
+            style={fill ?? undefined}
+          >
             Start chat
           </Button>
         </Stack>
@@ -142,7 +161,7 @@ function StartForm({ chat, notice }: { chat: WidgetChat; notice?: string }) {
   );
 }
 
-function Conversation({ chat }: { chat: WidgetChat }) {
+function Conversation({ chat, fill }: { chat: WidgetChat; fill: LookFill | null }) {
   const listRef = useRef<HTMLDivElement>(null);
   const count = chat.messages.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the newest message when one arrives.
@@ -159,11 +178,12 @@ function Conversation({ chat }: { chat: WidgetChat }) {
             key={message.id}
             message={message}
             messages={chat.messages}
+            fill={fill}
             onChoose={(button) => void chat.send(button.value)}
           />
         ))}
       </Stack>
-      <Composer chat={chat} />
+      <Composer chat={chat} fill={fill} />
     </>
   );
 }
@@ -171,10 +191,12 @@ function Conversation({ chat }: { chat: WidgetChat }) {
 function MessageBubble({
   message,
   messages,
+  fill,
   onChoose,
 }: {
   message: ChatMessage;
   messages: readonly ChatMessage[];
+  fill: LookFill | null;
   onChoose: (button: ChatButton) => void;
 }) {
   const mine = message.sender === 'User';
@@ -208,6 +230,7 @@ function MessageBubble({
         borderRadius="lg"
         bg={mine ? 'brand.solid' : 'bg.muted'}
         color={mine ? 'brand.contrast' : 'fg'}
+        style={mine ? (fill ?? undefined) : undefined}
         whiteSpace="pre-wrap"
         overflowWrap="anywhere"
       >
@@ -234,7 +257,7 @@ function MessageBubble({
   );
 }
 
-function Composer({ chat }: { chat: WidgetChat }) {
+function Composer({ chat, fill }: { chat: WidgetChat; fill: LookFill | null }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
 
@@ -278,7 +301,7 @@ function Composer({ chat }: { chat: WidgetChat }) {
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
           />
-          <Button type="submit" colorPalette="brand" loading={sending}>
+          <Button type="submit" colorPalette="brand" loading={sending} style={fill ?? undefined}>
             Send
           </Button>
         </Flex>

@@ -2,6 +2,7 @@
 // The widget's API module against the real server (PGlite, the demo seed): `fetch` is routed into
 // `app.inject`, so the shapes the page relies on are the server's, not a fake's.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { settingsDefaults } from '../../../contracts/settings';
 import { createTestApp, type TestApp } from '../../../server/test-support';
 import { ApiError } from '../../services/api-error';
 import { CONNECT_VALUE, widgetApi } from './widget-api';
@@ -35,6 +36,14 @@ describe('the widget API module against the server', () => {
     const shop = await widgetApi.shop(DEMO_CODE);
     expect(shop.available).toBe(true);
     expect(shop.sellerName).toBeTruthy();
+    // Settings → Website's launcher look, which the chat page takes on (the seed keeps the defaults).
+    const website = settingsDefaults('IN').website;
+    expect(shop.look).toEqual({
+      colour: website.widgetColour,
+      textColour: website.widgetTextColour,
+      greeting: website.widgetGreeting,
+      position: website.widgetPosition,
+    });
 
     const chat = await widgetApi.start(DEMO_CODE, { name: 'Ann', email: 'ann@example.com' });
     expect(chat.messages.length).toBeGreaterThan(0);

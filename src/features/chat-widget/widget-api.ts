@@ -1,13 +1,17 @@
 // The public help-chat endpoints (no sign-in; a chat is its sessionId). Plain `fetch`, not the app's
 // axios client: this page is loaded inside storefronts, and needs neither tokens nor refreshes. Answers
 // are shape-checked by hand (see widget-form.ts for why not the classic-zod contract).
-import type { ChatButton, ChatMessage, WidgetChat } from '../../../contracts/help-chats';
+import { isHexColour } from '../../../contracts/domain/colour-contrast';
+import type { ChatButton, ChatMessage, WidgetChat, WidgetSeller } from '../../../contracts/help-chats';
 import { ApiError } from '../../services/api-error';
 
 export const WIDGET_BASE = '/api/v1/queryBot/widget';
 
 /** What a button tap sends to ask for a person (the bot's "Talk to a person"). */
 export const CONNECT_VALUE = '__connect__';
+
+/** Settings → Website: the launcher's look, which the chat page takes on too. */
+export type WidgetLook = NonNullable<WidgetSeller['look']>;
 
 export interface WidgetShop {
   sellerName: string;
@@ -17,6 +21,8 @@ export interface WidgetShop {
   personAvailable: boolean;
   /** Outside office hours: when a person will answer ("Our team answers from Monday 09:00 …"). */
   personNotice: string | null;
+  /** Null from an older server or when malformed: the page keeps the app's own colours. */
+  look: WidgetLook | null;
 }
 
 const shopPath = (sellerCode: string) => `${WIDGET_BASE}/${encodeURIComponent(sellerCode)}`;
@@ -127,6 +133,18 @@ function asShop(data: unknown): WidgetShop {
     // An older server says nothing of office hours: a person is as available as the chat.
     personAvailable: available && data.personAvailable !== false,
     personNotice: typeof data.personNotice === 'string' ? data.personNotice : null,
+    look: asLook(data.look),
+  };
+}
+
+/** The colours must be #rrggbb: they go into the page's styles and its contrast check. */
+function asLook(value: unknown): WidgetLook | null {
+  if (!isRecord(value) || !isHexColour(value.colour) || !isHexColour(value.textColour)) return null;
+  return {
+    colour: value.colour,
+    textColour: value.textColour,
+    greeting: typeof value.greeting === 'string' ? value.greeting : '',
+    position: value.position === 'bottom-left' ? 'bottom-left' : 'bottom-right',
   };
 }
 

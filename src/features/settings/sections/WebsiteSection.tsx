@@ -3,6 +3,8 @@
 // look with a live preview of the button a storefront shows.
 import { Box, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { JSX } from 'react';
+import { isHexColour, readableTextOn } from '../../../../contracts/domain/colour-contrast';
+import { FormMessage } from '../../../ui/form-parts';
 import { SectionFrame } from '../SectionFrame';
 import { type SectionForm, SettingField } from '../section-form';
 
@@ -112,10 +114,15 @@ function ColourField({ field, label }: { field: string; label: string }) {
   );
 }
 
-/** The launcher as a storefront shows it, from the draft as it is typed. */
+/**
+ * The launcher as a storefront shows it, from the draft as it is typed, with the text colour the chat
+ * page will use (black or white when the chosen one reads below WCAG AA on the colour).
+ */
 function WidgetPreview({ form }: { form: SectionForm }) {
   const colour = form.value<string>('widgetColour') ?? '#2b6cb0';
-  const textColour = form.value<string>('widgetTextColour') ?? '#ffffff';
+  const chosenText = form.value<string>('widgetTextColour') ?? '#ffffff';
+  const textColour =
+    isHexColour(colour) && isHexColour(chosenText) ? readableTextOn(colour, chosenText) : chosenText;
   const greeting = form.value<string>('widgetGreeting') || 'Chat with us';
   const left = form.value<string>('widgetPosition') === 'bottom-left';
   return (
@@ -148,6 +155,13 @@ function WidgetPreview({ form }: { form: SectionForm }) {
           {greeting}
         </Box>
       </Box>
+      <FormMessage status="info">
+        {textColour === chosenText
+          ? null
+          : `Low contrast: the text colour is hard to read on the widget colour, so the chat uses ${
+              textColour === '#000000' ? 'black' : 'white'
+            } text instead.`}
+      </FormMessage>
     </Stack>
   );
 }
