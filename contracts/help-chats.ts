@@ -172,6 +172,7 @@ export const widgetSellerSchema = z.object({
   look: z
     .object({
       colour: z.string(),
+      /** The chosen text colour, or black or white where it would not read on `colour` (WCAG AA). */
       textColour: z.string(),
       greeting: z.string(),
       position: z.enum(['bottom-right', 'bottom-left']),

@@ -94,6 +94,13 @@ describe.each(testBackends)('Settings → Website and Content on %s', (backend) 
       await t.app.inject({ url: `${WIDGET}/${sellerCode}` }),
     );
     expect(shop.look).toMatchObject({ colour: '#112233', position: 'bottom-left', textColour: '#ffffff' });
+
+    // White on yellow would not read: the launcher gets black, as the chat page paints it.
+    await save('Seller', 'website', { widgetColour: '#ffd400', widgetTextColour: '#ffffff' });
+    const yellow = json<{ look: Record<string, string> }>(
+      await t.app.inject({ url: `${WIDGET}/${sellerCode}` }),
+    );
+    expect(yellow.look).toMatchObject({ colour: '#ffd400', textColour: '#000000' });
   });
 
   it('refuses a storefront URL that fails the URL check, and a site with a path', async () => {

@@ -35,11 +35,12 @@ const welcome = () =>
     questions: ['What are your opening hours?'],
   });
 
-type Handler = (body: unknown) => { status: number; body: unknown };
+type Answer = { status: number; body: unknown };
+type Handler = (body: unknown) => Answer | Promise<Answer>;
 let routes: Map<string, Handler>;
 let requests: { method: string; url: string; body: unknown }[];
 
-function route(method: string, url: string, handler: Handler | { status: number; body: unknown }) {
+function route(method: string, url: string, handler: Handler | Answer) {
   routes.set(`${method} ${url}`, typeof handler === 'function' ? handler : () => handler);
 }
 
@@ -48,7 +49,9 @@ const fakeFetch = vi.fn(async (url: string, init?: RequestInit) => {
   const body = init?.body ? JSON.parse(String(init.body)) : undefined;
   requests.push({ method, url, body });
   const handler = routes.get(`${method} ${url}`);
-  const answer = handler ? handler(body) : { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
+  const answer = await (handler
+    ? handler(body)
+    : { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } });
   return new Response(JSON.stringify(answer.body), {
     status: answer.status,
     headers: { 'content-type': 'application/json' },
@@ -315,6 +318,34 @@ describe('the chat widget page', () => {
     act(() => source.onmessage?.(new MessageEvent('message', { data: 'not json' })));
     expect(screen.getAllByText('Your parcel left today.')).toHaveLength(1);
     expect(bubbles()).toHaveLength(2);
+  });
+
+  it('shows a sent message once when the stream delivers the stored copy before the send answers', async () => {
+    await startChat();
+    const source = FakeEventSource.latest();
+    source.open();
+    const stored = msg('User', 'Where is my parcel?');
+    const reply = msg('Bot', 'Let me look.');
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    route('POST', `${BASE}/messages`, async () => {
+      await answered; // the bot is still thinking
+      return { status: 200, body: chatOf([stored, reply]) };
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your message' }), 'Where is my parcel?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Where is my parcel?')).toBeInTheDocument();
+
+    source.emit({ message: stored });
+    expect(bubbles().map((b) => b.dataset.messageId)).toContain(stored.id);
+    expect(screen.getAllByText('Where is my parcel?')).toHaveLength(1);
+
+    act(() => answer());
+    expect(await screen.findByText('Let me look.')).toBeInTheDocument();
+    expect(screen.getAllByText('Where is my parcel?')).toHaveLength(1);
+    expect(bubbles()).toHaveLength(3);
   });
 
   it('after a dropped stream reconnects, refetches the history and merges what was missed', async () => {

@@ -218,6 +218,7 @@ function MessageBubble({
       align={mine ? 'flex-end' : 'flex-start'}
       maxW="85%"
       data-sender={message.sender}
+      data-message-id={message.id}
       data-testid="chat-message"
     >
       <Text fontSize="xs" color="fg.muted">

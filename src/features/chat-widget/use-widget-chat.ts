@@ -38,12 +38,35 @@ export function appendMessages(current: ChatMessage[], incoming: readonly ChatMe
   return added.length ? [...current, ...added] : current;
 }
 
-/** The stored history, then what this page has that the history does not (in flight, or newer). */
-function mergeHistory(current: ChatMessage[], history: readonly ChatMessage[]): ChatMessage[] {
-  return appendMessages([...history], current);
+const LOCAL_PREFIX = 'local-';
+
+/**
+ * `current` without this page's in-flight copies of customer messages the server has now stored: the
+ * live stream can deliver the stored one before the send's answer does (the bot's reply may take a
+ * while), and the customer must not see their message twice meanwhile.
+ */
+function withoutStoredCopies(current: ChatMessage[], stored: readonly ChatMessage[]): ChatMessage[] {
+  let kept = current;
+  for (const message of stored) {
+    if (message.sender !== 'User' || kept.some((known) => known.id === message.id)) continue;
+    const copy = kept.findIndex(
+      (known) =>
+        known.id.startsWith(LOCAL_PREFIX) && known.sender === 'User' && known.message === message.message,
+    );
+    if (copy >= 0) kept = kept.filter((_, index) => index !== copy);
+  }
+  return kept;
 }
 
-const LOCAL_PREFIX = 'local-';
+/** Messages from the server (the live stream) after `current`, each shown once. */
+export function receiveMessages(current: ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  return appendMessages(withoutStoredCopies(current, incoming), incoming);
+}
+
+/** The stored history, then what this page has that the history does not (in flight, or newer). */
+function mergeHistory(current: ChatMessage[], history: readonly ChatMessage[]): ChatMessage[] {
+  return appendMessages([...history], withoutStoredCopies(current, history));
+}
 const RECONNECT_MS = [1000, 2000, 5000, 10_000, 30_000];
 
 interface Dependencies {
@@ -209,7 +232,7 @@ export function useWidgetChat(sellerCode: string, { api = widgetApi, EventSource
         }
         const event = asWidgetEvent(parsed);
         if (!event) return;
-        setMessages((current) => appendMessages(current, [event.message]));
+        setMessages((current) => receiveMessages(current, [event.message]));
         if (event.withPerson !== undefined) setWithPerson(event.withPerson);
         else if (event.message.sender === 'Bot') setWithPerson(!!event.message.manual);
       };
