@@ -34,6 +34,7 @@ import { historyExportRoute } from './history-export';
 import { readScopeRows, sellerExists } from './read';
 import { marketplaceFieldStates, sellerFieldStates } from './resolve';
 import { saveSection } from './save';
+import { sellerOptionsRoute } from './seller-options';
 
 const view = { permission: { route: SETTINGS_ROUTE, action: 'view' as const } };
 const edit = { permission: { route: SETTINGS_ROUTE, action: 'edit' as const } };
@@ -182,6 +183,7 @@ export async function settingsRoutes(
 
   historyActorsRoute(app, scopeOf);
   historyExportRoute(app, scopeOf);
+  sellerOptionsRoute(app);
 
   api.get(
     '/history',

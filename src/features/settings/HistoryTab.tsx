@@ -1,6 +1,7 @@
 // The settings page's History tab: every change this user may see (their shop's for a seller, the
 // marketplace's for staff, every scope for admins), filtered by section, person and days, paged on the
 // server without a cap, one line per field before → after, and the same selection exported to a file.
+// With a shop chosen in the page's "Settings of" switch (scope.tsx), only that shop's changes.
 // The filters live in the URL (`hsection`, `huser`, `hfrom`, `hto`, `hpage`) beside the page's tab.
 import {
   Button,
@@ -22,6 +23,7 @@ import { TaskFileMenu } from '../../ui/task-file-menu';
 import { useUrlView } from '../../ui/url-view';
 import { type HistoryFilters, useSettingsHistoryPage, useSettingsOverview } from './api';
 import { startHistoryExport, useHistoryActors } from './history-api';
+import { useSettingsSellerId } from './scope';
 import { fieldLabel, sectionTitles } from './section-words';
 import { parseSettingsView, type SettingsView, settingsHref } from './url-state';
 
@@ -69,6 +71,7 @@ export function HistoryTab() {
   const page = useSettingsHistoryPage(filters, skip, HISTORY_PAGE_SIZE);
   const overview = useSettingsOverview();
   const actors = useHistoryActors();
+  const sellerId = useSettingsSellerId();
   const sections = (overview.data?.sections ?? []).filter(
     (section): section is StoredSection => section !== 'profile',
   );
@@ -95,7 +98,7 @@ export function HistoryTab() {
           label="Export"
           preparingLabel="Preparing export…"
           size="sm"
-          start={(format) => startHistoryExport(filters, format)}
+          start={(format) => startHistoryExport(filters, format, sellerId)}
         />
       </HStack>
       <Flex

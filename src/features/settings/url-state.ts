@@ -1,4 +1,5 @@
-// The settings page's address: the open tab (`?tab=shipping`) plus the history tab's filters
+// The settings page's address: the open tab (`?tab=shipping`), whose settings an admin or staff member
+// is looking at (`seller`, a shop's id; none: the marketplace's) and the history tab's filters
 // (`hsection`, `huser`, `hfrom`, `hto`, `hpage`), so a shared link opens the same view.
 import {
   type SettingsSection,
@@ -11,6 +12,8 @@ export const SETTINGS_PATH = '/settings/manage-settings';
 
 export interface SettingsView {
   tab: SettingsSection | 'history';
+  /** The shop whose settings are shown, or null: the marketplace's (a seller's page ignores it). */
+  sellerId: string | null;
   history: {
     section: StoredSection | null;
     userId: string | null;
@@ -19,6 +22,8 @@ export interface SettingsView {
     page: number;
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const day = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null);
 
@@ -32,6 +37,7 @@ export function parseSettingsView(search: string): SettingsView {
       tab === 'history' || (settingsSections as readonly string[]).includes(tab ?? '')
         ? (tab as SettingsView['tab'])
         : 'profile',
+    sellerId: UUID.test(params.get('seller') ?? '') ? (params.get('seller') as string) : null,
     history: {
       section: (storedSections as readonly string[]).includes(section ?? '')
         ? (section as StoredSection)
@@ -47,6 +53,7 @@ export function parseSettingsView(search: string): SettingsView {
 export function settingsHref(view: SettingsView): string {
   const params = new URLSearchParams();
   if (view.tab !== 'profile') params.set('tab', view.tab);
+  if (view.sellerId) params.set('seller', view.sellerId);
   const { section, userId, from, to, page } = view.history;
   if (section) params.set('hsection', section);
   if (userId) params.set('huser', userId);
