@@ -6,13 +6,15 @@ import { checkFile, DOCUMENT_ACCEPT, LOGO_ACCEPT } from '../lib/file-limits';
 /**
  * A button that opens the file picker for a logo or a document. The picked file is checked in the
  * browser first (size, emptiness): a refusal goes to `onRejected` without a request, an acceptable file
- * to `onFile`. The hidden input keeps its label and test id, which is how tests hand it a file; it is
- * cleared after each pick so that picking the same file again still fires.
+ * to `onFile`; `check` replaces that check (e.g. a stricter list of types). The hidden input keeps its
+ * label and test id, which is how tests hand it a file; it is cleared after each pick so that picking
+ * the same file again still fires.
  */
 export function FileUploadButton({
   kind,
   inputLabel,
   testId,
+  check = (file) => checkFile(file, kind),
   onFile,
   onRejected,
   children,
@@ -21,6 +23,7 @@ export function FileUploadButton({
   kind: 'logo' | 'document';
   inputLabel: string;
   testId: string;
+  check?: (file: File) => string | null;
   onFile: (file: File) => void;
   onRejected: (message: string) => void;
   children: ReactNode;
@@ -39,7 +42,7 @@ export function FileUploadButton({
           const file = event.target.files?.[0];
           event.target.value = '';
           if (!file) return;
-          const problem = checkFile(file, kind);
+          const problem = check(file);
           if (problem) onRejected(problem);
           else onFile(file);
         }}

@@ -37,15 +37,12 @@ export function useSaveProfile(userId: string) {
 export function useUploadAvatar() {
   const store = useStoreRecord();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
       uploadWithProgress<UserRecord>(
         `${API}/uploadUserImage`,
         file,
         {},
-        {
-          silent: true,
-          onProgress: (loaded, total) => onProgress(Math.round((loaded / Math.max(total, 1)) * 100)),
-        },
+        { silent: true, onProgress: (loaded, total) => onProgress(loaded / Math.max(total, 1)) },
       ),
     onSuccess: store,
   });
