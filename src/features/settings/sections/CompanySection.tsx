@@ -13,6 +13,7 @@ import { type SectionForm, SettingField } from '../section-form';
 import { CompanyLogoUpload } from './company-logo-upload';
 import { SeriesFields } from './company-series';
 import { type TaxOptionRow, TaxOptionsTable } from './company-tax-options';
+import { TextSetting } from './text-setting';
 
 const MONTHS = [
   'January',
@@ -51,22 +52,6 @@ export default function CompanySection(): JSX.Element {
     >
       {(form) => <CompanyFields form={form} />}
     </SectionFrame>
-  );
-}
-
-function TextSetting({ field, label, maxLength }: { field: string; label: string; maxLength: number }) {
-  return (
-    <SettingField field={field} label={label}>
-      {(control) => (
-        <Input
-          id={control.id}
-          value={String(control.value ?? '')}
-          maxLength={maxLength}
-          disabled={control.disabled}
-          onChange={(event) => control.onChange(event.target.value)}
-        />
-      )}
-    </SettingField>
   );
 }
 

@@ -2,12 +2,13 @@
 // introduction and the unsubscribe and response pages' texts, one per offered language, edited in the
 // rich-text editor with a preview; and the terms link. The server stores each text sanitised; an
 // empty text means the built-in one (a language without its own text shows the English one).
-import { Box, chakra, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { type JSX, useState } from 'react';
 import { useClientSettings } from '../../../services/client-settings';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { SectionFrame } from '../SectionFrame';
 import { type SectionForm, SettingField } from '../section-form';
+import { TextSetting } from './text-setting';
 
 type LocalizedHtml = Record<string, string>;
 
@@ -76,22 +77,12 @@ function ContentFields({ form }: { form: SectionForm }) {
           <LocalizedHtmlField key={field} field={field} label={label} helper={helper} language={language} />
         ) : null,
       )}
-      <SettingField
+      <TextSetting
         field="termsUrl"
         label="Terms link"
         helperText="The address of your terms and conditions."
-      >
-        {(control) => (
-          <Input
-            id={control.id}
-            type="url"
-            inputMode="url"
-            value={String(control.value ?? '')}
-            disabled={control.disabled}
-            onChange={(event) => control.onChange(event.target.value)}
-          />
-        )}
-      </SettingField>
+        kind="url"
+      />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { isHexColour, readableTextOn } from '../../../../contracts/domain/colour
 import { FormMessage } from '../../../ui/form-parts';
 import { SectionFrame } from '../SectionFrame';
 import { type SectionForm, SettingField } from '../section-form';
+import { TextSetting } from './text-setting';
 
 export default function WebsiteSection(): JSX.Element {
   return (
@@ -29,22 +30,12 @@ const originsOf = (text: string) =>
 function WebsiteFields({ form }: { form: SectionForm }) {
   return (
     <Stack gap="5">
-      <SettingField
+      <TextSetting
         field="storefrontUrl"
         label="Storefront URL"
         helperText="The address of your shop, e.g. https://shop.example.com."
-      >
-        {(control) => (
-          <Input
-            id={control.id}
-            type="url"
-            inputMode="url"
-            value={String(control.value ?? '')}
-            disabled={control.disabled}
-            onChange={(event) => control.onChange(event.target.value)}
-          />
-        )}
-      </SettingField>
+        kind="url"
+      />
       <SettingField
         field="embedOrigins"
         label="Sites allowed to embed"
@@ -65,17 +56,12 @@ function WebsiteFields({ form }: { form: SectionForm }) {
         <ColourField field="widgetColour" label="Widget colour" />
         <ColourField field="widgetTextColour" label="Widget text colour" />
       </HStack>
-      <SettingField field="widgetGreeting" label="Widget greeting" helperText="The text on the chat button.">
-        {(control) => (
-          <Input
-            id={control.id}
-            maxLength={120}
-            value={String(control.value ?? '')}
-            disabled={control.disabled}
-            onChange={(event) => control.onChange(event.target.value)}
-          />
-        )}
-      </SettingField>
+      <TextSetting
+        field="widgetGreeting"
+        label="Widget greeting"
+        helperText="The text on the chat button."
+        maxLength={120}
+      />
       <SettingField field="widgetPosition" label="Widget position">
         {(control) => (
           <NativeSelect.Root disabled={control.disabled} maxW="16rem">
