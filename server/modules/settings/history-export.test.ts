@@ -1,5 +1,5 @@
-// The settings history's export and its "Who" list on PGlite and PostgreSQL: one row per field change
-// with the list's filters, a seller's file holding only their shop, staff's only the marketplace's, a
+// The settings history's export and its "Who" list on PGlite and PostgreSQL: one row per field change,
+// each field named as the page names it (and by its key), with the list's filters, a seller's file holding only their shop, staff's only the marketplace's, a
 // formula typed into a setting exported inert, and the keyset walking entries that share one time.
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,33 +67,43 @@ describe.each(testBackends)('settings history export on %s', (backend) => {
     return { header, rows, text, download };
   }
 
-  it('writes one row per field change, newest first, with who, scope, before and after', async () => {
+  it('writes one row per field change, newest first, with who, scope, the field as the page names it, before and after', async () => {
     const { header, rows, text, download } = await exportRows('Admin', { format: 'csv' });
     expect(download.headers['content-disposition']).toMatch(
       /filename="settings-history-\d{4}-\d\d-\d\d\.csv"/,
     );
-    expect(header).toEqual(['When', 'Who', 'Scope', 'Section', 'Field', 'Before', 'After', 'Request id']);
+    expect(header).toEqual([
+      'When',
+      'Who',
+      'Scope',
+      'Section',
+      'Field',
+      'Field key',
+      'Before',
+      'After',
+      'Request id',
+    ]);
     // Newest first: the seller's divisor, then the admin's company save (two fields), then the week.
-    expect(rows.map((row) => row.slice(2, 7))).toEqual([
-      [shopName, 'Shipping', 'divisor', '5000', '6000'],
-      ['Marketplace', 'Company', 'legalName', expect.any(String), `'${EVIL}`],
-      ['Marketplace', 'Company', 'invoiceFooter', expect.any(String), 'Thank you'],
-      ['Marketplace', 'Localization', 'weekStart', 'monday', 'sunday'],
+    expect(rows.map((row) => row.slice(2, 8))).toEqual([
+      [shopName, 'Shipping', 'Volumetric divisor', 'divisor', '5000', '6000'],
+      ['Marketplace', 'Company', 'Legal name', 'legalName', expect.any(String), `'${EVIL}`],
+      ['Marketplace', 'Company', 'Invoice footer', 'invoiceFooter', expect.any(String), 'Thank you'],
+      ['Marketplace', 'Localization', 'First day of the week', 'weekStart', 'monday', 'sunday'],
     ]);
     expect(rows[0]?.[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(rows[3]?.[1]).toBe(rows[1]?.[1]);
     expect(rows[3]?.[1]).not.toBe('');
-    expect(rows[1]?.[7]).toBe(rows[2]?.[7]);
-    expect(rows[1]?.[7]).not.toBe(rows[3]?.[7]);
+    expect(rows[1]?.[8]).toBe(rows[2]?.[8]);
+    expect(rows[1]?.[8]).not.toBe(rows[3]?.[8]);
     // The formula typed into a setting opens as text in any spreadsheet, with , or ; as separator.
     expect(formulaCells(text)).toEqual([]);
   });
 
   it('exports what the filters select: section, person, days', async () => {
     const company = await exportRows('Admin', { format: 'csv', section: 'company' });
-    expect(company.rows.map((row) => row[4])).toEqual(['legalName', 'invoiceFooter']);
+    expect(company.rows.map((row) => row[5])).toEqual(['legalName', 'invoiceFooter']);
     const bySeller = await exportRows('Admin', { format: 'csv', userId: as.ids.Seller });
-    expect(bySeller.rows.map((row) => row[4])).toEqual(['divisor']);
+    expect(bySeller.rows.map((row) => row[5])).toEqual(['divisor']);
     const future = await exportRows('Admin', { format: 'csv', from: '2099-01-01' });
     expect(future.rows).toEqual([]);
     const around = await exportRows('Admin', { format: 'csv', from: '2000-01-01', to: '2098-12-31' });
@@ -104,7 +114,7 @@ describe.each(testBackends)('settings history export on %s', (backend) => {
 
   it("gives a seller their shop's changes only, and staff the marketplace's", async () => {
     const seller = await exportRows('Seller', { format: 'csv' });
-    expect(seller.rows.map((row) => [row[2], row[4]])).toEqual([[shopName, 'divisor']]);
+    expect(seller.rows.map((row) => [row[2], row[5]])).toEqual([[shopName, 'divisor']]);
     const staff = await exportRows('Staff', { format: 'csv' });
     expect(staff.rows.map((row) => row[2])).toEqual(['Marketplace', 'Marketplace', 'Marketplace']);
     const [other] = await t.app.db

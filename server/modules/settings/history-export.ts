@@ -1,18 +1,20 @@
 // The settings history's export (issue 29): every change the list's filters select, one row per field
-// (When, Who, Scope, Section, Field, Before, After, Request id), newest first, through the one export
-// job. The route resolves whose history the user may read before the job starts, so the job writes that
-// scope only: a seller's file holds their shop's changes and nothing else.
+// (When, Who, Scope, Section, Field as the page labels it, Field key, Before, After, Request id), newest
+// first, through the one export job. The labels are the page's own (contracts/settings-labels.ts). The
+// route resolves whose history the user may read before the job starts, so the job writes that scope
+// only: a seller's file holds their shop's changes and nothing else.
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportFormats } from '../../../contracts/exports';
 import { taskAcceptedSchema } from '../../../contracts/notifications';
-import { SETTINGS_ROUTE } from '../../../contracts/settings';
+import { SETTINGS_ROUTE, type StoredSection, storedSections } from '../../../contracts/settings';
 import {
   settingsHistoryExportBodySchema,
   settingsHistoryFiltersSchema,
 } from '../../../contracts/settings-history';
+import { fieldLabel, sectionTitles } from '../../../contracts/settings-labels';
 import type { Db } from '../../db/client';
 import { auditEntries, type FieldChange, sellers } from '../../db/schema';
 import { taskAccepted } from '../../jobs/queue';
@@ -38,7 +40,8 @@ const columns: Column[] = [
   { header: 'Who', width: 24 },
   { header: 'Scope', width: 24 },
   { header: 'Section', width: 14 },
-  { header: 'Field', width: 22 },
+  { header: 'Field', width: 26 },
+  { header: 'Field key', width: 20 },
   { header: 'Before', width: 40 },
   { header: 'After', width: 40 },
   { header: 'Request id', width: 24 },
@@ -57,7 +60,11 @@ interface ChangeRow {
   change: FieldChange | null;
 }
 
-const sectionName = (section: string) => section.charAt(0).toUpperCase() + section.slice(1);
+const isStoredSection = (section: string): section is StoredSection =>
+  (storedSections as readonly string[]).includes(section);
+
+/** A section's title as its tab names it (an entry of a section since removed: its name as stored). */
+const sectionName = (section: string) => (isStoredSection(section) ? sectionTitles[section] : section);
 
 /** A stored value as one cell: text as is, numbers bare, anything else (lists, objects) as JSON. */
 export function valueCell(value: unknown): Cell {
@@ -73,6 +80,7 @@ function cellsOf(row: ChangeRow): Cell[] {
     row.actorName,
     row.sellerId === null ? 'Marketplace' : (row.sellerName ?? row.sellerId),
     sectionName(row.section),
+    row.change ? fieldLabel(row.section as StoredSection, row.change.field) : null,
     row.change?.field ?? null,
     valueCell(row.change?.before),
     valueCell(row.change?.after),
