@@ -48,6 +48,7 @@ import { sellerListingRoutes } from './modules/sellers/listing-routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { createSettingsService } from './modules/settings/cache';
 import { settingsRoutes } from './modules/settings/routes';
+import { createSettingsSecretBox, sealStoredSecrets } from './modules/settings/stored-secrets';
 import { mailFieldsFromEnvironment } from './modules/settings-communication/environment';
 import { communicationSettingsRoutes } from './modules/settings-communication/routes';
 import { companyLogoRoutes } from './modules/settings-company/logo-routes';
@@ -174,7 +175,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(dbPlugin, { database });
   // Before everything that reads settings (mail, security headers, the bot): one cache per instance.
-  const settingsService = await createSettingsService(database);
+  // Secrets in the settings are sealed with a key derived from the token-signing key (secret-box.ts);
+  // ones stored before sealing existed are sealed now. A failure there must not stop the server: they
+  // still read as they are, and the next save of their section seals them.
+  const settingsSecrets = await createSettingsSecretBox(database.db, config.JWT_SECRET);
+  await sealStoredSecrets(database.db, settingsSecrets).catch((error) =>
+    app.log.error({ err: error }, 'Could not seal the settings secrets stored before sealing'),
+  );
+  const settingsService = await createSettingsService(database, { secrets: settingsSecrets });
   app.decorate('settings', settingsService);
   app.addHook('onClose', async () => settingsService.close());
   app.decorate('embedOrigins', createEmbedOrigins(app));

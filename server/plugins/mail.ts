@@ -32,12 +32,17 @@ export interface Mail {
 export interface Mailer {
   /** Sends (or writes) the mail; answers the SMTP server's response line or the outbox file. */
   send(mail: Mail): Promise<SentMail | undefined>;
+  /**
+   * The address every mail goes out from now: the Communication settings' sender once the mailer
+   * follows them, MAIL_FROM's before. Campaigns' List-Unsubscribe mailto goes there.
+   */
+  senderAddress(): Promise<string>;
   /** `outbox` when mails are written as .eml files, `smtp` when sent. */
   readonly kind: 'outbox' | 'smtp';
   /** Closes pooled SMTP connections (called when the app closes). */
   close?(): Promise<void>;
   /** From now on, sender and transport follow the marketplace's communication settings. */
-  follow?(settings: MailSettingsSource): void;
+  follow?(settings: MailSettingsSource, log?: MailLog): void;
 }
 
 declare module 'fastify' {
@@ -113,6 +118,8 @@ export type TransportSpec = { kind: 'outbox' } | ({ kind: 'smtp' } & SmtpTarget)
 export interface MailSetup {
   /** `Name <address>`. */
   from: string;
+  /** The bare address of `from`. */
+  address: string;
   /** '' for none. */
   replyTo: string;
   transport: TransportSpec;
@@ -134,11 +141,19 @@ export function mailbox(name: string, address: string): string {
   return `${quoted} <${address}>`;
 }
 
+/** Opens a secret as the settings store keeps it (sealed: server/modules/settings/secret-box.ts). */
+export type OpenSecret = (stored: string) => string;
+
 /**
  * The setup the communication settings describe. SMTP_URL wins over the transport fields (an operator
- * configured it), never over the sender: the From and Reply-To are always the marketplace's.
+ * configured it), never over the sender: the From and Reply-To are always the marketplace's. The SMTP
+ * password comes as stored (sealed) and is opened only when these fields are the transport.
  */
-export function mailSetup(communication: Communication, smtpUrl?: string): MailSetup {
+export function mailSetup(
+  communication: Communication,
+  smtpUrl: string | undefined,
+  open: OpenSecret,
+): MailSetup {
   const transport: TransportSpec = smtpUrl
     ? { kind: 'smtp', url: smtpUrl }
     : communication.transport === 'smtp'
@@ -148,11 +163,12 @@ export function mailSetup(communication: Communication, smtpUrl?: string): MailS
           port: communication.smtpPort,
           secure: communication.smtpSecure,
           user: communication.smtpUser,
-          password: communication.smtpPassword,
+          password: open(communication.smtpPassword),
         }
       : { kind: 'outbox' };
   return {
     from: mailbox(communication.senderName, communication.senderAddress),
+    address: communication.senderAddress,
     replyTo: communication.replyTo,
     transport,
   };
@@ -311,6 +327,32 @@ export function outboxDelivery(dataDir: string): Delivery {
 export interface MailSettingsSource {
   effective(sellerId: null): Promise<AllSettings>;
   onChange(listener: (sellerId: string | null) => void): () => void;
+  secrets: { open: OpenSecret };
+}
+
+/** Where the mailer reports a setup it cannot use (the app's logger). */
+export type MailLog = { error(details: object, message: string): void };
+
+/**
+ * The setup of the saved settings. A saved SMTP password this server's key cannot open (JWT_SECRET
+ * changed) is logged, and mail goes to the outbox as the saved sender until an admin enters the password
+ * again: mails are kept as files, not lost or refused one by one with a 535, and the server keeps running.
+ */
+export function followedSetup(
+  communication: Communication,
+  open: OpenSecret,
+  smtpUrl: string | undefined,
+  log?: MailLog,
+): MailSetup {
+  try {
+    return mailSetup(communication, smtpUrl, open);
+  } catch (error) {
+    log?.error(
+      { err: error },
+      'The saved SMTP password cannot be opened: mail goes to the outbox until it is entered again in Settings → Communication',
+    );
+    return mailSetup({ ...communication, transport: 'outbox' }, smtpUrl, open);
+  }
 }
 
 /** Same transport, same delivery (the key holds the password: it stays in memory, never logged). */
@@ -334,6 +376,7 @@ export function createMailer(options: {
   let stopFollowing: (() => void) | undefined;
   const fixed: MailSetup = {
     from: options.from,
+    address: addressOf(options.from),
     replyTo: '',
     transport: options.smtpUrl ? { kind: 'smtp', url: options.smtpUrl } : { kind: 'outbox' },
   };
@@ -353,10 +396,10 @@ export function createMailer(options: {
   // The setup is read when the settings change, not per mail: a mail sent inside a transaction (an
   // invitation) must not wait for a second database connection, which PGlite does not have.
   let setup: Promise<MailSetup> = Promise.resolve(fixed);
-  const read = (source: MailSettingsSource) => {
+  const read = (source: MailSettingsSource, log?: MailLog) => {
     const next = source
       .effective(null)
-      .then(({ communication }) => mailSetup(communication, options.smtpUrl));
+      .then(({ communication }) => followedSetup(communication, source.secrets.open, options.smtpUrl, log));
     // A failed read keeps the last setup that worked.
     const previous = setup;
     setup = next.catch(() => previous);
@@ -375,6 +418,9 @@ export function createMailer(options: {
     get kind() {
       return current.delivery.kind;
     },
+    async senderAddress() {
+      return (await setup).address;
+    },
     async send(mail) {
       const { from, replyTo, transport } = await setup;
       const target = deliveryFor(transport);
@@ -386,14 +432,14 @@ export function createMailer(options: {
         target.inFlight.delete(sending);
       }
     },
-    follow(source) {
+    follow(source, log) {
       stopFollowing?.();
       // The marketplace's change (null) may be the transport's: rebuild it now, not at the next mail.
       stopFollowing = source.onChange((sellerId) => {
         if (sellerId !== null) return;
-        void read(source).then(({ transport }) => deliveryFor(transport));
+        void read(source, log).then(({ transport }) => deliveryFor(transport));
       });
-      void read(source);
+      void read(source, log);
     },
     async close() {
       stopFollowing?.();
@@ -411,7 +457,7 @@ export const mailPlugin = fp(
       // Looked up by name: the mail plugin does not depend on the settings module (tests build apps
       // without it).
       const settings = (app as unknown as { settings?: MailSettingsSource }).settings;
-      if (settings) options.mailer.follow?.(settings);
+      if (settings) options.mailer.follow?.(settings, app.log);
     });
     app.addHook('onClose', async () => options.mailer.close?.());
   },

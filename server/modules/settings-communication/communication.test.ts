@@ -1,13 +1,21 @@
 // Settings → Communication takes effect: every mail's From and Reply-To are the saved sender, the
 // transport follows the saved SMTP fields (rebuilt on change), SMTP_URL wins over them, and "Send a test
 // mail" answers what the mail server said — its 250 line, its 535 refusal, a refused connection, or a
-// private host the server will not contact.
+// private host the server will not contact. The saved SMTP password is stored encrypted; one stored before
+// that still works and is sealed at the next start; one the server's key cannot open sends mail to the
+// outbox and the test mail says why, the server running on.
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SectionState } from '../../../contracts/settings';
+import { type SectionState, settingsDefaults } from '../../../contracts/settings';
+import { rowsOf } from '../../db/rows';
+import { followedSetup } from '../../plugins/mail';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { readOutbox } from '../campaigns/test-helpers';
+import { secretBox } from '../settings/secret-box';
+import { sealStoredSecrets } from '../settings/stored-secrets';
 import { mailFieldsFromEnvironment, SMTP_FIELDS } from './environment';
 import { TEST_MAILS_PER_WINDOW } from './routes';
 
@@ -185,6 +193,76 @@ describe.each(testBackends)('communication settings on %s', (backend) => {
     expect(authSink.received.length).toBe(before + 2);
   });
 
+  /** The marketplace's stored SMTP password, as the column holds it. */
+  const storedPassword = async () =>
+    rowsOf<{ password: string }>(
+      await t.database.db.execute(sql`SELECT values->>'smtpPassword' AS password FROM setting_sections
+        WHERE seller_id IS NULL AND section = 'communication'`),
+    )[0]?.password;
+  /** Writes the stored password behind the API's back (a value from before encryption, another key's). */
+  const writeStoredPassword = async (value: string) => {
+    await t.database.db.execute(sql`UPDATE setting_sections
+      SET values = jsonb_set(values, '{smtpPassword}', to_jsonb(${value}::text))
+      WHERE seller_id IS NULL AND section = 'communication'`);
+    t.app.settings.forget(null);
+  };
+  const smtpFields = () => ({
+    transport: 'smtp',
+    smtpHost: '127.0.0.1',
+    smtpPort: authSink.port,
+    smtpUser: 'mailer',
+    smtpPassword: 'right-password',
+  });
+
+  it('stores the password encrypted, and authenticates with it', async () => {
+    await saveCommunication(as, smtpFields());
+    const stored = await storedPassword();
+    expect(stored).toMatch(/^enc:v1:/);
+    expect(stored).not.toContain('right-password');
+    const before = authSink.received.length;
+    await t.app.mailer.send({ to: 'buyer@example.com', subject: 'Sealed password', text: 'Hi' });
+    expect(authSink.received.length).toBe(before + 1);
+    const test = json<{ ok: boolean }>(await as('Admin', 'POST', TEST_MAIL, {}));
+    expect(test.ok).toBe(true);
+  });
+
+  it('still uses a password stored before encryption, which the start-up pass seals', async () => {
+    await saveCommunication(as, smtpFields());
+    await writeStoredPassword('right-password');
+    const before = authSink.received.length;
+    await t.app.mailer.send({ to: 'buyer@example.com', subject: 'Plain password', text: 'Hi' });
+    expect(authSink.received.length).toBe(before + 1);
+    expect(await sealStoredSecrets(t.database.db, t.app.settings.secrets)).toBe(1);
+    expect(await storedPassword()).toMatch(/^enc:v1:/);
+    expect(await sealStoredSecrets(t.database.db, t.app.settings.secrets)).toBe(0);
+    t.app.settings.forget(null);
+    await t.app.mailer.send({ to: 'buyer@example.com', subject: 'Sealed at start', text: 'Hi' });
+    expect(authSink.received.length).toBe(before + 2);
+  });
+
+  it("sends to the outbox while the server's key cannot open the password, and says so", async () => {
+    await saveCommunication(as, smtpFields());
+    // Sealed under another key: as after JWT_SECRET changed.
+    await writeStoredPassword(secretBox(randomBytes(32)).seal('right-password'));
+    const before = authSink.received.length;
+    await t.app.mailer.send({ to: 'buyer@example.com', subject: 'Kept while unreadable', text: 'Hi' });
+    expect(t.app.mailer.kind).toBe('outbox');
+    expect(authSink.received.length).toBe(before);
+    const kept = await readOutbox(t.dataDir);
+    expect(kept.find((mail) => mail.headers.get('subject') === 'Kept while unreadable')).toBeDefined();
+    const test = json<{ ok: boolean; message: string }>(await as('Admin', 'POST', TEST_MAIL, {}));
+    expect(test).toMatchObject({ ok: false, transport: 'smtp' });
+    expect(test.message).toMatch(
+      /^The saved SMTP password cannot be decrypted with this server's key .*enter it again/,
+    );
+    // The page still works, and entering the password again mends it.
+    await saveCommunication(as, { smtpPassword: 'right-password' });
+    await t.app.mailer.send({ to: 'buyer@example.com', subject: 'Mended', text: 'Hi' });
+    expect(t.app.mailer.kind).toBe('smtp');
+    expect(authSink.received.length).toBe(before + 1);
+    await saveCommunication(as, { transport: 'outbox' });
+  });
+
   it('lets only admins test the mail, and limits how often', async () => {
     expect((await as('Staff', 'POST', TEST_MAIL, {})).statusCode).toBe(403);
     expect((await as('Seller', 'POST', TEST_MAIL, {})).statusCode).toBe(403);
@@ -195,6 +273,32 @@ describe.each(testBackends)('communication settings on %s', (backend) => {
       statuses.push((await as('Admin', 'POST', TEST_MAIL, {})).statusCode);
     }
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('the mailer with a saved SMTP password it cannot open', () => {
+  it('logs it and sends to the outbox as the saved sender', () => {
+    const logged: string[] = [];
+    const communication = {
+      ...settingsDefaults('IN').communication,
+      senderName: 'Acme',
+      senderAddress: 'support@acme.example',
+      transport: 'smtp' as const,
+      smtpHost: 'smtp.example.com',
+      smtpUser: 'mailer',
+      smtpPassword: secretBox(randomBytes(32)).seal('secret'),
+    };
+    const setup = followedSetup(communication, secretBox(randomBytes(32)).open, undefined, {
+      error: (_details, message) => logged.push(message),
+    });
+    expect(setup).toMatchObject({ from: 'Acme <support@acme.example>', transport: { kind: 'outbox' } });
+    expect(logged).toEqual([expect.stringMatching(/SMTP password cannot be opened/)]);
+    // SMTP_URL decides the transport: the stored password is not needed, nothing to report.
+    const withUrl = followedSetup(communication, secretBox(randomBytes(32)).open, 'smtp://relay:25', {
+      error: (_details, message) => logged.push(message),
+    });
+    expect(withUrl.transport).toEqual({ kind: 'smtp', url: 'smtp://relay:25' });
+    expect(logged).toHaveLength(1);
   });
 });
 

@@ -58,8 +58,9 @@ export async function communicationSettingsRoutes(
           smtpUrl: options.config.SMTP_URL,
           allowPrivateHosts: options.config.SMTP_ALLOW_PRIVATE_HOSTS,
         },
-        draftCommunication(stored, request.body ?? {}),
+        draftCommunication(stored, request.body ?? {}, app.settings.secrets),
         me.email,
+        app.settings.secrets,
       );
     },
   );

@@ -1,11 +1,20 @@
 // "Send a test mail" (issue 29): one mail to the signed-in admin, as the communication settings (or the
 // page's unsaved draft of them) would send it, answering what the mail server said: its response line
 // ("250 2.0.0 Ok: queued") or its refusal ("EAUTH 535 5.7.8 Authentication failed"), or the outbox file.
-// The draft's password is used, never echoed; without one the stored password is.
+// The draft's password is used, never echoed; without one the stored password is (opened only here, as
+// the mailer does: the settings keep it sealed).
 import path from 'node:path';
 import { z } from 'zod';
 import { type AllSettings, SECRET_SET, sectionFields } from '../../../contracts/settings';
-import { type Delivery, mailSetup, outboxDelivery, SmtpHostError, smtpDelivery } from '../../plugins/mail';
+import {
+  type Delivery,
+  type MailSetup,
+  mailSetup,
+  outboxDelivery,
+  SmtpHostError,
+  smtpDelivery,
+} from '../../plugins/mail';
+import { type SecretBox, SecretUnreadableError } from '../settings/secret-box';
 
 const fields = sectionFields.communication;
 
@@ -35,15 +44,26 @@ export const testMailResultSchema = z.object({
 });
 export type TestMailResult = z.infer<typeof testMailResultSchema>;
 
-/** The effective communication settings with the draft on top (a masked password keeps the stored one). */
+/**
+ * The effective communication settings with the draft on top (a masked password keeps the stored one),
+ * as the store keeps them: the draft's password sealed like the stored one, both opened when used.
+ */
 export function draftCommunication(
   stored: AllSettings['communication'],
   draft: TestMailBody,
+  secrets: Pick<SecretBox, 'seal'>,
 ): AllSettings['communication'] {
   const { smtpPassword, ...rest } = draft;
   const keepPassword = smtpPassword === undefined || smtpPassword === SECRET_SET;
-  return { ...stored, ...rest, smtpPassword: keepPassword ? stored.smtpPassword : smtpPassword };
+  return {
+    ...stored,
+    ...rest,
+    smtpPassword: keepPassword ? stored.smtpPassword : secrets.seal(smtpPassword),
+  };
 }
+
+const UNREADABLE_PASSWORD =
+  "The saved SMTP password cannot be decrypted with this server's key (was JWT_SECRET changed?): enter it again and save. Until then mail goes to the outbox.";
 
 /** What an SMTP failure says, without the password (nodemailer never puts it in a message). */
 function failureMessage(error: unknown): string {
@@ -61,8 +81,16 @@ export async function sendTestMail(
   deps: { dataDir: string; smtpUrl?: string; allowPrivateHosts: boolean },
   communication: AllSettings['communication'],
   to: string,
+  secrets: Pick<SecretBox, 'open'>,
 ): Promise<TestMailResult> {
-  const setup = mailSetup(communication, deps.smtpUrl);
+  let setup: MailSetup;
+  try {
+    setup = mailSetup(communication, deps.smtpUrl, secrets.open);
+  } catch (error) {
+    if (error instanceof SecretUnreadableError)
+      return { ok: false, transport: 'smtp', message: UNREADABLE_PASSWORD };
+    throw error;
+  }
   // A delivery of its own, not the app's pool: the draft may differ from what is saved.
   const delivery: Delivery =
     setup.transport.kind === 'outbox'

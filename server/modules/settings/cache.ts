@@ -6,6 +6,7 @@
 import type { AllSettings } from '../../../contracts/settings';
 import type { Database } from '../../db/client';
 import { readEffectiveSettings } from './read';
+import type { SecretBox } from './secret-box';
 
 export const SETTINGS_CHANGED_CHANNEL = 'mp_settings_changed';
 const MAX_CACHED_SELLERS = 5_000;
@@ -19,6 +20,8 @@ export interface SettingsService {
   onChange(listener: SettingsListener): () => void;
   /** Forgets a scope now (the code that saved calls it after commit; the notification follows). */
   forget(sellerId: string | null): void;
+  /** Seals and opens the secrets, which the effective settings hold sealed (secret-box.ts). */
+  secrets: SecretBox;
   close(): Promise<void>;
 }
 
@@ -30,7 +33,7 @@ declare module 'fastify' {
 
 export async function createSettingsService(
   database: Pick<Database, 'db' | 'listen'>,
-  options: { maxSellers?: number } = {},
+  options: { secrets: SecretBox; maxSellers?: number },
 ): Promise<SettingsService> {
   const maxSellers = options.maxSellers ?? MAX_CACHED_SELLERS;
   const cache = new Map<string, Promise<AllSettings>>();
@@ -84,6 +87,7 @@ export async function createSettingsService(
       return () => listeners.delete(listener);
     },
     forget,
+    secrets: options.secrets,
     close: stopListening,
   };
 }

@@ -1,5 +1,7 @@
 // How stored values become effective settings and the field states a page shows. Pure: the store reads
 // rows, this merges them — a seller's override, else the marketplace's value, else the default.
+// Secrets stay sealed here, in the cache and in every copy of the settings: only the code that uses one
+// opens it (`app.settings.secrets`, secret-box.ts).
 import {
   type AllSettings,
   type FieldDefinition,
@@ -10,6 +12,7 @@ import {
   settingsDefaults,
   storedSections,
 } from '../../../contracts/settings';
+import { isSealed } from './secret-box';
 
 /** The fields one scope has set, per section. */
 export type ScopeValues = Partial<Record<StoredSection, Record<string, unknown>>>;
@@ -27,6 +30,11 @@ function usable(section: StoredSection, stored: Record<string, unknown> | undefi
   if (!stored) return kept;
   for (const [field, definition] of definitions(section)) {
     if (!Object.hasOwn(stored, field) || (sellerOnly && !definition.seller)) continue;
+    // A sealed secret is kept sealed (secret-box.ts): its schema checked the secret before sealing.
+    if (definition.secret && isSealed(stored[field])) {
+      kept[field] = stored[field];
+      continue;
+    }
     const parsed = definition.schema.safeParse(stored[field]);
     if (parsed.success) kept[field] = parsed.data;
   }

@@ -264,6 +264,7 @@ export async function settingsRoutes(
         body: request.body,
         actor: await actorOf(app.db, request),
         requestId: request.id,
+        secrets: app.settings.secrets,
       });
       if (changes.length > 0) {
         app.settings.forget(scope.sellerId);

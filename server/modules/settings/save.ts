@@ -1,7 +1,8 @@
 // Saving one section of one scope: checked field by field (schema, who may change it), then as a whole
 // (contracts/settings-rules.ts), refused when someone saved in between (409 naming who), stored with
 // its version bumped and audited field by field (before → after of the effective values, secrets as
-// "changed") in one transaction.
+// "changed") in one transaction. Secrets are stored sealed (secret-box.ts); a secret stored before
+// sealing is sealed by this save of its section if the start-up pass did not get to it.
 import { sql } from 'drizzle-orm';
 import { formatDateTime } from '../../../contracts/domain/format';
 import {
@@ -10,6 +11,7 @@ import {
   SECRET_SET,
   type StoredSection,
 } from '../../../contracts/settings';
+import { sectionTitles as SECTION_TITLES } from '../../../contracts/settings-labels';
 import { sectionProblems } from '../../../contracts/settings-rules';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -19,6 +21,7 @@ import { HttpError } from '../../lib/http-error';
 import { sanitizeContentValues } from '../settings-content/texts';
 import { lockSectionRow, readEffectiveSettings, readScopeRows, valuesOf } from './read';
 import { marketplaceSettings, sellerSettings } from './resolve';
+import { isSealed, type SecretBox, SecretUnreadableError, sealSecrets, secretFields } from './secret-box';
 
 export interface SaveRequest {
   sellerId: string | null;
@@ -26,16 +29,9 @@ export interface SaveRequest {
   body: { version: number; set: Record<string, unknown>; reset: string[] };
   actor: Actor;
   requestId: string | null;
+  /** Seals the section's secrets for the store (`app.settings.secrets`). */
+  secrets: SecretBox;
 }
-
-export const SECTION_TITLES: Record<StoredSection, string> = {
-  localization: 'Localization',
-  communication: 'Communication',
-  shipping: 'Shipping',
-  website: 'Website',
-  company: 'Company',
-  content: 'Content',
-};
 
 /** The message of a stale save: who saved the section in between, and when. */
 export function staleMessage(section: StoredSection, name: string | null, at: Date): string {
@@ -85,7 +81,11 @@ export async function saveSection(db: Db, request: SaveRequest): Promise<SaveRes
         'STALE',
       );
     }
-    const stored: Record<string, unknown> = { ...(row?.values ?? {}), ...parsed };
+    const previous = row?.values ?? {};
+    const stored: Record<string, unknown> = {
+      ...previous,
+      ...sealNewSecrets(request.secrets, section, parsed, previous),
+    };
     for (const field of body.reset) delete stored[field];
 
     const marketplaceRows = valuesOf(await readScopeRows(tx, null));
@@ -111,15 +111,17 @@ export async function saveSection(db: Db, request: SaveRequest): Promise<SaveRes
       );
     }
 
-    const changes = fieldChanges(section, before, after);
-    const storedChanged = JSON.stringify(stored) !== JSON.stringify(row?.values ?? {});
+    const changes = fieldChanges(section, before, after, request.secrets);
+    // A secret stored before sealing and kept by this save is sealed now.
+    const toStore = sealSecrets(request.secrets, section, stored);
+    const storedChanged = JSON.stringify(toStore) !== JSON.stringify(previous);
     if (changes.length === 0 && !storedChanged) return { changes };
 
     // The version guard also covers a first save that another first save beat to the insert (no row
     // was there to lock): its update finds the version moved on and stores nothing.
     const written = await tx.execute(sql`
       INSERT INTO ${settingSections} (seller_id, section, values, version, updated_by, updated_by_name, updated_at)
-      VALUES (${sellerId}::uuid, ${section}, ${JSON.stringify(stored)}::jsonb, ${version + 1},
+      VALUES (${sellerId}::uuid, ${section}, ${JSON.stringify(toStore)}::jsonb, ${version + 1},
               ${request.actor.id}::uuid, ${request.actor.name}, now())
       ON CONFLICT ON CONSTRAINT setting_sections_scope_uq DO UPDATE
         SET values = excluded.values, version = excluded.version, updated_by = excluded.updated_by,
@@ -147,22 +149,54 @@ export async function saveSection(db: Db, request: SaveRequest): Promise<SaveRes
   });
 }
 
-/** Field by field, in the section's order; a secret's change is recorded as "changed", never its value. */
+/** A stored secret's value, or null when this server's key does not open it. */
+function openedOrNull(box: SecretBox, value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? null;
+  try {
+    return box.open(value);
+  } catch (error) {
+    if (error instanceof SecretUnreadableError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The parsed values with their secrets sealed; a secret saved again unchanged keeps its sealed form (a
+ * fresh IV would otherwise make an unchanged save a new version).
+ */
+function sealNewSecrets(
+  box: SecretBox,
+  section: StoredSection,
+  parsed: Record<string, unknown>,
+  previous: Record<string, unknown>,
+): Record<string, unknown> {
+  const sealed = { ...parsed };
+  for (const field of secretFields(section)) {
+    const value = parsed[field];
+    if (typeof value !== 'string') continue;
+    const old = previous[field];
+    sealed[field] = isSealed(old) && openedOrNull(box, old) === value ? old : box.seal(value);
+  }
+  return sealed;
+}
+
+/**
+ * Field by field, in the section's order; a secret's change is recorded as "changed", never its value
+ * (compared opened: one secret sealed twice differs; one the key no longer opens counts as changed).
+ */
 function fieldChanges(
   section: StoredSection,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
+  box: SecretBox,
 ): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of Object.keys(after)) {
-    const from = before[field] ?? null;
-    const to = after[field] ?? null;
+    const secret = fieldDefinition(section, field)?.secret;
+    const from = secret ? openedOrNull(box, before[field]) : (before[field] ?? null);
+    const to = secret ? openedOrNull(box, after[field]) : (after[field] ?? null);
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
-    changes.push(
-      fieldDefinition(section, field)?.secret
-        ? { field, before: null, after: 'changed' }
-        : { field, before: from, after: to },
-    );
+    changes.push(secret ? { field, before: null, after: 'changed' } : { field, before: from, after: to });
   }
   return changes;
 }

@@ -1,12 +1,12 @@
 // Settings API on PGlite and PostgreSQL: scopes and roles, versioned saves (409 naming who), seller
 // overrides and resets, field checks, secrets, the audit trail and its history, the browser's defaults,
 // and a change reaching a second instance's cache without a restart.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SectionState } from '../../../contracts/settings';
 import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
-import { sellers, users } from '../../db/schema';
+import { sellers, settingSections, users } from '../../db/schema';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
 
 const API = '/api/v1/settings';
@@ -184,7 +184,16 @@ describe.each(testBackends)('settings API on %s', (backend) => {
     expect(asAdmin.scope).toEqual({ type: 'seller', sellerId });
   });
 
-  it('never answers a secret, and audits its change as "changed"', async () => {
+  /** The marketplace's communication row as the database holds it. */
+  const storedCommunication = async () => {
+    const [row] = await t.database.db
+      .select({ values: settingSections.values, version: settingSections.version })
+      .from(settingSections)
+      .where(and(isNull(settingSections.sellerId), eq(settingSections.section, 'communication')));
+    return row as { values: Record<string, unknown>; version: number };
+  };
+
+  it('never answers a secret, stores it encrypted, and audits its change as "changed"', async () => {
     const before = await get('Admin', 'communication');
     expect(before.fields.smtpPassword).toMatchObject({ value: '', secret: true });
     const saved = json<SectionState>(
@@ -195,12 +204,26 @@ describe.each(testBackends)('settings API on %s', (backend) => {
     );
     expect(saved.fields.smtpPassword?.value).toBe('••••••••');
     expect(JSON.stringify(saved)).not.toContain('hunter2');
-    // Saving the form again with the mask leaves the password as it was.
+    // At rest the column holds AES-256-GCM's output, never the password.
+    const sealed = await storedCommunication();
+    expect(JSON.stringify(sealed.values)).not.toContain('hunter2');
+    expect(sealed.values.smtpPassword).toMatch(/^enc:v1:[\w-]+:[\w-]+:[\w-]+$/);
+    // Saving the form again with the mask, or the same password, leaves the stored value as it was.
     await as('Admin', 'PUT', `${API}/communication`, {
       version: saved.version,
       set: { smtpPassword: '••••••••', senderName: 'Bazaar' },
     });
-    expect((await t.app.settings.effective(null)).communication.smtpPassword).toBe('hunter2-secret');
+    const unchanged = await as('Admin', 'PUT', `${API}/communication`, {
+      version: saved.version + 1,
+      set: { smtpPassword: 'hunter2-secret' },
+    });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    const after = await storedCommunication();
+    expect(after).toEqual({ values: { ...sealed.values, senderName: 'Bazaar' }, version: saved.version + 1 });
+    // The settings hold it sealed; only its users open it.
+    const { communication } = await t.app.settings.effective(null);
+    expect(communication.smtpPassword).toBe(sealed.values.smtpPassword);
+    expect(t.app.settings.secrets.open(communication.smtpPassword)).toBe('hunter2-secret');
     const history = json<{
       result: { section: string; changes: { field: string; before: unknown; after: unknown }[] }[];
     }>(await as('Admin', 'GET', `${API}/history?section=communication`));
@@ -263,6 +286,8 @@ describe.each(testBackends)('settings API on %s', (backend) => {
     await b.ready();
     try {
       expect((await b.settings.effective(null)).localization.defaultCurrency).toBe('EUR');
+      // Both derive the secrets' key from the shared signing key: one opens what the other sealed.
+      expect(b.settings.secrets.open(t.app.settings.secrets.seal('shared'))).toBe('shared');
       const heard = new Promise<string | null>((resolve) => b.settings.onChange(resolve));
       const { version } = await get('Admin', 'localization');
       await as('Admin', 'PUT', `${API}/localization`, { version, set: { defaultCurrency: 'GBP' } });
