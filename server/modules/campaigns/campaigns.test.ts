@@ -1,11 +1,13 @@
 // The campaigns API (issue 17) on PGlite and PostgreSQL: drafts and their validation, the live audience
 // count, sending to the outbox end to end (RFC 8058 headers, personal links that work, suppressed
 // contacts skipped), scheduling (in the future only, started by the job at its time), pause and resume,
-// the test mail, stale versions, and who may do what (sellers: 403 everywhere).
+// the test mail, stale versions, who may do what (sellers: 403 everywhere), and the List-Unsubscribe
+// mailto following the sender saved in Settings → Communication.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceCount, Campaign, CampaignInput, Recipient } from '../../../contracts/campaigns';
 import type { SavedTemplate } from '../../../contracts/mail-templates';
+import type { SectionState } from '../../../contracts/settings';
 import { rowsOf } from '../../db/rows';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { unsubscribeAddress } from '../contacts/subscription';
@@ -437,6 +439,32 @@ describe.each(testBackends)('campaigns API on %s', (backend) => {
       ),
     );
     expect(recipients?.n).toBe(0);
+  });
+
+  it("mails as the sender saved in Settings → Communication, its address in List-Unsubscribe's mailto", async () => {
+    const { version } = json<SectionState>(await as('Admin', 'GET', '/api/v1/settings/communication'));
+    const saved = await as('Admin', 'PUT', '/api/v1/settings/communication', {
+      version,
+      set: { senderName: 'Acme News', senderAddress: 'news@acme.example' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [contact] = await insertContacts(t.database.db, { tag: 'sender', n: 1 });
+    const campaign = await draft('sender');
+    expect((await send(campaign)).statusCode).toBe(200);
+    await runJobs();
+    const testMail = await as('Staff', 'POST', `${API}/${campaign.id}/testMail`);
+    expect(testMail.statusCode, testMail.body).toBe(200);
+    const mails = (await readOutbox(t.dataDir)).filter((mail) =>
+      mail.name.startsWith(`c${campaign.id.replaceAll('-', '')}`),
+    );
+    const sentMail = mails.find((mail) => mail.headers.get('to') === contact?.email);
+    const test = mails.find((mail) => mail.headers.get('to') === 'staff@demo.local');
+    for (const mail of [sentMail, test]) {
+      expect(mail?.headers.get('from')).toBe('Acme News <news@acme.example>');
+      expect(mail?.headers.get('list-unsubscribe')).toMatch(
+        /, <mailto:news@acme\.example\?subject=unsubscribe>$/,
+      );
+    }
   });
 
   it('every route against every role: sellers 403, staff cannot delete', async () => {

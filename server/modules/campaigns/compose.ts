@@ -5,9 +5,6 @@
 import type { TemplateValues } from '../../../contracts/mail-templates';
 import { escapeHtml } from '../../lib/escape-html';
 import type { Mail } from '../../plugins/mail';
-
-export { addressOf } from '../../plugins/mail';
-
 import type { MailLinks } from '../mail-links/links';
 import { renderTemplate } from '../mail-templates/render';
 import { answerLabelsOf, mailTextsOf } from './mail-texts';
@@ -25,7 +22,7 @@ export interface ComposeContext {
   responseOptions: string[];
   /** The answers' wording per template language (campaigns.response_labels). */
   responseLabels: Partial<Record<string, string[]>>;
-  /** The address of MAIL_FROM: the List-Unsubscribe mailto goes there. */
+  /** The address the mail goes out from (`mailer.senderAddress()`): the List-Unsubscribe mailto goes there. */
   fromAddress: string;
   /** Message-IDs are `<key>@<host>`: the public URL's host. */
   messageIdHost: string;

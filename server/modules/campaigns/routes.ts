@@ -49,7 +49,6 @@ export async function campaignRoutes(app: FastifyInstance, options: { config: Co
       db: app.db,
       mailer: app.mailer,
       links: app.mailLinks,
-      from: config.MAIL_FROM,
       publicUrl: config.publicUrl,
     }),
   );
@@ -175,7 +174,7 @@ export async function campaignRoutes(app: FastifyInstance, options: { config: Co
     async (request) =>
       sendTestMail(
         app.db,
-        { mailer: app.mailer, from: config.MAIL_FROM, publicUrl: config.publicUrl },
+        { mailer: app.mailer, publicUrl: config.publicUrl },
         request.params.id,
         request.user.id,
       ),

@@ -38,7 +38,6 @@ import {
 } from '../../jobs/worker';
 import type { Mailer } from '../../plugins/mail';
 import type { MailLinks } from '../mail-links/links';
-import { addressOf } from './compose';
 import { claim } from './send-job/claim';
 import { deliverChunk } from './send-job/deliver';
 import { failCampaign, STAMP_ALL, stampContacts } from './send-job/finish';
@@ -53,8 +52,6 @@ export interface SendJobOptions {
   db: Db;
   mailer: Mailer;
   links: MailLinks;
-  /** MAIL_FROM: its address receives the List-Unsubscribe mailto. */
-  from: string;
   publicUrl: string;
   /** First retry of a temporary refusal after this, doubling each attempt (default 30 s). */
   retryBaseMs?: number;
@@ -73,7 +70,6 @@ function settingsOf(options: SendJobOptions): SendSettings {
     db: options.db,
     mailer: options.mailer,
     links: options.links,
-    fromAddress: addressOf(options.from),
     messageIdHost: new URL(options.publicUrl).hostname || 'marketplace.local',
     retryBaseMs: options.retryBaseMs ?? 30_000,
     maxRetryDelayMs: options.maxRetryDelayMs ?? 60 * 60_000,

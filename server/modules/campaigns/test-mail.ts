@@ -11,14 +11,14 @@ import type { Mailer } from '../../plugins/mail';
 import { createTestMailLinks } from '../mail-links/links';
 import { contactValues } from '../mail-templates/values';
 import { campaignNotFound, readCampaign } from './campaigns';
-import { addressOf, composeCampaignMail } from './compose';
+import { composeCampaignMail } from './compose';
 import { classifyError } from './send-job';
 import { messageKeyPrefix } from './sending';
 import { templateVariants, variantFor } from './template-variants';
 
 export async function sendTestMail(
   db: Db,
-  deps: { mailer: Mailer; from: string; publicUrl: string },
+  deps: { mailer: Mailer; publicUrl: string },
   campaignId: string,
   userId: string,
 ): Promise<{ message: string }> {
@@ -40,7 +40,7 @@ export async function sendTestMail(
       campaignId,
       responseOptions: campaign.responseOptions,
       responseLabels: campaign.responseLabels,
-      fromAddress: addressOf(deps.from),
+      fromAddress: await deps.mailer.senderAddress(),
       messageIdHost: new URL(deps.publicUrl).hostname || 'marketplace.local',
     },
     variant,

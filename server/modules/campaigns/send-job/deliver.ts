@@ -40,7 +40,8 @@ export async function deliverChunk(run: SendRun, campaign: CampaignRow, rows: Cl
     campaignId: run.campaignId,
     responseOptions: campaign.responseOptions,
     responseLabels: campaign.responseLabels,
-    fromAddress: settings.fromAddress,
+    // Asked per chunk: a sender changed in Settings → Communication mid-campaign is followed at once.
+    fromAddress: await settings.mailer.senderAddress(),
     messageIdHost: settings.messageIdHost,
   };
   const outcomes: Outcome[] = [];

@@ -14,8 +14,6 @@ export interface SendSettings {
   db: Db;
   mailer: Mailer;
   links: MailLinks;
-  /** MAIL_FROM's address: it receives the List-Unsubscribe mailto. */
-  fromAddress: string;
   messageIdHost: string;
   retryBaseMs: number;
   maxRetryDelayMs: number;
