@@ -2,10 +2,11 @@
 // every request carries, SPEC §7), the currencies and languages it offers, its time zone, the locale of
 // dates and numbers (with a live example) and the first day of the week. A seller's section has only the
 // time zone (inherited or overridden): the section form shows just the fields their state lists.
-import { Box, HStack, NativeSelect, Stack, Tag, Text } from '@chakra-ui/react';
+import { Box, HStack, Stack, Tag, Text } from '@chakra-ui/react';
 import { type JSX, useMemo } from 'react';
 import { formatMoney } from '../../../../contracts/domain/currency';
 import { countryList, currencyCodesIso } from '../../../../contracts/domain/iso-codes';
+import { OptionSelect } from '../../../ui/option-select';
 import { SectionFrame } from '../SectionFrame';
 import { type FieldControl, type SectionForm, SettingField } from '../section-form';
 
@@ -97,28 +98,19 @@ export default function LocalizationSection(): JSX.Element {
 function Select({
   control,
   options,
-  label,
 }: {
   control: FieldControl;
   options: { value: string; label: string }[];
-  label?: string;
 }) {
   return (
-    <NativeSelect.Root disabled={control.disabled} maxW="24rem">
-      <NativeSelect.Field
-        id={control.id}
-        aria-label={label}
-        value={String(control.value ?? '')}
-        onChange={(event) => control.onChange(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect
+      id={control.id}
+      disabled={control.disabled}
+      maxW="24rem"
+      options={options}
+      value={String(control.value ?? '')}
+      onChange={control.onChange}
+    />
   );
 }
 
@@ -155,23 +147,18 @@ function CodeList({
           </Tag.Root>
         ))}
       </HStack>
-      <NativeSelect.Root disabled={control.disabled} maxW="24rem" size="sm">
-        <NativeSelect.Field
-          aria-label={`Add a ${noun}`}
-          value=""
-          onChange={(event) => {
-            if (event.target.value) control.onChange([...chosen, event.target.value]);
-          }}
-        >
-          <option value="">Add a {noun}…</option>
-          {rest.map((code) => (
-            <option key={code} value={code}>
-              {labelOf(code)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        size="sm"
+        disabled={control.disabled}
+        maxW="24rem"
+        ariaLabel={`Add a ${noun}`}
+        blank={`Add a ${noun}…`}
+        options={rest.map((code) => ({ value: code, label: labelOf(code) }))}
+        value=""
+        onChange={(code) => {
+          if (code) control.onChange([...chosen, code]);
+        }}
+      />
     </Stack>
   );
 }

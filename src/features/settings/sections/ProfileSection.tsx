@@ -1,17 +1,7 @@
 // Settings → Profile (issue 29 §1): your own record (users/{id}) — name, phone, picture, password, and
 // your own default country, language and currency, each of which may inherit the marketplace's
 // Localization. Saving updates the header and tells your other tabs (SETTINGS_CHANGED for you).
-import {
-  Button,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Separator,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Field, Heading, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { type FormEvent, type JSX, useEffect, useMemo, useState } from 'react';
@@ -20,11 +10,13 @@ import type { UserRecord } from '../../../../contracts/users';
 import { getErrorMessage } from '../../../services/http';
 import { currentUserQuery } from '../../../services/session-queries';
 import { FormMessage } from '../../../ui/form-parts';
+import { OptionSelect } from '../../../ui/option-select';
 import { ErrorState, LoadingState } from '../../../ui/page-states';
 import { useSaveProfile, useUserRecord } from './profile-api';
 import { ProfileAvatar } from './profile-avatar';
 import { ProfilePassword } from './profile-password';
 
+// "Inherit from the marketplace": the blank first choice of OptionSelect, saved as null.
 const INHERIT = '';
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
 const languageLabel = (code: string) => `${languageNames.of(code.toLowerCase())} (${code})`;
@@ -125,17 +117,12 @@ function ProfileForm({ record }: { record: UserRecord }) {
   ) => (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={draft[field]} onChange={(event) => set(field)(event.target.value)}>
-          <option value={INHERIT}>Inherit from the marketplace ({inherited})</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        blank={`Inherit from the marketplace (${inherited})`}
+        options={options}
+        value={draft[field]}
+        onChange={set(field)}
+      />
     </Field.Root>
   );
 
