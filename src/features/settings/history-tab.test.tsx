@@ -4,16 +4,15 @@
 // names, and the export started with the same filters.
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { SettingsHistoryRow } from '../../../contracts/settings';
-import { configureHttp, http } from '../../services/http';
-import { createFakeAdapter, type RecordedRequest } from '../../services/testing/fake-adapter';
 import { system } from '../../ui/theme';
 import { HISTORY_PAGE_SIZE, HistoryTab } from './HistoryTab';
+import { fakeApiForEachTest } from './sections/section-testing';
 
 const ADMIN = '11111111-1111-4111-8111-111111111111';
 const SELLER_USER = '22222222-2222-4222-8222-222222222222';
@@ -44,63 +43,48 @@ const rows: SettingsHistoryRow[] = [
   },
 ];
 
-let requests: RecordedRequest[];
-let unconfigure: () => void;
-const originalAdapter = http.defaults.adapter;
-
-beforeEach(() => {
-  const fake = createFakeAdapter((request) => {
-    if (request.url === '/api/v1/settings')
-      return {
-        status: 200,
-        data: {
-          scope: { type: 'marketplace', sellerId: null },
-          sections: ['profile', 'localization', 'shipping', 'company'],
-          canEdit: true,
-        },
-      };
-    if (request.url === '/api/v1/settings/history/actors')
-      return {
-        status: 200,
-        data: {
-          actors: [
-            { id: ADMIN, name: 'Ada Admin' },
-            { id: SELLER_USER, name: 'Sita Seller' },
-          ],
-          sellers: [{ id: SHOP, name: 'Saffron Stores' }],
-        },
-      };
-    if (request.url === '/api/v1/settings/history') return { status: 200, data: { result: rows, count: 60 } };
-    if (request.method === 'POST' && request.url === '/api/v1/settings/history/export')
-      return {
-        status: 202,
-        data: { taskStatus: { taskId: 't1', taskName: 'Settings history export', status: 'Queued' } },
-      };
-    if (request.url === '/api/v1/tasks/t1')
-      return {
-        status: 200,
-        data: {
-          taskId: 't1',
-          taskName: 'Settings history export',
-          status: 'Queued',
-          progress: 0,
-          attempts: 0,
-          createdAt: '2026-11-20T10:00:00.000Z',
-          finishedAt: null,
-          error: null,
-        },
-      };
-    return { status: 404, data: { message: 'not here' } };
-  });
-  requests = fake.requests;
-  http.defaults.adapter = fake.adapter;
-  unconfigure = configureHttp({ getAccessToken: () => 'token-1', notifyError: () => {}, onTask: () => {} });
-});
-
-afterEach(() => {
-  cleanup();
-  unconfigure();
-  http.defaults.adapter = originalAdapter;
+const api = fakeApiForEachTest((request) => {
+  if (request.url === '/api/v1/settings')
+    return {
+      status: 200,
+      data: {
+        scope: { type: 'marketplace', sellerId: null },
+        sections: ['profile', 'localization', 'shipping', 'company'],
+        canEdit: true,
+      },
+    };
+  if (request.url === '/api/v1/settings/history/actors')
+    return {
+      status: 200,
+      data: {
+        actors: [
+          { id: ADMIN, name: 'Ada Admin' },
+          { id: SELLER_USER, name: 'Sita Seller' },
+        ],
+        sellers: [{ id: SHOP, name: 'Saffron Stores' }],
+      },
+    };
+  if (request.url === '/api/v1/settings/history') return { status: 200, data: { result: rows, count: 60 } };
+  if (request.method === 'POST' && request.url === '/api/v1/settings/history/export')
+    return {
+      status: 202,
+      data: { taskStatus: { taskId: 't1', taskName: 'Settings history export', status: 'Queued' } },
+    };
+  if (request.url === '/api/v1/tasks/t1')
+    return {
+      status: 200,
+      data: {
+        taskId: 't1',
+        taskName: 'Settings history export',
+        status: 'Queued',
+        progress: 0,
+        attempts: 0,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        finishedAt: null,
+        error: null,
+      },
+    };
+  return { status: 404, data: { message: 'not here' } };
 });
 
 function renderTab(search: string) {
@@ -119,7 +103,7 @@ function renderTab(search: string) {
 }
 
 const lastHistoryRequest = () =>
-  requests.filter((request) => request.url === '/api/v1/settings/history').at(-1);
+  api.requests.filter((request) => request.url === '/api/v1/settings/history').at(-1);
 
 describe('the settings History tab', () => {
   it('shows each field before → after, the entry spanning its fields, the shop for an admin', async () => {
@@ -214,7 +198,7 @@ describe('the settings History tab', () => {
     await user.click(screen.getByRole('button', { name: /Export/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
     await waitFor(() =>
-      expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({
         section: 'shipping',
         userId: ADMIN,
         to: '2026-11-30',

@@ -3,15 +3,15 @@
 // inherited sends a reset, and a refusal shows its message at the field.
 import { ChakraProvider, Input } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SectionState } from '../../../contracts/settings';
-import { configureHttp, http } from '../../services/http';
-import { createFakeAdapter, type FakeReply, type RecordedRequest } from '../../services/testing/fake-adapter';
+import type { Responder } from '../../services/testing/fake-adapter';
 import { system } from '../../ui/theme';
 import { SectionFrame } from './SectionFrame';
 import { SettingField } from './section-form';
+import { fakeApiForEachTest } from './sections/section-testing';
 
 const SELLER = '11111111-1111-4111-8111-111111111111';
 
@@ -34,10 +34,8 @@ function shipping(divisor: number, overridden: boolean, version: number): Sectio
 }
 
 let state: SectionState;
-let requests: RecordedRequest[];
-let reply: (request: RecordedRequest) => FakeReply;
-let unconfigure: () => void;
-const originalAdapter = http.defaults.adapter;
+let reply: Responder;
+const api = fakeApiForEachTest((request) => reply(request));
 
 beforeEach(() => {
   state = shipping(5000, false, 0);
@@ -63,16 +61,6 @@ beforeEach(() => {
     }
     return { status: 404, data: { message: 'not here' } };
   };
-  const fake = createFakeAdapter((request) => reply(request));
-  requests = fake.requests;
-  http.defaults.adapter = fake.adapter;
-  unconfigure = configureHttp({ getAccessToken: () => 'token-1', notifyError: () => {}, onTask: () => {} });
-});
-
-afterEach(() => {
-  cleanup();
-  unconfigure();
-  http.defaults.adapter = originalAdapter;
 });
 
 function renderSection() {
@@ -113,13 +101,13 @@ describe("a seller's settings section", () => {
     await user.type(input, '6000');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.getByText('Overridden')).toBeInTheDocument());
-    const save = requests.find((request) => request.method === 'PUT');
+    const save = api.requests.find((request) => request.method === 'PUT');
     expect(save?.body).toEqual({ version: 0, set: { divisor: 6000 }, reset: [] });
     expect(screen.getByText('Marketplace: 5000')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reset to inherited: Volumetric divisor' }));
     await waitFor(() => expect(screen.getByText('Inherited')).toBeInTheDocument());
-    expect(requests.filter((request) => request.method === 'PUT').at(-1)?.body).toEqual({
+    expect(api.requests.filter((request) => request.method === 'PUT').at(-1)?.body).toEqual({
       version: 1,
       set: {},
       reset: ['divisor'],
