@@ -92,6 +92,24 @@ test('a change shows before → after in the section History panel and the Histo
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^settings-history-\d{4}-\d\d-\d\d\.csv$/);
   const [header, newestLine] = parseCsv((await readFile(await file.path())).toString('utf8').slice(1));
-  expect(header).toEqual(['When', 'Who', 'Scope', 'Section', 'Field', 'Before', 'After', 'Request id']);
-  expect(newestLine?.slice(2, 7)).toEqual(['Marketplace', 'Localization', 'weekStart', 'monday', 'saturday']);
+  expect(header).toEqual([
+    'When',
+    'Who',
+    'Scope',
+    'Section',
+    'Field',
+    'Field key',
+    'Before',
+    'After',
+    'Request id',
+  ]);
+  // The field as the page labels it, then its key.
+  expect(newestLine?.slice(2, 8)).toEqual([
+    'Marketplace',
+    'Localization',
+    'First day of the week',
+    'weekStart',
+    'monday',
+    'saturday',
+  ]);
 });

@@ -38,7 +38,7 @@ const overview = (sellerId: string | undefined) =>
 /** A save as the server does it: each field set becomes the shop's own, the version moves on. */
 function save(body: SaveSectionBody): SectionState {
   const fields = { ...shipping.fields };
-  for (const [field, value] of Object.entries(body.set)) {
+  for (const [field, value] of Object.entries(body.set ?? {})) {
     fields[field] = { ...(fields[field] as SectionState['fields'][string]), value, source: 'overridden' };
   }
   shipping = { ...shipping, version: shipping.version + 1, fields };
