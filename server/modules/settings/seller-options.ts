@@ -6,7 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { intParam } from '../../../contracts/int-param';
 import { SETTINGS_ROUTE } from '../../../contracts/settings';
 import { errorResponses } from '../../lib/error-responses';
-import { HttpError } from '../../lib/http-error';
 import { optionQuerySchema, queryOptionListSchema, searchOptions } from '../products/query-fields';
 
 const sellerOptionsQuerySchema = optionQuerySchema.extend({ limit: intParam.min(1).max(50).default(20) });
@@ -25,12 +24,8 @@ export function sellerOptionsRoute(app: FastifyInstance) {
         response: { 200: queryOptionListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      // A seller's settings are their own shop's: they choose no other.
-      if (request.user.role === 'Seller') {
-        throw new HttpError(403, "You can only see and change your own shop's settings.");
-      }
-      return { result: await searchOptions(app.db, { sellerId: null }, 'sellers', request.query) };
-    },
+    // A seller's settings are their own shop's: the list holds only it (the page shows them no switch).
+    // Not a 403: the Settings page's view permission, which sellers have, is what guards this route.
+    async (request) => ({ result: await searchOptions(app.db, request.user, 'sellers', request.query) }),
   );
 }
