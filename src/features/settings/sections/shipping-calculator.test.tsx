@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShippingRules, ShippingZone } from '../../../../contracts/domain/shipping-rates';
 import { system } from '../../../ui/theme';
+import { SettingsScopeProvider } from '../scope';
 import { ShippingCalculator } from './shipping-calculator';
 
 afterEach(cleanup);
@@ -19,10 +20,12 @@ const india: ShippingZone = {
 };
 const rules: ShippingRules = { sellerZones: [], marketplaceZones: [india], volumetricDivisor: 5000 };
 
-const show = (props: Partial<Parameters<typeof ShippingCalculator>[0]> = {}) =>
+const show = (props: Partial<Parameters<typeof ShippingCalculator>[0]> = {}, shopId: string | null = null) =>
   render(
     <ChakraProvider value={system}>
-      <ShippingCalculator rules={rules} unit="cm" {...props} />
+      <SettingsScopeProvider sellerId={shopId}>
+        <ShippingCalculator rules={rules} unit="cm" {...props} />
+      </SettingsScopeProvider>
     </ChakraProvider>,
   );
 const type = (label: string, value: string) =>
@@ -69,6 +72,13 @@ describe('ShippingCalculator', () => {
     expect(screen.getByRole('status', { name: 'Shipping quote' })).toHaveTextContent(
       'No shipping zone covers DE.',
     );
+  });
+
+  it("calls a shop's zone the shop's own when an admin looks at the shop's settings", () => {
+    const own = { ...india, id: 'own', name: 'Shop India' };
+    show({ rules: { ...rules, sellerZones: [own] } }, 'shop-1');
+    type('Actual weight (kg)', '1');
+    expect(shown('zone')).toBe("Shop India (the shop's own)");
   });
 
   it('asks for numbers when a size is not one', () => {

@@ -7,6 +7,7 @@ import { formatNumber } from '../../../../contracts/domain/format';
 import { countryList } from '../../../../contracts/domain/iso-codes';
 import { quoteShipping, type ShippingRules } from '../../../../contracts/domain/shipping-rates';
 import type { LengthUnit } from '../../../../contracts/domain/volumetric-weight';
+import { useSettingsSellerId } from '../scope';
 import { formatMinorUnits } from './shipping-money';
 
 const unitNames: Record<LengthUnit, string> = { cm: 'cm', m: 'm', in: 'in' };
@@ -28,6 +29,8 @@ export function ShippingCalculator({
   defaultCountry?: string;
 }) {
   const id = useId();
+  // An admin looking at a shop's settings (Settings of): the shop's zones are not theirs.
+  const ownZones = useSettingsSellerId() ? "the shop's own" : 'your own';
   const [sizes, setSizes] = useState({ length: '', width: '', height: '', weight: '' });
   const [country, setCountry] = useState(defaultCountry);
   const countries = useMemo(() => countryList(), []);
@@ -119,7 +122,7 @@ export function ShippingCalculator({
                 <>
                   <Row
                     label="Zone"
-                    value={`${quote.zone.name} (${quote.scope === 'seller' ? 'your own' : "the marketplace's"})`}
+                    value={`${quote.zone.name} (${quote.scope === 'seller' ? ownZones : "the marketplace's"})`}
                   />
                   <Row label="Rate" value={formatMinorUnits(quote.rateMinor, quote.currency)} />
                 </>
