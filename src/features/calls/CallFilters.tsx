@@ -2,6 +2,7 @@ import { Button, Field, Flex, Input, InputGroup, NativeSelect } from '@chakra-ui
 import { Search, X } from 'lucide-react';
 import { useCallback } from 'react';
 import { type CallStatus, callStatuses, type ReferenceType } from '../../../contracts/calls';
+import { DateRangeFields } from '../../ui/date-range-fields';
 import { useUrlSearchText } from '../../ui/use-debounced-value';
 import { type CallView, hasFilters, MAX_NUMBER_SEARCH, sanitiseNumberSearch } from './url-state';
 
@@ -87,25 +88,7 @@ export function CallFilters({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <Field.Root width={{ base: 'full', md: '44' }} invalid={!!rangeError}>
-        <Field.Label>From</Field.Label>
-        <Input
-          type="date"
-          value={view.from ?? ''}
-          max={view.to ?? undefined}
-          onChange={(event) => onChange({ from: event.target.value || null })}
-        />
-        {rangeError ? <Field.ErrorText>{rangeError}</Field.ErrorText> : null}
-      </Field.Root>
-      <Field.Root width={{ base: 'full', md: '44' }}>
-        <Field.Label>To</Field.Label>
-        <Input
-          type="date"
-          value={view.to ?? ''}
-          min={view.from ?? undefined}
-          onChange={(event) => onChange({ to: event.target.value || null })}
-        />
-      </Field.Root>
+      <DateRangeFields from={view.from} to={view.to} error={rangeError} onChange={onChange} />
       {hasFilters(view) ? (
         <Button
           variant="ghost"

@@ -3,21 +3,11 @@
 // server without a cap, one line per field before → after, and the same selection exported to a file.
 // With a shop chosen in the page's "Settings of" switch (scope.tsx), only that shop's changes.
 // The filters live in the URL (`hsection`, `huser`, `hfrom`, `hto`, `hpage`) beside the page's tab.
-import {
-  Button,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Field, Flex, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { X } from 'lucide-react';
 import { formatDateTime, plural } from '../../../contracts/domain/format';
 import type { SettingsHistoryRow, StoredSection } from '../../../contracts/settings';
+import { DateRangeFields } from '../../ui/date-range-fields';
 import { PagedQueryTable } from '../../ui/paged-table';
 import { TaskFileMenu } from '../../ui/task-file-menu';
 import { useUrlView } from '../../ui/url-view';
@@ -148,25 +138,7 @@ export function HistoryTab() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root width={{ base: 'full', md: '44' }} invalid={!!rangeError}>
-          <Field.Label>From</Field.Label>
-          <Input
-            type="date"
-            value={history.from ?? ''}
-            max={history.to ?? undefined}
-            onChange={(event) => change({ from: event.target.value || null })}
-          />
-          {rangeError ? <Field.ErrorText>{rangeError}</Field.ErrorText> : null}
-        </Field.Root>
-        <Field.Root width={{ base: 'full', md: '44' }}>
-          <Field.Label>To</Field.Label>
-          <Input
-            type="date"
-            value={history.to ?? ''}
-            min={history.from ?? undefined}
-            onChange={(event) => change({ to: event.target.value || null })}
-          />
-        </Field.Root>
+        <DateRangeFields from={history.from} to={history.to} error={rangeError} onChange={change} />
         {filtered ? (
           <Button
             variant="ghost"
