@@ -1,34 +1,17 @@
 // An admin opens a seller's settings (issue 29): "Settings of" finds the demo seller's shop, the address
 // names it (`?seller=`) and survives a reload, the inherited divisor is overridden for the shop and shows
 // "Overridden"; the seller, signed in at another computer, sees the same value overridden.
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import type { SectionState } from '../../contracts/settings';
-import { apiSession, signedIn, signIn } from './support';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { saveSection, settingField } from './settings-support';
+import { signedIn, signIn } from './support';
 
 const SHOP = 'Demo Seller Store';
 
-/** Saves (or resets) the signed-in user's own shipping fields through the API, on the current version. */
-async function saveShipping(
+const saveShipping = (
   request: APIRequestContext,
   email: string,
   body: { set?: Record<string, unknown>; reset?: string[] },
-) {
-  const { token } = await apiSession(request, email);
-  const headers = { authorization: `Bearer ${token}` };
-  const state = (await (await request.get('/api/v1/settings/shipping', { headers })).json()) as SectionState;
-  const response = await request.put('/api/v1/settings/shipping', {
-    headers,
-    data: { version: state.version, set: body.set ?? {}, reset: body.reset ?? [] },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
-/** One setting's block: its label, source badge, reset and control. */
-const settingField = (page: Page, label: string): Locator =>
-  page
-    .locator('[data-scope="field"][data-part="root"]')
-    .filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) })
-    .first();
+) => saveSection(request, email, 'shipping', body);
 
 test("an admin overrides a seller's shipping divisor, and the seller sees it overridden", async ({
   page,

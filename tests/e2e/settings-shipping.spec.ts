@@ -2,9 +2,9 @@
 // overrides its rate, sees "Overridden" and their rate in the calculator, resets to inherited and sees
 // the marketplace's rate again.
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import type { SectionState } from '../../contracts/settings';
-import { apiSession, signIn } from './support';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { saveSection, settingField } from './settings-support';
+import { signIn } from './support';
 
 const MARKETPLACE_ZONES = [
   {
@@ -16,28 +16,11 @@ const MARKETPLACE_ZONES = [
   },
 ];
 
-/** Saves (or resets) shipping fields through the API, on top of the current version. */
-async function saveShipping(
+const saveShipping = (
   request: APIRequestContext,
   email: string,
   body: { set?: Record<string, unknown>; reset?: string[] },
-) {
-  const { token } = await apiSession(request, email);
-  const headers = { authorization: `Bearer ${token}` };
-  const state = (await (await request.get('/api/v1/settings/shipping', { headers })).json()) as SectionState;
-  const response = await request.put('/api/v1/settings/shipping', {
-    headers,
-    data: { version: state.version, set: body.set ?? {}, reset: body.reset ?? [] },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
-/** One setting's block: its label, source badge, reset and control. */
-const settingField = (page: Page, label: string): Locator =>
-  page
-    .locator('[data-scope="field"][data-part="root"]')
-    .filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) })
-    .first();
+) => saveSection(request, email, 'shipping', body);
 
 test('a seller overrides a shipping rate, then resets it to the inherited one', async ({ page, request }) => {
   // The marketplace ships to India at ₹250.00; the seller starts from what they inherit.
