@@ -144,6 +144,20 @@ const seriesSchema = z
       context.addIssue({ code: 'custom', message: problem });
   });
 
+const slaMinutes = z
+  .number()
+  .int('Minutes are whole numbers.')
+  .min(1, 'A target is at least a minute.')
+  .max(60 * 24 * 90, 'A target is at most 90 days of office hours.');
+const slaTargetSchema = z.object({ firstResponseMinutes: slaMinutes, resolutionMinutes: slaMinutes });
+export const slaTargetsSchema = z.object({
+  low: slaTargetSchema,
+  normal: slaTargetSchema,
+  high: slaTargetSchema,
+  urgent: slaTargetSchema,
+});
+export type SlaTargets = z.infer<typeof slaTargetsSchema>;
+
 // ── Sections ──────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -193,6 +207,8 @@ export const sectionFields = {
     officeHours: { schema: officeHoursSchema },
     /** Days (YYYY-MM-DD) nobody answers. */
     holidays: { schema: z.array(z.iso.date('A holiday is a date, YYYY-MM-DD.')).max(366) },
+    /** Customer queries' SLA targets per priority, in office-hour minutes (issue 30). */
+    slaTargets: { schema: slaTargetsSchema },
   }),
   shipping: fields({
     /** Volumetric divisor, cm³ per kg (SPEC §9: 5000). */
@@ -225,6 +241,12 @@ export const sectionFields = {
     creditNoteSeries: { schema: seriesSchema, seller: true },
     invoiceFooter: { schema: shortText(2000), seller: true },
     taxOptions: { schema: z.array(taxOptionSettingSchema).max(200) },
+    /** An offer's default validity, and how many days before its end the customer is reminded. */
+    offerValidityDays: {
+      schema: z.number().int().min(1, 'An offer is valid at least a day.').max(365),
+      seller: true,
+    },
+    offerReminderDays: { schema: z.number().int().min(0).max(60), seller: true },
   }),
   content: fields({
     /** Language → sanitised HTML. */
@@ -417,6 +439,13 @@ export function settingsDefaults(country = 'IN'): AllSettings {
         friday: workingDay,
       },
       holidays: [],
+      // Office-hour minutes: an urgent query is answered within the hour, a low one within two days.
+      slaTargets: {
+        low: { firstResponseMinutes: 16 * 60, resolutionMinutes: 40 * 60 },
+        normal: { firstResponseMinutes: 8 * 60, resolutionMinutes: 24 * 60 },
+        high: { firstResponseMinutes: 2 * 60, resolutionMinutes: 8 * 60 },
+        urgent: { firstResponseMinutes: 60, resolutionMinutes: 4 * 60 },
+      },
     },
     shipping: { divisor: VOLUMETRIC_DIVISOR, lengthUnit: 'cm', zones: [] },
     website: {
@@ -456,6 +485,8 @@ export function settingsDefaults(country = 'IN'): AllSettings {
         value,
         country: taxCountry,
       })),
+      offerValidityDays: 30,
+      offerReminderDays: 3,
     },
     content: {
       botWelcome: { EN: '' },

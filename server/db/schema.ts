@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -717,27 +718,232 @@ export const defaultViews = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.list] })],
 );
 
-/** Customer queries (SPEC "customer queries", helperQuery). */
+/**
+ * Customer queries (SPEC "customer queries", helperQuery; issue 30). Status new → open → waiting
+ * (for the customer) → resolved / closed (contracts/domain/query-status.ts enforces the moves). A
+ * follow-up is a field with one owner, the assignee (never a state): the follow-up job notifies whoever
+ * is assigned when it falls due. The SLA columns are derived from the event log (query_events) by
+ * server/modules/queries/sla.ts on every event, so the list can filter on them without a scan.
+ */
 export const customerQueries = pgTable(
   'customer_queries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Human-readable number ("Q-1042"), in order of arrival. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
     sellerId: uuid('seller_id').references(() => sellers.id, { onDelete: 'cascade' }),
     customerName: text('customer_name').notNull(),
     email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     /** The marketing contact of the address (linked, not copied: issue 17). */
     contactId: uuid('contact_id'),
-    /** Open, Answered, Closed */
-    status: text('status').notNull().default('Open'),
+    /** The registered customer of the address, when there is one. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** new, open, waiting, resolved, closed (contracts/domain/query-status.ts). */
+    status: text('status').notNull().default('new'),
+    /** low, normal, high, urgent */
+    priority: text('priority').notNull().default('normal'),
+    /** form, chat, call, manual, email */
+    channel: text('channel').notNull().default('form'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The help chat or call the query was made from. */
+    sourceChatId: uuid('source_chat_id').references(() => chatSessions.id, { onDelete: 'set null' }),
+    sourceCallId: uuid('source_call_id').references(() => callLogs.id, { onDelete: 'set null' }),
+    /** The next follow-up: owned by the assignee; cleared at resolve. */
+    nextFollowUpAt: timestamp('next_follow_up_at', { withTimezone: true }),
+    followUpNote: text('follow_up_note').notNull().default(''),
+    /** When the reminder for the current next_follow_up_at went out (a date change clears it). */
+    followUpNotifiedAt: timestamp('follow_up_notified_at', { withTimezone: true }),
+    /** Snoozed until then; on the customer's reply it reopens only when snooze_reopen_on_reply. */
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+    snoozeReopenOnReply: boolean('snooze_reopen_on_reply').notNull().default(true),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Deadlines of the running SLA clocks (null when met, paused or stopped). */
+    firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }),
+    resolutionDueAt: timestamp('resolution_due_at', { withTimezone: true }),
+    /** A clock went past its target (kept once true, for the list's "SLA breached" filter). */
+    slaBreached: boolean('sla_breached').notNull().default(false),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('customer_queries_seller_status_idx').on(table.sellerId, table.status, table.createdAt),
+    uniqueIndex('customer_queries_number_uq').on(table.number),
+    index('customer_queries_seller_status_idx').on(table.sellerId, table.status, table.createdAt, table.id),
+    index('customer_queries_status_idx').on(table.status, table.createdAt, table.id),
+    index('customer_queries_created_idx').on(table.createdAt, table.id),
+    index('customer_queries_assignee_idx').on(table.assigneeId, table.status, table.createdAt),
+    index('customer_queries_follow_up_idx')
+      .on(table.nextFollowUpAt)
+      .where(sql`${table.nextFollowUpAt} IS NOT NULL`),
     index('customer_queries_contact_idx').on(table.contactId),
+    index('customer_queries_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${table.subject} || ' ' || ${table.customerName} || ' ' || ${table.email} || ' ' || ${table.message})) gin_trgm_ops`,
+    ),
   ],
+);
+
+/**
+ * A query's event log and thread: messages in and out, notes, logged calls and e-mails, status,
+ * assignment, priority and follow-up changes. The SLA clocks are computed from it. Append-only.
+ */
+export const queryEvents = pgTable(
+  'query_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    queryId: uuid('query_id')
+      .notNull()
+      .references(() => customerQueries.id, { onDelete: 'cascade' }),
+    /** message_in, message_out, note, call, email, status, assign, priority, follow_up, snooze, … */
+    kind: text('kind').notNull(),
+    /** Null for the customer and for the system. */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull().default(''),
+    body: text('body').notNull().default(''),
+    /** A logged call's or e-mail's outcome. */
+    outcome: text('outcome').notNull().default(''),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index('query_events_query_idx').on(table.queryId, table.seq)],
+);
+
+/**
+ * Queries per seller and status, kept by statement triggers (migration 0024) in the writing
+ * transaction: the inbox's tab counts are sums of these rows, never COUNT(*). seller_key is the
+ * seller's id, or the nil uuid for the marketplace's own queries.
+ */
+export const queryStatusCounts = pgTable(
+  'query_status_counts',
+  {
+    sellerKey: uuid('seller_key').notNull(),
+    status: text('status').notNull(),
+    queries: integer('queries').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.sellerKey, table.status] })],
+);
+
+/**
+ * Offer requests and the offers that answer them (issue 30). One row per request; the seller's
+ * answers are immutable versions (offer_versions). status: requested (no version sent yet), offered,
+ * accepted, declined, expired. `draft` is the seller's working copy of the next version.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** SPEC §3 Address: where the goods go; its country picks the tax options. */
+    shippingAddress: jsonb('shipping_address').$type<Address>(),
+    message: text('message').notNull().default(''),
+    /** What the customer asked for: [{ productId, name, quantity, note }]. */
+    requestedItems: jsonb('requested_items').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** The query the request came in with (the enquiry form's "ask for an offer"). */
+    queryId: uuid('query_id').references(() => customerQueries.id, { onDelete: 'set null' }),
+    /** requested, offered, accepted, declined, expired */
+    status: text('status').notNull().default('requested'),
+    /** The last version sent (0: none yet). */
+    currentVersion: integer('current_version').notNull().default(0),
+    /** The working copy of version currentVersion + 1 (lines, currency, validity, notes). */
+    draft: jsonb('draft').$type<Record<string, unknown>>(),
+    currency: text('currency'),
+    totalMinor: bigint('total_minor', { mode: 'number' }),
+    /** The current version's end of validity: the end of its validity day in the seller's time zone. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** Marked for conversion into an order (the orders issue converts it). */
+    toConvert: boolean('to_convert').notNull().default(false),
+    orderId: uuid('order_id'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('offers_number_uq').on(table.number),
+    index('offers_seller_status_idx').on(table.sellerId, table.status, table.createdAt, table.id),
+    index('offers_status_idx').on(table.status, table.createdAt, table.id),
+    index('offers_created_idx').on(table.createdAt, table.id),
+    index('offers_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'offered'`),
+    index('offers_contact_idx').on(table.contactId),
+    index('offers_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${table.customerName} || ' ' || ${table.email} || ' ' || ${table.message})) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** A sent offer version: frozen, never updated. The snapshot's SHA-256 is what an acceptance signs. */
+export const offerVersions = pgTable(
+  'offer_versions',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** Lines, quantity breaks, taxes, shipping, discount, totals, currency, validity, notes. */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    snapshotSha256: text('snapshot_sha256').notNull(),
+    currency: text('currency').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    /** YYYY-MM-DD in the seller's time zone, and the instant that day ends there. */
+    validUntil: text('valid_until').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentBy: uuid('sent_by'),
+    sentByName: text('sent_by_name').notNull().default(''),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The customer first opened this version's link. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.offerId, table.version] })],
+);
+
+/**
+ * The customer's answer to one version, with its evidence. One per version: a second accept or
+ * decline returns the first.
+ */
+export const offerResponses = pgTable(
+  'offer_responses',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** accepted, declined */
+    decision: text('decision').notNull(),
+    typedName: text('typed_name').notNull(),
+    comment: text('comment').notNull().default(''),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    snapshotSha256: text('snapshot_sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.offerId, table.version] })],
+);
+
+/** Offers per seller and status, kept by statement triggers like query_status_counts. */
+export const offerStatusCounts = pgTable(
+  'offer_status_counts',
+  {
+    sellerKey: uuid('seller_key').notNull(),
+    status: text('status').notNull(),
+    offers: integer('offers').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.sellerKey, table.status] })],
 );
 
 /**

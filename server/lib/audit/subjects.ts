@@ -8,7 +8,9 @@ export type AuditSubjectType =
   | 'import_request'
   | 'tag'
   | 'contact'
-  | 'settings';
+  | 'settings'
+  | 'query'
+  | 'offer';
 
 export interface AuditSubject {
   type: AuditSubjectType;
