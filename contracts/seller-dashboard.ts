@@ -2,14 +2,17 @@
 // store's profile and live figures, all counted for the signed-in seller only.
 import { z } from 'zod';
 import { productStatuses } from './catalog';
+import { queryStatuses } from './domain/query-status';
 import { sellerStatuses } from './sellers';
 import { currentSubscriptionSchema } from './subscriptions';
 
 export { type ProductStatus, productStatuses, productStatusLabels } from './catalog';
 
-/** Customer query statuses (schema.ts customer_queries.status). */
-export const customerQueryStatuses = ['Open', 'Answered', 'Closed'] as const;
-export type CustomerQueryStatus = (typeof customerQueryStatuses)[number];
+export {
+  type QueryStatus as CustomerQueryStatus,
+  queryStatuses as customerQueryStatuses,
+  queryStatusLabels as customerQueryStatusLabels,
+} from './domain/query-status';
 
 const countsOf = <T extends readonly [string, ...string[]]>(statuses: T) =>
   z.object(
@@ -39,7 +42,9 @@ export const sellerDashboardSchema = z.object({
   }),
   queries: z.object({
     total: z.number(),
-    byStatus: countsOf(customerQueryStatuses),
+    /** Not yet resolved (new, open, waiting for the customer): the "Open queries" figure. */
+    unresolved: z.number(),
+    byStatus: countsOf(queryStatuses),
   }),
   chats: z.object({
     open: z.number(),

@@ -24,7 +24,7 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
 /** The demo seller's figures, as the seller dashboard must show them (API and e2e tests read these). */
 export const DEMO_SELLER_FIGURES = {
   products: { draft: 3, in_review: 2, approved: 1, live: 8, rejected: 1, inactive: 1 },
-  queries: { Open: 3, Answered: 2, Closed: 4 },
+  queries: { new: 1, open: 1, waiting: 1, resolved: 2, closed: 4 },
   /** What the conversations of seed/chats.ts DEMO_CHATS add up to, as the seller reads them. */
   chats: { open: 3, closed: 2, connectRequests: 1, unreadMessages: 5 },
   /** Days left on the current (Quarterly) period. */
@@ -229,7 +229,7 @@ async function seedSellerActivity(tx: Tx, ids: { demoSellerId: string; blockedSe
       email: 'tara.joshi@buyers.demo.local',
       subject: 'Order status',
       message: 'My order has not shipped yet.',
-      status: 'Open',
+      status: 'open',
     },
   ]);
 }

@@ -40,7 +40,7 @@ test("the demo seller's dashboard shows the store's real figures", async ({ page
 
   await expect(stat(page, 'Live products')).toHaveText(String(products.live));
   await expect(stat(page, 'Awaiting review')).toHaveText(String(products.in_review));
-  await expect(stat(page, 'Open queries')).toHaveText(String(queries.Open));
+  await expect(stat(page, 'Open queries')).toHaveText(String(queries.new + queries.open + queries.waiting));
   await expect(stat(page, 'Open chats')).toHaveText(String(chats.open));
   await expect(page.getByText(`${chats.unreadMessages} unread messages`)).toBeVisible();
   await expect(
@@ -50,7 +50,7 @@ test("the demo seller's dashboard shows the store's real figures", async ({ page
   ).toBeVisible();
   await expect(
     page.getByRole('img', {
-      name: `Customer queries by status: Open ${queries.Open}, Answered ${queries.Answered}, Closed ${queries.Closed}`,
+      name: `Customer queries by status: New ${queries.new}, Open ${queries.open}, Waiting for customer ${queries.waiting}, Resolved ${queries.resolved}, Closed ${queries.closed}`,
     }),
   ).toBeVisible();
   // The subscription, with its renewal date and a way to manage it.

@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { unresolvedQueryStatuses } from '../../../contracts/domain/query-status';
 import {
   type CustomerQueryStatus,
   customerQueryStatuses,
@@ -9,7 +10,7 @@ import {
   sellerDashboardSchema,
 } from '../../../contracts/seller-dashboard';
 import type { Db } from '../../db/client';
-import { chatSessions, customerQueries, products } from '../../db/schema';
+import { chatSessions, products, queryStatusCounts } from '../../db/schema';
 import { errorResponses } from '../../lib/error-responses';
 import { sellerStatus } from '../sellers/dto';
 import { ownSeller } from '../sellers/own-seller';
@@ -27,6 +28,12 @@ function byStatus<S extends string>(statuses: readonly S[], rows: { status: stri
   return { total, byStatus: counts };
 }
 
+function queryFigures(rows: { status: string; count: number }[]) {
+  const figures = byStatus<CustomerQueryStatus>(customerQueryStatuses, rows);
+  const unresolved = unresolvedQueryStatuses.reduce((sum, status) => sum + figures.byStatus[status], 0);
+  return { ...figures, unresolved };
+}
+
 /** Every figure is filtered by the signed-in seller's id: a seller never counts anyone else's rows. */
 async function sellerFigures(db: Db, sellerId: string) {
   const [productRows, queryRows, [chats]] = await Promise.all([
@@ -35,11 +42,11 @@ async function sellerFigures(db: Db, sellerId: string) {
       .from(products)
       .where(eq(products.sellerId, sellerId))
       .groupBy(products.status),
+    // The counters the queries inbox's tabs read (kept by triggers): no COUNT over the seller's queries.
     db
-      .select({ status: customerQueries.status, count: count() })
-      .from(customerQueries)
-      .where(eq(customerQueries.sellerId, sellerId))
-      .groupBy(customerQueries.status),
+      .select({ status: queryStatusCounts.status, count: queryStatusCounts.queries })
+      .from(queryStatusCounts)
+      .where(eq(queryStatusCounts.sellerKey, sellerId)),
     db
       .select({
         open: sql<number>`count(*) filter (where ${chatSessions.status} = 'open')`.mapWith(Number),
@@ -57,7 +64,7 @@ async function sellerFigures(db: Db, sellerId: string) {
   ]);
   return {
     products: byStatus<ProductStatus>(productStatuses, productRows),
-    queries: byStatus<CustomerQueryStatus>(customerQueryStatuses, queryRows),
+    queries: queryFigures(queryRows),
     chats: {
       open: chats?.open ?? 0,
       connectRequests: chats?.connectRequests ?? 0,

@@ -32,7 +32,13 @@ describe.each(testBackends)('seller dashboard on %s', (backend) => {
     expect(body).toMatchObject({ sellerCode: 'SEL-0001', sellerName: 'Demo Seller Store', blocked: false });
     const { products: p, queries: q, chats: c } = DEMO_SELLER_FIGURES;
     expect(body.products).toEqual({ total: Object.values(p).reduce((a, b) => a + b, 0), byStatus: p });
-    expect(body.queries).toEqual({ total: q.Open + q.Answered + q.Closed, byStatus: q });
+    expect(body.queries).toEqual({
+      total: Object.values(q).reduce((a, b) => a + b, 0),
+      unresolved: q.new + q.open + q.waiting,
+      byStatus: q,
+    });
+    // SPEC §2: the demo seller's dashboard counts "Open queries 3".
+    expect(body.queries.unresolved).toBe(3);
     expect(body.chats).toEqual({
       open: c.open,
       connectRequests: c.connectRequests,
@@ -115,7 +121,7 @@ describe.each(testBackends)('seller dashboard on %s', (backend) => {
     });
     const body = json<SellerDashboard>(await get('Seller'));
     expect(body.products.byStatus.live).toBe(DEMO_SELLER_FIGURES.products.live);
-    expect(body.queries.byStatus.Open).toBe(DEMO_SELLER_FIGURES.queries.Open);
+    expect(body.queries.byStatus.open).toBe(DEMO_SELLER_FIGURES.queries.open);
     expect(body.chats.unreadMessages).toBe(DEMO_SELLER_FIGURES.chats.unreadMessages);
     // A query string cannot point it at another seller: the seller comes from the token only.
     const tampered = json<SellerDashboard>(await get('Seller', `${URL}?sellerId=${blockedId}`));
@@ -130,7 +136,9 @@ describe.each(testBackends)('seller dashboard on %s', (backend) => {
         total: 5,
         byStatus: { draft: 1, in_review: 1, approved: 0, live: 3, rejected: 0, inactive: 0 },
       });
-      expect(other.queries.byStatus.Open).toBe(2);
+      // The seeded open query and the one above (new): both not yet resolved.
+      expect(other.queries.byStatus.open).toBe(1);
+      expect(other.queries.unresolved).toBe(2);
       expect(other.chats).toEqual({ open: 2, connectRequests: 1, unreadMessages: 13 });
       expect(other.subscription.state).toBe('Expired');
       expect(other.subscription.daysLeft).toBe(0);

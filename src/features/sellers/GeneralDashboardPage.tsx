@@ -20,6 +20,7 @@ import { formatDate, formatNumber, plural } from '../../../contracts/domain/form
 import {
   type CustomerQueryStatus,
   customerQueryStatuses,
+  customerQueryStatusLabels,
   type ProductStatus,
   productStatuses,
   type SellerDashboard,
@@ -43,9 +44,11 @@ const productColors: Record<ProductStatus, string> = {
   inactive: 'gray.muted',
 };
 const queryColors: Record<CustomerQueryStatus, string> = {
-  Open: 'orange.solid',
-  Answered: 'blue.solid',
-  Closed: 'gray.solid',
+  new: 'purple.solid',
+  open: 'orange.solid',
+  waiting: 'blue.solid',
+  resolved: 'green.solid',
+  closed: 'gray.solid',
 };
 
 function StatCard({ label, value, help }: { label: string; value: number | string; help?: string }) {
@@ -211,7 +214,7 @@ export default function GeneralDashboardPage() {
         />
         <StatCard
           label="Open queries"
-          value={queries.byStatus.Open}
+          value={queries.unresolved}
           help={`${plural(queries.total, 'customer query', 'customer queries')} in all`}
         />
         <StatCard
@@ -244,7 +247,7 @@ export default function GeneralDashboardPage() {
             <BarChart
               label="Customer queries by status"
               data={customerQueryStatuses.map((status) => ({
-                label: status,
+                label: customerQueryStatusLabels[status],
                 value: queries.byStatus[status],
                 color: queryColors[status],
               }))}
