@@ -28,6 +28,9 @@ import { configRoutes } from './modules/configs/routes';
 import { contactHistoryAlias, contactRoutes } from './modules/contacts/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { createFormTokens } from './modules/enquiry/form-token';
+import { type EnquiryLimits, enquiryRoutes } from './modules/enquiry/routes';
+import { enquirySink } from './modules/enquiry/sink';
 import { exportRoutes } from './modules/exports/routes';
 import { readsAllChats } from './modules/help-chats/inbox-access';
 import { helpChatRoutes } from './modules/help-chats/routes';
@@ -41,6 +44,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { notificationsPlugin } from './modules/notifications/service';
 import { createPermissionCache } from './modules/permissions/cache';
 import { productsModule } from './modules/products';
+import { queryRoutes } from './modules/queries/routes';
 import { savedViewRoutes } from './modules/saved-views/routes';
 import { sellerDashboardRoutes } from './modules/seller-dashboard/routes';
 import { sellerFileRoutes } from './modules/sellers/files';
@@ -100,6 +104,7 @@ export interface AppOptions {
     namespace?: string;
     signIn?: SignInLimits;
     widget?: Partial<WidgetLimits>;
+    enquiry?: Partial<EnquiryLimits>;
     broker?: Partial<BrokerLimits>;
   };
 }
@@ -294,6 +299,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(savedViewRoutes, { prefix: '/api/v1/savedViews' });
   await app.register(contactRoutes, { prefix: '/api/v1/contacts', dataDir: config.dataDir });
   await app.register(contactHistoryAlias, { prefix: '/api/v1/helperQuery/method' });
+  await app.register(queryRoutes, { prefix: '/api/v1/helperQuery' });
   await app.register(mailTemplateRoutes, { prefix: '/api/v1/mailTemplates' });
   await app.register(campaignRoutes, { prefix: '/api/v1/campaigns', config });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });
@@ -318,6 +324,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(helpChatRoutes, {
     prefix: '/api/v1/queryBot',
     widgetLimits: options.rateLimits?.widget,
+  });
+  // The public enquiry form: its token is signed with a key derived from the mail links' secret.
+  await app.register(enquiryRoutes, {
+    prefix: '/api/v1/enquiry',
+    tokens: createFormTokens(await mailLinkSecret(database.db, config.MAIL_LINK_SECRET)),
+    sink: enquirySink,
+    limits: options.rateLimits?.enquiry,
   });
   await app.register(voiceRoutes, { prefix: '/api/v1/voice', config, voiceTokens: app.voiceTokens });
   await app.register(callHistoryRoutes, { prefix: '/api/v1/callHistory/method' });

@@ -169,3 +169,74 @@ export function closedNotice(
   if (!opening) return 'Our team is not answering chats at the moment. Leave a message and we will reply.';
   return `Our team answers from ${describeOpening(opening, now, timeZone)} (${timeZone}). Leave a message and a person will reply then.`;
 }
+
+/** The office-hour spans of the days from `start`'s local day on, as instants, in order (bounded). */
+function* officeSpans(
+  start: Date,
+  hours: OfficeHours,
+  holidays: readonly string[],
+  timeZone: string,
+  days: number,
+) {
+  const local = localMoment(start, timeZone);
+  const holidaySet = new Set(holidays);
+  for (let offset = 0; offset <= days; offset++) {
+    const day = dayAfter(local, offset);
+    if (holidaySet.has(isoDate(day))) continue;
+    for (const span of spansOf(hours, day.weekday)) {
+      yield {
+        from: zonedInstant({ ...day, minutes: span.from }, timeZone).getTime(),
+        to: zonedInstant({ ...day, minutes: span.to }, timeZone).getTime(),
+      };
+    }
+  }
+}
+
+const MINUTE = 60_000;
+/** How far SLA maths looks ahead: a target never reaches past a year of calendar days. */
+const HORIZON_DAYS = 400;
+
+/**
+ * Office-hour minutes between two instants (an SLA clock's use, issue 30): only time inside a span
+ * of a working day counts. Fractions of a minute are kept.
+ */
+export function officeMinutesBetween(
+  start: Date,
+  end: Date,
+  hours: OfficeHours,
+  holidays: readonly string[],
+  timeZone: string,
+): number {
+  if (end.getTime() <= start.getTime()) return 0;
+  const days = Math.min(HORIZON_DAYS, Math.ceil((end.getTime() - start.getTime()) / (24 * 60 * MINUTE)) + 1);
+  let total = 0;
+  for (const span of officeSpans(start, hours, holidays, timeZone, days)) {
+    if (span.from >= end.getTime()) break;
+    const from = Math.max(span.from, start.getTime());
+    const to = Math.min(span.to, end.getTime());
+    if (to > from) total += (to - from) / MINUTE;
+  }
+  return total;
+}
+
+/**
+ * The instant `minutes` office-hour minutes after `start` (an SLA deadline); null when no weekday has
+ * hours or the deadline lies beyond the horizon.
+ */
+export function addOfficeMinutes(
+  start: Date,
+  minutes: number,
+  hours: OfficeHours,
+  holidays: readonly string[],
+  timeZone: string,
+): Date | null {
+  let left = minutes;
+  for (const span of officeSpans(start, hours, holidays, timeZone, HORIZON_DAYS)) {
+    const from = Math.max(span.from, start.getTime());
+    if (span.to <= from) continue;
+    const available = (span.to - from) / MINUTE;
+    if (left <= available) return new Date(from + left * MINUTE);
+    left -= available;
+  }
+  return null;
+}

@@ -1,0 +1,262 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueryDetail, QueryList } from '../../../contracts/queries';
+import { rowsOf } from '../../db/rows';
+import { contacts, customerQueries, sellers } from '../../db/schema';
+import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
+import { dueReminders } from './follow-ups';
+
+const API = '/api/v1/helperQuery';
+
+describe.each(testBackends)('customer queries on %s', (backend) => {
+  let t: TestApp;
+  let as: ApiAs;
+  let demoSellerId: string;
+  let otherQueryId: string;
+  beforeAll(async () => {
+    t = await createTestApp({ backend, jobs: { enabled: false } });
+    as = await apiAs(t.app);
+    const db = t.database.db;
+    demoSellerId = (
+      await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.sellerCode, 'SEL-0001'))
+    )[0]!.id;
+    const [other] = await db
+      .select({ id: customerQueries.id })
+      .from(customerQueries)
+      .where(sql`${customerQueries.sellerId} <> ${demoSellerId}`)
+      .limit(1);
+    otherQueryId = other!.id;
+  });
+  afterAll(() => t.close());
+
+  const create = async (
+    payload: Record<string, unknown> = {},
+    who: 'Admin' | 'Staff' | 'Seller' = 'Seller',
+  ) => {
+    const response = await as(who, 'POST', API, {
+      customerName: 'Ada Lovelace',
+      email: 'ada.queries@example.com',
+      subject: 'Bulk order of saris',
+      message: 'Can you ship 40 saris to Pune by Friday?',
+      ...payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return json<QueryDetail>(response);
+  };
+
+  it('lists what each role may see, with tab counts from the counters', async () => {
+    const admin = json<QueryList>(await as('Admin', 'GET', API));
+    const seller = json<QueryList>(await as('Seller', 'GET', API));
+    const staff = await as('Staff', 'GET', API);
+    expect(staff.statusCode).toBe(200);
+    expect(seller.result.every((q) => q.sellerId === demoSellerId)).toBe(true);
+    expect(admin.result.some((q) => q.sellerId !== demoSellerId)).toBe(true);
+    // SPEC §2: the demo seller counts 3 not yet resolved.
+    expect(seller.tabs.new + seller.tabs.open + seller.tabs.waiting).toBe(3);
+    const [counted] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`SELECT count(*)::integer AS n FROM customer_queries`),
+    );
+    expect(Object.values(admin.tabs).reduce((a, b) => a + b, 0)).toBe(counted!.n);
+    expect(seller.total).toBe(Object.values(seller.tabs).reduce((a, b) => a + b, 0));
+    // A seller cannot widen the scope with a query parameter.
+    const widened = json<QueryList>(await as('Seller', 'GET', `${API}?sellerId=${otherQueryId}`));
+    expect(widened.result.every((q) => q.sellerId === demoSellerId)).toBe(true);
+  });
+
+  it("answers 404 for another seller's query, and 400 for bad input", async () => {
+    expect((await as('Seller', 'GET', `${API}/${otherQueryId}`)).statusCode).toBe(404);
+    expect(
+      (await as('Seller', 'POST', `${API}/${otherQueryId}/status`, { status: 'resolved' })).statusCode,
+    ).toBe(404);
+    expect((await as('Admin', 'GET', `${API}/${otherQueryId}`)).statusCode).toBe(200);
+    expect((await as('Admin', 'GET', `${API}/not-a-uuid`)).statusCode).toBe(400);
+    const bad = await as('Seller', 'POST', API, {
+      customerName: '',
+      email: 'nope',
+      subject: 'x',
+      message: 'y',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ message: string }>(bad).message).toMatch(/name|e-mail/i);
+    expect((await as('Admin', 'GET', `${API}?status=pending`)).statusCode).toBe(400);
+    // A product of another shop cannot be attached.
+    const [foreign] = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`SELECT id FROM products WHERE seller_id <> ${demoSellerId} LIMIT 1`),
+    );
+    if (foreign) {
+      const refused = await as('Seller', 'POST', API, {
+        customerName: 'A',
+        email: 'a@example.com',
+        subject: 's',
+        message: 'm',
+        productId: foreign.id,
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+  });
+
+  it('enters a query by hand, linked to the marketing contact of the address', async () => {
+    const query = await create();
+    expect(query).toMatchObject({
+      status: 'new',
+      channel: 'manual',
+      sellerId: demoSellerId,
+      priority: 'normal',
+    });
+    expect(query.events.result[0]).toMatchObject({
+      kind: 'message_in',
+      body: 'Can you ship 40 saris to Pune by Friday?',
+    });
+    const [contact] = await t.database.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(eq(contacts.email, 'ada.queries@example.com'));
+    expect(query.contactId).toBe(contact!.id);
+    expect(query.sla.firstResponse.state).toMatch(/running|breached/);
+    // Staff choose the seller; found by search, by words and by number.
+    const found = json<QueryList>(
+      await as('Staff', 'GET', `${API}/method/searchQueries?query=saris%20to%20pune`),
+    );
+    expect(found.result.map((q) => q.id)).toContain(query.id);
+    const byNumber = json<QueryList>(
+      await as('Staff', 'GET', `${API}/method/searchQueries?query=Q-${query.number}`),
+    );
+    expect(byNumber.result.map((q) => q.id)).toContain(query.id);
+  });
+
+  it('enforces the status moves and says why one is refused', async () => {
+    const query = await create({ email: 'moves@example.com' });
+    expect(query.nextStatuses).toEqual(['open', 'waiting', 'resolved', 'closed']);
+    const resolved = json<QueryDetail>(
+      await as('Seller', 'POST', `${API}/${query.id}/status`, { status: 'resolved' }),
+    );
+    expect(resolved.status).toBe('resolved');
+    expect(resolved.sla.resolution.state).toMatch(/met|breached/);
+    const back = await as('Seller', 'POST', `${API}/${query.id}/status`, { status: 'new' });
+    expect(back.statusCode).toBe(409);
+    expect(json<{ message: string }>(back).message).toBe(
+      'A query cannot go back to new once someone has looked at it.',
+    );
+    await as('Seller', 'POST', `${API}/${query.id}/status`, { status: 'closed' });
+    const closed = await as('Seller', 'POST', `${API}/${query.id}/status`, { status: 'open' });
+    expect(closed.statusCode).toBe(409);
+    expect(json<{ message: string }>(closed).message).toMatch(/closed query cannot change/);
+    const statuses = json<QueryDetail>(await as('Seller', 'GET', `${API}/${query.id}`)).events.result.filter(
+      (e) => e.kind === 'status',
+    );
+    expect(statuses.map((e) => e.data.to)).toEqual(['closed', 'resolved']);
+  });
+
+  it('logs connect data: a call answers the customer, opens the query and sets the follow-up', async () => {
+    const query = await create({ email: 'connect@example.com' });
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const logged = await as('Seller', 'POST', `${API}/method/addConnectData/${query.id}`, {
+      kind: 'call',
+      body: 'Called back about the saris',
+      outcome: 'Will confirm tomorrow',
+      nextFollowUpAt: at,
+      followUpNote: 'Ask for the final count',
+    });
+    expect(logged.statusCode, logged.body).toBe(200);
+    const after = json<QueryDetail>(logged);
+    expect(after).toMatchObject({ status: 'open', followUpNote: 'Ask for the final count', overdue: false });
+    expect(after.nextFollowUpAt).toBe(at);
+    expect(after.firstResponseAt).not.toBeNull();
+    expect(after.sla.firstResponse.state).toMatch(/met|breached/);
+    expect(after.events.result.map((e) => e.kind).slice(0, 3)).toEqual(['follow_up', 'call', 'status']);
+    const note = await as('Seller', 'POST', `${API}/method/addConnectData/${query.id}`, {
+      kind: 'note',
+      body: 'x'.repeat(3000),
+    });
+    const event = json<QueryDetail>(note).events.result.find((e) => e.kind === 'note')!;
+    expect(event.truncated).toBe(true);
+    const whole = await as('Seller', 'GET', `${API}/${query.id}/events/${event.id}`);
+    expect(json<{ body: string }>(whole).body).toHaveLength(3000);
+    expect(
+      (await as('Seller', 'POST', `${API}/method/addConnectData/${query.id}`, { kind: 'fax' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('reminds the current assignee once, never after a resolve, again after a date change', async () => {
+    const db = t.database.db;
+    const query = await create({ email: 'follow@example.com' }, 'Admin');
+    const due = new Date('2030-01-06T09:00:00Z');
+    await as('Admin', 'POST', `${API}/${query.id}/assign`, { assigneeId: as.ids.Staff });
+    await as('Admin', 'POST', `${API}/${query.id}/follow-up`, { at: due.toISOString(), note: 'Call back' });
+    // Reassigned before it falls due: the reminder goes to the new owner (Zammad #1223).
+    await as('Admin', 'POST', `${API}/${query.id}/assign`, { assigneeId: as.ids.Admin });
+    const mine = (reminders: Awaited<ReturnType<typeof dueReminders>>) =>
+      reminders.filter((r) => r.input.link?.endsWith(query.id));
+    expect(mine(await dueReminders(db, new Date('2030-01-06T08:59:00Z')))).toEqual([]);
+    const first = mine(await dueReminders(db, new Date('2030-01-06T09:00:00Z')));
+    expect(first.map((r) => r.userId)).toEqual([as.ids.Admin]);
+    expect(first[0]!.input).toMatchObject({
+      type: 'customer-query',
+      title: expect.stringContaining('Follow-up due'),
+    });
+    // Exactly once.
+    expect(mine(await dueReminders(db, new Date('2030-01-06T10:00:00Z')))).toEqual([]);
+    // A new date is a new reminder.
+    await as('Admin', 'POST', `${API}/${query.id}/follow-up`, { at: '2030-01-07T09:00:00Z', note: 'Again' });
+    expect(mine(await dueReminders(db, new Date('2030-01-07T09:00:01Z')))).toHaveLength(1);
+    // Resolved: the date is cleared and nothing fires (Zammad #5051).
+    await as('Admin', 'POST', `${API}/${query.id}/follow-up`, { at: '2030-01-08T09:00:00Z', note: 'Third' });
+    const resolved = json<QueryDetail>(
+      await as('Admin', 'POST', `${API}/${query.id}/status`, { status: 'resolved' }),
+    );
+    expect(resolved.nextFollowUpAt).toBeNull();
+    expect(mine(await dueReminders(db, new Date('2030-01-09T00:00:00Z')))).toEqual([]);
+    const refused = await as('Admin', 'POST', `${API}/${query.id}/follow-up`, { at: '2030-01-10T09:00:00Z' });
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('wakes a snoozed query at its time and reminds the shop when nobody is assigned', async () => {
+    const db = t.database.db;
+    const query = await create({ email: 'snooze@example.com' });
+    const snoozed = json<QueryDetail>(
+      await as('Seller', 'POST', `${API}/${query.id}/snooze`, {
+        until: '2031-03-02T10:00:00Z',
+        reopenOnReply: false,
+      }),
+    );
+    expect(snoozed).toMatchObject({ status: 'waiting', snoozeReopenOnReply: false });
+    expect(snoozed.sla.firstResponse.state).toMatch(/paused|breached/);
+    const reminders = (await dueReminders(db, new Date('2031-03-02T10:00:00Z'))).filter((r) =>
+      r.input.link?.endsWith(query.id),
+    );
+    expect(reminders.map((r) => r.userId)).toContain(as.ids.Seller);
+    expect(reminders[0]!.input.title).toMatch(/Snooze ended/);
+    const woken = json<QueryDetail>(await as('Seller', 'GET', `${API}/${query.id}`));
+    expect(woken).toMatchObject({ status: 'open', snoozedUntil: null });
+  });
+
+  it('filters by assignee, priority, overdue and date, and keeps the counters equal to the rows', async () => {
+    const query = await create({ email: 'filters@example.com', priority: 'urgent' }, 'Admin');
+    await as('Admin', 'POST', `${API}/${query.id}/assign`, { assigneeId: as.ids.Staff });
+    await as('Admin', 'POST', `${API}/${query.id}/follow-up`, { at: '2020-01-01T00:00:00Z' });
+    const overdue = json<QueryList>(
+      await as('Staff', 'GET', `${API}?assigneeId=me&overdue=true&priority=urgent`),
+    );
+    expect(overdue.result.map((q) => q.id)).toEqual([query.id]);
+    expect(overdue.result[0]).toMatchObject({ overdue: true, assigneeName: expect.any(String) });
+    const today = new Date().toISOString().slice(0, 10);
+    const dated = json<QueryList>(
+      await as('Admin', 'GET', `${API}?from=${today}&to=${today}&priority=urgent`),
+    );
+    expect(dated.result.map((q) => q.id)).toContain(query.id);
+    const [row] = rowsOf<{ mismatched: number }>(
+      await t.database.db.execute(sql`
+        SELECT count(*)::integer AS mismatched FROM (
+          SELECT coalesce(seller_id, '00000000-0000-0000-0000-000000000000'::uuid) AS k, status, count(*)::integer AS n
+          FROM customer_queries GROUP BY 1, 2
+        ) real FULL JOIN query_status_counts c ON c.seller_key = real.k AND c.status = real.status
+        WHERE coalesce(real.n, 0) <> coalesce(c.queries, 0)`),
+    );
+    expect(row!.mismatched).toBe(0);
+    // A seller cannot assign to someone of another shop.
+    const mine = await create({ email: 'assign@example.com' });
+    expect(
+      (await as('Seller', 'POST', `${API}/${mine.id}/assign`, { assigneeId: as.ids.Kyc })).statusCode,
+    ).toBe(400);
+  });
+});

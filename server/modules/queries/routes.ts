@@ -1,0 +1,422 @@
+// The customer queries API (issue 30) under /api/v1/helperQuery, with SPEC §7's names: GET helperQuery,
+// GET helperQuery/{id}, GET helperQuery/method/searchQueries, POST helperQuery/method/addConnectData/{id}.
+// Every route needs the Queries permission (view to read, edit to change); a seller sees only their own
+// shop's queries (another shop's answer 404, never 403, so their existence does not leak).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  nextQueryStatuses,
+  type QueryChannel,
+  type QueryPriority,
+  type QueryStatus,
+  queryPriorities,
+} from '../../../contracts/domain/query-status';
+import {
+  assignBodySchema,
+  connectDataBodySchema,
+  createQueryBodySchema,
+  followUpBodySchema,
+  priorityBodySchema,
+  QUERIES_ROUTE,
+  queryActionResultSchema,
+  queryDetailSchema,
+  queryEventPageQuerySchema,
+  queryEventPageSchema,
+  queryEventSchema,
+  queryListQuerySchema,
+  queryListSchema,
+  querySearchQuerySchema,
+  snoozeBodySchema,
+  statusBodySchema,
+} from '../../../contracts/queries';
+import type { RouteAction } from '../../../contracts/routes';
+import type { Db, Tx } from '../../db/client';
+import { resourceErrors as errors } from '../../lib/error-responses';
+import { HttpError } from '../../lib/http-error';
+import { actorOf } from '../users/actor';
+import { dueReminders } from './follow-ups';
+import {
+  act,
+  assertAssignable,
+  assigneeName,
+  clocksOf,
+  createQuery,
+  type EventInput,
+  eventPage,
+  findVisible,
+  listQueries,
+  moveTo,
+  productName,
+  type QueryRow,
+  readEvent,
+  type SlaSettings,
+  sellerNameOf,
+  type Viewer,
+} from './repository';
+
+const permission = (action: RouteAction) => ({ permission: { route: QUERIES_ROUTE, action } });
+const tags = ['queries'];
+const idParams = z.object({ id: z.uuid('There is no such query.') });
+const eventParams = idParams.extend({ eventId: z.uuid('There is no such event on this query.') });
+
+const viewerOf = (request: FastifyRequest): Viewer => ({
+  userId: request.user.id,
+  sellerId: request.user.sellerId,
+  isSeller: request.user.role === 'Seller',
+});
+
+/** The SLA targets and the calendar they count in: the marketplace's communication and time zone. */
+export async function slaSettings(app: FastifyInstance): Promise<SlaSettings> {
+  const settings = await app.settings.effective(null);
+  return {
+    targets: settings.communication.slaTargets,
+    calendar: {
+      hours: settings.communication.officeHours,
+      holidays: settings.communication.holidays,
+      timeZone: settings.localization.timeZone,
+    },
+  };
+}
+
+async function detail(app: FastifyInstance, db: Db, viewer: Viewer, id: string, now = new Date()) {
+  const row = await findVisible(db, viewer, id);
+  const sla = await slaSettings(app);
+  const [clocks, events, assignee, product, seller] = await Promise.all([
+    clocksOf(db, row, sla, now),
+    eventPage(db, id, Number.MAX_SAFE_INTEGER, 30),
+    assigneeName(db, row.assigneeId),
+    productName(db, row.productId),
+    sellerNameOf(db, row.sellerId),
+  ]);
+  const dues = [clocks.firstResponse.dueAt, clocks.resolution.dueAt]
+    .filter((d): d is string => d !== null)
+    .sort();
+  return {
+    id: row.id,
+    number: row.number,
+    sellerId: row.sellerId,
+    sellerName: seller,
+    customerName: row.customerName,
+    email: row.email,
+    phone: row.phone,
+    subject: row.subject,
+    message: row.message,
+    status: row.status as QueryStatus,
+    priority: row.priority as QueryPriority,
+    channel: row.channel as QueryChannel,
+    assigneeId: row.assigneeId,
+    assigneeName: assignee,
+    contactId: row.contactId,
+    customerId: row.customerId,
+    productId: row.productId,
+    productName: product,
+    nextFollowUpAt: row.nextFollowUpAt?.toISOString() ?? null,
+    overdue: row.nextFollowUpAt !== null && row.nextFollowUpAt.getTime() < now.getTime(),
+    followUpNote: row.followUpNote,
+    snoozedUntil: row.snoozedUntil?.toISOString() ?? null,
+    snoozeReopenOnReply: row.snoozeReopenOnReply,
+    firstResponseAt: row.firstResponseAt?.toISOString() ?? null,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    slaBreached:
+      row.slaBreached || clocks.firstResponse.state === 'breached' || clocks.resolution.state === 'breached',
+    slaDueAt: dues[0] ?? null,
+    sla: clocks,
+    nextStatuses: [...nextQueryStatuses(row.status as QueryStatus)],
+    events,
+    lastActivityAt: row.lastActivityAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Sends the reminders due at `now` (the sweep, and the e2e test hook). */
+export async function runDueFollowUps(app: FastifyInstance, now: Date): Promise<number> {
+  const reminders = await dueReminders(app.db, now);
+  for (const reminder of reminders) await app.notifications.notify(reminder.userId, reminder.input);
+  return reminders.length;
+}
+
+const SWEEP_MS = 30_000;
+
+export async function queryRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Every instance sweeps; each due row is claimed by one UPDATE, so reminders go out once.
+  let sweeping = false;
+  const timer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    runDueFollowUps(app, new Date())
+      .catch((error) => app.log.error({ err: error }, 'follow-up sweep failed'))
+      .finally(() => {
+        sweeping = false;
+      });
+  }, SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  api.get(
+    '/',
+    {
+      config: permission('view'),
+      schema: {
+        tags,
+        summary: 'A page of customer queries, with the tab counts (helperQuery list)',
+        querystring: queryListQuerySchema,
+        response: { 200: queryListSchema, ...errors },
+      },
+    },
+    async (request) => listQueries(app.db, viewerOf(request), request.query),
+  );
+
+  api.get(
+    '/method/searchQueries',
+    {
+      config: permission('view'),
+      schema: {
+        tags,
+        summary: 'Customer queries matching a search, with every list filter',
+        querystring: querySearchQuerySchema,
+        response: { 200: queryListSchema, ...errors },
+      },
+    },
+    async (request) => listQueries(app.db, viewerOf(request), request.query),
+  );
+
+  api.post(
+    '/',
+    {
+      config: permission('edit'),
+      schema: {
+        tags,
+        summary: 'Enter a query by hand (a call, an e-mail, a walk-in)',
+        body: createQueryBodySchema,
+        response: { 201: queryDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const body = request.body;
+      const sellerId = viewer.isSeller ? viewer.sellerId : (body.sellerId ?? null);
+      if (viewer.isSeller && !sellerId) throw new HttpError(403, 'Your account is not linked to a shop.');
+      const actor = await actorOf(app.db, request);
+      const id = await createQuery(
+        app.db,
+        { ...body, sellerId, actor, channel: body.channel },
+        await slaSettings(app),
+      );
+      reply.code(201);
+      return detail(app, app.db, viewer, id);
+    },
+  );
+
+  api.get(
+    '/:id',
+    {
+      config: permission('view'),
+      schema: {
+        tags,
+        summary: 'A query: its message, thread, SLA clocks, follow-up and the moves it may make',
+        params: idParams,
+        response: { 200: queryDetailSchema, ...errors },
+      },
+    },
+    async (request) => detail(app, app.db, viewerOf(request), request.params.id),
+  );
+
+  api.get(
+    '/:id/events',
+    {
+      config: permission('view'),
+      schema: {
+        tags,
+        summary: "Older events of a query's thread, newest first",
+        params: idParams,
+        querystring: queryEventPageQuerySchema,
+        response: { 200: queryEventPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await findVisible(app.db, viewerOf(request), request.params.id);
+      return eventPage(app.db, request.params.id, request.query.before, request.query.limit);
+    },
+  );
+
+  api.get(
+    '/:id/events/:eventId',
+    {
+      config: permission('view'),
+      schema: {
+        tags,
+        summary: 'One event of the thread with its whole body',
+        params: eventParams,
+        response: { 200: queryEventSchema, ...errors },
+      },
+    },
+    async (request) => readEvent(app.db, viewerOf(request), request.params.id, request.params.eventId),
+  );
+
+  /** One action route: the change under the row lock, then the query as it is now. */
+  const action = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    change: (
+      row: QueryRow,
+      body: z.infer<B>,
+      tx: Tx,
+      now: Date,
+    ) =>
+      | Promise<{ set: Record<string, unknown>; events: EventInput[] }>
+      | { set: Record<string, unknown>; events: EventInput[] },
+  ) =>
+    api.post(
+      path,
+      {
+        config: permission('edit'),
+        schema: {
+          tags,
+          summary,
+          params: idParams,
+          body,
+          response: { 200: queryActionResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(request);
+        const actor = await actorOf(app.db, request);
+        const now = new Date();
+        await act(app.db, viewer, actor, request.params.id, await slaSettings(app), now, (row, tx) =>
+          change(row, request.body as z.infer<B>, tx, now),
+        );
+        return detail(app, app.db, viewer, request.params.id, now);
+      },
+    );
+
+  action(
+    '/:id/status',
+    'Move a query to another status (the server says why a move is refused)',
+    statusBodySchema,
+    (row, body, _tx, now) => {
+      const { set, event } = moveTo(row, body.status, now);
+      return { set, events: [event] };
+    },
+  );
+
+  action(
+    '/:id/assign',
+    'Give a query to a person (their follow-up reminders follow)',
+    assignBodySchema,
+    async (row, body, tx) => {
+      if (body.assigneeId) await assertAssignable(tx, body.assigneeId, row.sellerId);
+      const name = await assigneeName(tx, body.assigneeId);
+      return {
+        set: { assigneeId: body.assigneeId },
+        events: [
+          {
+            kind: 'assign',
+            body: name ? `Assigned to ${name}` : 'Unassigned',
+            data: { assigneeId: body.assigneeId },
+          },
+        ],
+      };
+    },
+  );
+
+  action('/:id/priority', 'Change the priority (the SLA targets follow)', priorityBodySchema, (row, body) => {
+    if (!queryPriorities.includes(body.priority)) throw new HttpError(400, 'Choose a priority.');
+    return {
+      set: { priority: body.priority },
+      events: [{ kind: 'priority', data: { from: row.priority, to: body.priority } }],
+    };
+  });
+
+  action(
+    '/:id/follow-up',
+    'Set or clear the next follow-up (owned by the assignee)',
+    followUpBodySchema,
+    (row, body) => {
+      refuseWhenFinished(row);
+      return {
+        set: {
+          nextFollowUpAt: body.at ? new Date(body.at) : null,
+          followUpNote: body.note,
+          followUpNotifiedAt: null,
+        },
+        events: [{ kind: 'follow_up', body: body.note, data: { at: body.at } }],
+      };
+    },
+  );
+
+  action(
+    '/:id/snooze',
+    'Snooze until a time: reopen on the customer’s reply, or stay snoozed',
+    snoozeBodySchema,
+    (row, body) => {
+      refuseWhenFinished(row);
+      const status = row.status as QueryStatus;
+      const set: Record<string, unknown> = {
+        snoozedUntil: body.until ? new Date(body.until) : null,
+        snoozeReopenOnReply: body.reopenOnReply,
+      };
+      const events: EventInput[] = [
+        { kind: 'snooze', data: { until: body.until, reopenOnReply: body.reopenOnReply } },
+      ];
+      // Snoozing waits for the customer (the SLA clocks pause).
+      if (body.until && status !== 'waiting') {
+        const move = moveTo(row, 'waiting', new Date());
+        Object.assign(set, move.set);
+        events.unshift(move.event);
+      }
+      return { set, events };
+    },
+  );
+
+  action(
+    '/method/addConnectData/:id',
+    'Log a call, an e-mail or a note with its outcome, and the next follow-up',
+    connectDataBodySchema,
+    (row, body, _tx, now) => {
+      const set: Record<string, unknown> = {};
+      // An answer to the customer by phone or mail is the first response (the SLA clock stops).
+      if (body.kind !== 'note' && body.direction === 'outgoing' && !row.firstResponseAt)
+        set.firstResponseAt = now;
+      if (body.nextFollowUpAt !== undefined) {
+        refuseWhenFinished(row);
+        Object.assign(set, {
+          nextFollowUpAt: body.nextFollowUpAt ? new Date(body.nextFollowUpAt) : null,
+          followUpNote: body.followUpNote,
+          followUpNotifiedAt: null,
+        });
+      }
+      const events: EventInput[] = [
+        {
+          kind: body.kind,
+          body: body.body,
+          outcome: body.outcome,
+          data: { direction: body.kind === 'note' ? null : body.direction },
+        },
+      ];
+      if (body.nextFollowUpAt !== undefined) {
+        events.push({ kind: 'follow_up', body: body.followUpNote, data: { at: body.nextFollowUpAt } });
+      }
+      // Someone picked it up: a new query is open from now on.
+      if (row.status === 'new') {
+        const move = moveTo(row, 'open', now);
+        Object.assign(set, move.set);
+        events.unshift(move.event);
+      }
+      return { set, events };
+    },
+  );
+}
+
+function refuseWhenFinished(row: QueryRow) {
+  if (row.status === 'resolved' || row.status === 'closed') {
+    throw new HttpError(
+      409,
+      'A resolved or closed query has no follow-up. Reopen it first.',
+      'QUERY_FINISHED',
+    );
+  }
+}
