@@ -191,3 +191,20 @@ export type ConnectDataBody = z.infer<typeof connectDataBodySchema>;
 
 /** What every action answers: the query as it is now. */
 export const queryActionResultSchema = queryDetailSchema;
+
+/** POST helperQuery/method/fromChat/{chatId}: a help chat turned into a query by whoever handles it. */
+export const fromChatBodySchema = z.object({
+  subject: z.string().trim().max(200).default(''),
+  priority: z.enum(queryPriorities).default('normal'),
+});
+
+/** POST helperQuery/method/fromCall/{callId}: one of the caller's own calls logged as a query. */
+export const fromCallBodySchema = z.object({
+  customerName: text(200, 'Enter the customer’s name.'),
+  email: z.email('Enter a valid e-mail address.').max(320),
+  subject: text(200, 'Enter a subject.'),
+  message: z.string().trim().max(20_000).default(''),
+  priority: z.enum(queryPriorities).default('normal'),
+  /** Admins and staff choose the shop; a seller's is always theirs. */
+  sellerId: z.uuid('Choose a seller from the list.').nullable().optional(),
+});

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryDetail, QueryList } from '../../../contracts/queries';
 import { rowsOf } from '../../db/rows';
-import { contacts, customerQueries, sellers } from '../../db/schema';
+import { callLogs, chatSessions, contacts, customerQueries, sellers } from '../../db/schema';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { dueReminders } from './follow-ups';
 
@@ -258,5 +258,54 @@ describe.each(testBackends)('customer queries on %s', (backend) => {
     expect(
       (await as('Seller', 'POST', `${API}/${mine.id}/assign`, { assigneeId: as.ids.Kyc })).statusCode,
     ).toBe(400);
+  });
+
+  it('turns a help chat and a call into a query, once each, for whoever may see them', async () => {
+    const db = t.database.db;
+    const [chat] = await db
+      .select({ id: chatSessions.id, email: chatSessions.email })
+      .from(chatSessions)
+      .where(eq(chatSessions.sellerId, demoSellerId))
+      .limit(1);
+    const made = await as('Seller', 'POST', `${API}/method/fromChat/${chat!.id}`, { priority: 'high' });
+    expect(made.statusCode, made.body).toBe(201);
+    const query = json<QueryDetail>(made);
+    expect(query).toMatchObject({
+      channel: 'chat',
+      priority: 'high',
+      email: chat!.email,
+      sellerId: demoSellerId,
+    });
+    const again = await as('Admin', 'POST', `${API}/method/fromChat/${chat!.id}`, {});
+    expect(again.statusCode).toBe(200);
+    expect(json<QueryDetail>(again).id).toBe(query.id);
+    const [foreignChat] = await db
+      .select({ id: chatSessions.id })
+      .from(chatSessions)
+      .where(sql`${chatSessions.sellerId} <> ${demoSellerId}`)
+      .limit(1);
+    if (foreignChat) {
+      expect((await as('Seller', 'POST', `${API}/method/fromChat/${foreignChat.id}`, {})).statusCode).toBe(
+        404,
+      );
+    }
+
+    const [call] = await db
+      .insert(callLogs)
+      .values({
+        ownerId: as.ids.Seller,
+        phoneNumber: '+919800000001',
+        phoneDigits: '919800000001',
+        referenceType: 'INCOMING',
+        source: 'LOCAL',
+        callStatus: 'COMPLETED',
+        feedbackText: 'Wants a quote for 40 saris',
+      })
+      .returning({ id: callLogs.id });
+    const body = { customerName: 'Ravi Kumar', email: 'ravi.call@example.com', subject: 'Quote for saris' };
+    expect((await as('Admin', 'POST', `${API}/method/fromCall/${call!.id}`, body)).statusCode).toBe(404);
+    const logged = json<QueryDetail>(await as('Seller', 'POST', `${API}/method/fromCall/${call!.id}`, body));
+    expect(logged).toMatchObject({ channel: 'call', phone: '+919800000001', sellerId: demoSellerId });
+    expect(logged.message).toContain('Call feedback: Wants a quote for 40 saris');
   });
 });

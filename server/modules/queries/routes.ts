@@ -17,6 +17,8 @@ import {
   connectDataBodySchema,
   createQueryBodySchema,
   followUpBodySchema,
+  fromCallBodySchema,
+  fromChatBodySchema,
   priorityBodySchema,
   QUERIES_ROUTE,
   queryActionResultSchema,
@@ -35,6 +37,7 @@ import type { Db, Tx } from '../../db/client';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { actorOf } from '../users/actor';
+import { queryFromCall, queryFromChat } from './conversions';
 import { dueReminders } from './follow-ups';
 import {
   act,
@@ -207,6 +210,64 @@ export async function queryRoutes(app: FastifyInstance) {
       );
       reply.code(201);
       return detail(app, app.db, viewer, id);
+    },
+  );
+
+  const chatParams = z.object({ chatId: z.uuid('There is no such help chat.') });
+  api.post(
+    '/method/fromChat/:chatId',
+    {
+      config: permission('edit'),
+      schema: {
+        tags,
+        summary: 'Turn a help chat into a query (a second call answers the same query)',
+        params: chatParams,
+        body: fromChatBodySchema,
+        response: { 200: queryDetailSchema, 201: queryDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const actor = await actorOf(app.db, request);
+      const made = await queryFromChat(
+        app.db,
+        viewer,
+        actor,
+        request.params.chatId,
+        request.body,
+        await slaSettings(app),
+      );
+      reply.code(made.created ? 201 : 200);
+      return detail(app, app.db, viewer, made.id);
+    },
+  );
+
+  const callParams = z.object({ callId: z.uuid('There is no such call in your call history.') });
+  api.post(
+    '/method/fromCall/:callId',
+    {
+      config: permission('edit'),
+      schema: {
+        tags,
+        summary: 'Log one of your calls as a query (a second call answers the same query)',
+        params: callParams,
+        body: fromCallBodySchema,
+        response: { 200: queryDetailSchema, 201: queryDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const actor = await actorOf(app.db, request);
+      const made = await queryFromCall(
+        app.db,
+        viewer,
+        actor,
+        request.params.callId,
+        request.body,
+        await slaSettings(app),
+      );
+      reply.code(made.created ? 201 : 200);
+      return detail(app, app.db, viewer, made.id);
     },
   );
 
