@@ -40,6 +40,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Known to the tests, so they can make the signed links a mail would carry (mail-links.spec.ts).
       MAIL_LINK_SECRET: E2E_MAIL_LINK_SECRET,
+      // The queries e2e moves the follow-up clock through POST /api/v1/test-hooks/run-follow-ups.
+      E2E_TEST_HOOKS: 'true',
     },
   },
 });

@@ -44,7 +44,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { notificationsPlugin } from './modules/notifications/service';
 import { createPermissionCache } from './modules/permissions/cache';
 import { productsModule } from './modules/products';
-import { queryRoutes } from './modules/queries/routes';
+import { queryRoutes, queryTestHooks } from './modules/queries/routes';
 import { savedViewRoutes } from './modules/saved-views/routes';
 import { sellerDashboardRoutes } from './modules/seller-dashboard/routes';
 import { sellerFileRoutes } from './modules/sellers/files';
@@ -300,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, { prefix: '/api/v1/contacts', dataDir: config.dataDir });
   await app.register(contactHistoryAlias, { prefix: '/api/v1/helperQuery/method' });
   await app.register(queryRoutes, { prefix: '/api/v1/helperQuery' });
+  if (config.E2E_TEST_HOOKS) await app.register(queryTestHooks, { prefix: '/api/v1/test-hooks' });
   await app.register(mailTemplateRoutes, { prefix: '/api/v1/mailTemplates' });
   await app.register(campaignRoutes, { prefix: '/api/v1/campaigns', config });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });

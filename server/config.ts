@@ -119,6 +119,11 @@ const envSchema = z
     /** How long a background job stays claimed without its worker's heartbeat (a crashed worker's job waits this long). */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     CALL_SERVICE_ENABLED: bool.default(true),
+    /**
+     * Test-only routes under /api/v1/test-hooks (the e2e suite moves the follow-up clock with them).
+     * Never set this in production: the hooks need no sign-in.
+     */
+    E2E_TEST_HOOKS: bool.default(false),
     ICE_SERVERS: iceServers.default([]),
     /**
      * TURN_SECRET: coturn's `static-auth-secret` (use-auth-secret). With it, every TURN entry of

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryDetail, QueryList } from '../../../contracts/queries';
+import { loadConfig } from '../../config';
 import { rowsOf } from '../../db/rows';
 import { callLogs, chatSessions, contacts, customerQueries, sellers } from '../../db/schema';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
@@ -14,7 +15,7 @@ describe.each(testBackends)('customer queries on %s', (backend) => {
   let demoSellerId: string;
   let otherQueryId: string;
   beforeAll(async () => {
-    t = await createTestApp({ backend, jobs: { enabled: false } });
+    t = await createTestApp({ backend, jobs: { enabled: false }, env: { E2E_TEST_HOOKS: 'true' } });
     as = await apiAs(t.app);
     const db = t.database.db;
     demoSellerId = (
@@ -307,5 +308,24 @@ describe.each(testBackends)('customer queries on %s', (backend) => {
     const logged = json<QueryDetail>(await as('Seller', 'POST', `${API}/method/fromCall/${call!.id}`, body));
     expect(logged).toMatchObject({ channel: 'call', phone: '+919800000001', sellerId: demoSellerId });
     expect(logged.message).toContain('Call feedback: Wants a quote for 40 saris');
+  });
+
+  it('runs the follow-up sweep at a chosen time through the e2e test hook, which is off by default', async () => {
+    expect(loadConfig({}).E2E_TEST_HOOKS).toBe(false);
+    const query = await create({ email: 'hook@example.com' });
+    await as('Seller', 'POST', `${API}/${query.id}/follow-up`, { at: '2032-05-05T05:00:00Z', note: 'Hook' });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test-hooks/run-follow-ups',
+      payload: { now: '2032-05-05T05:00:00Z' },
+    });
+    expect(hook.statusCode).toBe(200);
+    expect(json<{ reminders: number }>(hook).reminders).toBeGreaterThanOrEqual(1);
+    const [notification] = rowsOf<{ title: string }>(
+      await t.database.db.execute(
+        sql`SELECT title FROM notifications WHERE user_id = ${as.ids.Seller} AND title LIKE ${`%Q-${query.number}%`}`,
+      ),
+    );
+    expect(notification?.title).toMatch(/^Follow-up due: Q-/);
   });
 });

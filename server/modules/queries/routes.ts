@@ -481,3 +481,23 @@ function refuseWhenFinished(row: QueryRow) {
     );
   }
 }
+
+/**
+ * Test hooks (E2E_TEST_HOOKS only, never in production): the e2e suite runs the follow-up sweep at a
+ * chosen time instead of waiting for it.
+ */
+export async function queryTestHooks(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/run-follow-ups',
+    {
+      config: { public: true },
+      schema: {
+        hide: true,
+        body: z.object({ now: z.iso.datetime({ offset: true }) }),
+        response: { 200: z.object({ reminders: z.number() }) },
+      },
+    },
+    async (request) => ({ reminders: await runDueFollowUps(app, new Date(request.body.now)) }),
+  );
+}
