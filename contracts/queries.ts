@@ -208,3 +208,27 @@ export const fromCallBodySchema = z.object({
   /** Admins and staff choose the shop; a seller's is always theirs. */
   sellerId: z.uuid('Choose a seller from the list.').nullable().optional(),
 });
+
+/** POST helperQuery/{id}/reply: a marketing template mailed to the customer, with a signed answer link. */
+export const replyBodySchema = z.object({
+  templateId: z.uuid('Choose a template.'),
+  /** The template's language to send (default English, else its first). */
+  language: z.string().max(5).optional(),
+  /** A personal line above the template's text. */
+  note: z.string().trim().max(5000).default(''),
+});
+
+/** The public answer page's view of the query (GET helperQuery/method/customerReply). */
+export const replyPageQuerySchema = z.object({
+  query: z.uuid('This reply link is not valid.'),
+  token: z.string().min(10, 'This reply link is not valid.').max(200),
+});
+export const replyPageSchema = z.object({
+  number: z.number(),
+  subject: z.string(),
+  customerName: z.string(),
+  open: z.boolean(),
+});
+export const customerReplyBodySchema = replyPageQuerySchema.extend({
+  message: text(20_000, 'Write your answer.'),
+});

@@ -5,6 +5,7 @@ import { loadConfig } from '../../config';
 import { rowsOf } from '../../db/rows';
 import { callLogs, chatSessions, contacts, customerQueries, sellers } from '../../db/schema';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
+import { readOutbox } from '../campaigns/test-helpers';
 import { dueReminders } from './follow-ups';
 
 const API = '/api/v1/helperQuery';
@@ -327,5 +328,64 @@ describe.each(testBackends)('customer queries on %s', (backend) => {
       ),
     );
     expect(notification?.title).toMatch(/^Follow-up due: Q-/);
+  });
+
+  it('replies from a template with a signed link; the answer lands in the thread and reopens the query', async () => {
+    const [template] = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`SELECT id FROM mail_templates LIMIT 1`),
+    );
+    const query = await create({ email: 'reply.link@example.com', customerName: 'Mira Shah' });
+    const replied = await as('Seller', 'POST', `${API}/${query.id}/reply`, {
+      templateId: template!.id,
+      note: 'Thanks for writing, Mira.',
+    });
+    expect(replied.statusCode, replied.body).toBe(200);
+    const after = json<QueryDetail>(replied);
+    expect(after.status).toBe('waiting');
+    expect(after.firstResponseAt).not.toBeNull();
+    expect(after.events.result[0]).toMatchObject({ kind: 'message_out' });
+    const mail = (await readOutbox(t.dataDir)).find((m) =>
+      m.headers.get('to')?.includes('reply.link@example.com'),
+    );
+    expect(mail?.headers.get('subject')).toContain(`[Q-${query.number}]`);
+    const link = /\/query-reply\?query=([0-9a-f-]+)&token=([\w-]+)/.exec(mail!.body);
+    expect(link?.[1]).toBe(query.id);
+    const token = link![2]!;
+    const page = await t.app.inject({ url: `${API}/method/customerReply?query=${query.id}&token=${token}` });
+    expect(json<{ subject: string; open: boolean }>(page)).toMatchObject({
+      subject: 'Bulk order of saris',
+      open: true,
+    });
+    // A forged or borrowed token answers nothing.
+    const forged = await t.app.inject({
+      url: `${API}/method/customerReply?query=${otherQueryId}&token=${token}`,
+    });
+    expect(forged.statusCode).toBe(404);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `${API}/method/customerReply`,
+      payload: { query: query.id, token, message: 'We need 40, delivered by Friday.' },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const reopened = json<QueryDetail>(await as('Seller', 'GET', `${API}/${query.id}`));
+    expect(reopened.status).toBe('open');
+    expect(reopened.events.result[0]).toMatchObject({
+      kind: 'message_in',
+      body: 'We need 40, delivered by Friday.',
+      actorName: 'Mira Shah',
+    });
+    // Snoozed with "stay snoozed": the answer is kept, the query sleeps on.
+    await as('Seller', 'POST', `${API}/${query.id}/snooze`, {
+      until: '2033-01-01T09:00:00Z',
+      reopenOnReply: false,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `${API}/method/customerReply`,
+      payload: { query: query.id, token, message: 'Thanks, confirmed.' },
+    });
+    const sleeping = json<QueryDetail>(await as('Seller', 'GET', `${API}/${query.id}`));
+    expect(sleeping).toMatchObject({ status: 'waiting', snoozedUntil: '2033-01-01T09:00:00.000Z' });
+    expect(sleeping.events.result[0]!.body).toBe('Thanks, confirmed.');
   });
 });

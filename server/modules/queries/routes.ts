@@ -16,6 +16,7 @@ import {
   assignBodySchema,
   connectDataBodySchema,
   createQueryBodySchema,
+  customerReplyBodySchema,
   followUpBodySchema,
   fromCallBodySchema,
   fromChatBodySchema,
@@ -29,6 +30,9 @@ import {
   queryListQuerySchema,
   queryListSchema,
   querySearchQuerySchema,
+  replyBodySchema,
+  replyPageQuerySchema,
+  replyPageSchema,
   snoozeBodySchema,
   statusBodySchema,
 } from '../../../contracts/queries';
@@ -36,9 +40,11 @@ import type { RouteAction } from '../../../contracts/routes';
 import type { Db, Tx } from '../../db/client';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
+import { requestLimit } from '../../plugins/rate-limits';
 import { actorOf } from '../users/actor';
 import { queryFromCall, queryFromChat } from './conversions';
 import { dueReminders } from './follow-ups';
+import { customerReply, type ReplyLinks, replyFromTemplate, replyPage } from './reply';
 import {
   act,
   assertAssignable,
@@ -141,8 +147,9 @@ export async function runDueFollowUps(app: FastifyInstance, now: Date): Promise<
 
 const SWEEP_MS = 30_000;
 
-export async function queryRoutes(app: FastifyInstance) {
+export async function queryRoutes(app: FastifyInstance, options: { links: ReplyLinks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { links } = options;
 
   // Every instance sweeps; each due row is claimed by one UPDATE, so reminders go out once.
   let sweeping = false;
@@ -268,6 +275,74 @@ export async function queryRoutes(app: FastifyInstance) {
       );
       reply.code(made.created ? 201 : 200);
       return detail(app, app.db, viewer, made.id);
+    },
+  );
+
+  api.post(
+    '/:id/reply',
+    {
+      config: permission('edit'),
+      schema: {
+        tags,
+        summary:
+          'Mail the customer a marketing template with a signed link to answer; recorded in the thread',
+        params: idParams,
+        body: replyBodySchema,
+        response: { 200: queryDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const actor = await actorOf(app.db, request);
+      await replyFromTemplate(
+        app,
+        links,
+        viewer,
+        actor,
+        request.params.id,
+        request.body,
+        await slaSettings(app),
+      );
+      return detail(app, app.db, viewer, request.params.id);
+    },
+  );
+
+  // The customer's side of the signed link: no account, the HMAC token is the proof; throttled per address.
+  const throttle = requestLimit(app, {
+    name: 'query-replies',
+    max: 20,
+    timeWindow: 10 * 60_000,
+    message: 'Too many answers from here. Try again in a few minutes.',
+  });
+  api.get(
+    '/method/customerReply',
+    {
+      config: { public: true },
+      preHandler: throttle,
+      schema: {
+        tags,
+        summary: 'The query a signed reply link answers (the public answer page)',
+        querystring: replyPageQuerySchema,
+        response: { 200: replyPageSchema, ...errors },
+      },
+    },
+    async (request) => replyPage(app, links, request.query.query, request.query.token),
+  );
+  api.post(
+    '/method/customerReply',
+    {
+      config: { public: true },
+      preHandler: throttle,
+      schema: {
+        tags,
+        summary: "The customer's answer through the signed link: into the thread, reopening the query",
+        body: customerReplyBodySchema,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await customerReply(app, links, request.body, await slaSettings(app));
+      return { message: 'Thank you. Your answer has reached us.' };
     },
   );
 
