@@ -31,7 +31,9 @@ export async function contactTimeline(
     FROM chat_sessions s LEFT JOIN sellers sel ON sel.id = s.seller_id WHERE s.contact_id = ${id}::uuid
     UNION ALL
     SELECT q.id::text, q.created_at, NULL, q.customer_name, 'customer_query', '[]'::jsonb,
-           q.subject || ' (' || q.status || ')', NULL, NULL
+           'Q-' || q.number || ' ' || q.subject || ' (' || CASE q.status
+             WHEN 'waiting' THEN 'waiting for customer' ELSE q.status END || ', ' || q.channel || ')',
+           NULL, '/queries/queries-request/' || q.id::text
     FROM customer_queries q WHERE q.contact_id = ${id}::uuid`;
   const [rows, [total]] = await Promise.all([
     db.execute(

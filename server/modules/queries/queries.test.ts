@@ -115,6 +115,12 @@ describe.each(testBackends)('customer queries on %s', (backend) => {
       .where(eq(contacts.email, 'ada.queries@example.com'));
     expect(query.contactId).toBe(contact!.id);
     expect(query.sla.firstResponse.state).toMatch(/running|breached/);
+    // On the contact's one timeline, with a way to the query.
+    const history = await as('Admin', 'GET', `${API}/method/getContactHistory/${query.contactId}`);
+    const entry = json<{ result: { note: string | null; link: string | null }[] }>(history).result.find((e) =>
+      e.link?.endsWith(query.id),
+    );
+    expect(entry?.note).toBe(`Q-${query.number} Bulk order of saris (new, manual)`);
     // Staff choose the seller; found by search, by words and by number.
     const found = json<QueryList>(
       await as('Staff', 'GET', `${API}/method/searchQueries?query=saris%20to%20pune`),
