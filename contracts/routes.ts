@@ -171,7 +171,11 @@ export const routes: readonly RouteDef[] = [
     name: 'Offer Requests',
     section: 'Customers',
     actions: ['view', 'edit', 'approve'],
-    defaults: { Admin: ['view', 'edit', 'approve'], Staff: ['view', 'edit'] },
+    defaults: {
+      Admin: ['view', 'edit', 'approve'],
+      Staff: ['view', 'edit'],
+      Seller: ['view', 'edit', 'approve'],
+    },
     available: false,
   },
   {

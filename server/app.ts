@@ -42,6 +42,7 @@ import { mailTemplateRoutes } from './modules/mail-templates/routes';
 import { mediaModule } from './modules/media';
 import { notificationRoutes } from './modules/notifications/routes';
 import { notificationsPlugin } from './modules/notifications/service';
+import { offerRoutes } from './modules/offers/routes';
 import { createPermissionCache } from './modules/permissions/cache';
 import { productsModule } from './modules/products';
 import { queryRoutes, queryTestHooks } from './modules/queries/routes';
@@ -307,6 +308,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   if (config.E2E_TEST_HOOKS) await app.register(queryTestHooks, { prefix: '/api/v1/test-hooks' });
+  await app.register(offerRoutes, {
+    prefix: '/api/v1/offers',
+    publicUrl: config.publicUrl,
+    mailLinkSecret: config.MAIL_LINK_SECRET,
+  });
   await app.register(mailTemplateRoutes, { prefix: '/api/v1/mailTemplates' });
   await app.register(campaignRoutes, { prefix: '/api/v1/campaigns', config });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });

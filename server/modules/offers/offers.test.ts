@@ -1,0 +1,216 @@
+import { eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validityEnd } from '../../../contracts/domain/validity-day';
+import { offers, products, sellers, users } from '../../db/schema';
+import {
+  type ApiAs,
+  apiAs,
+  createTestApp,
+  demoEmails,
+  json,
+  type TestApp,
+  testBackends,
+} from '../../test-support';
+import { mailLinkSecret } from '../mail-links/links';
+import { createOfferLinks, type OfferLinks, respondToOffer } from './service';
+
+describe.each(testBackends)('offers API (%s)', (backend) => {
+  let t: TestApp;
+  let as: ApiAs;
+  let links: OfferLinks;
+  let sellerId: string;
+  let otherSellerId: string;
+  let productId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ backend });
+    as = await apiAs(t.app);
+    links = createOfferLinks(await mailLinkSecret(t.app.db, undefined), t.config.publicUrl);
+    const db = t.app.db;
+    const [seller] = await db
+      .select({ sellerId: users.sellerId })
+      .from(users)
+      .where(eq(users.email, demoEmails.Seller));
+    sellerId = seller!.sellerId!;
+    const [other] = await db
+      .select({ id: sellers.id })
+      .from(sellers)
+      .where(ne(sellers.id, sellerId))
+      .limit(1);
+    otherSellerId = other!.id;
+    const [own] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.sellerId, sellerId))
+      .limit(1);
+    productId = own!.id;
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const draft = (over: Record<string, unknown> = {}) => ({
+    lines: [
+      {
+        productId,
+        name: 'Chair',
+        quantity: 12,
+        unitPriceMinor: 1000,
+        quantityBreaks: [{ minQuantity: 10, unitPriceMinor: 900 }],
+        discountPercent: 10,
+      },
+    ],
+    currency: 'EUR',
+    shippingCountry: null,
+    validUntil: null,
+    notes: 'Delivery in two weeks',
+    ...over,
+  });
+
+  async function newOffer(who: 'Seller' | 'Admin' = 'Seller', forSeller?: string) {
+    const res = await as(who, 'POST', '/api/v1/offers', {
+      customerName: 'Ada Buyer',
+      email: 'ada.buyer@example.com',
+      sellerId: forSeller,
+      items: forSeller && forSeller !== sellerId ? [] : [{ productId, quantity: 12 }],
+      message: 'Quote please',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return json<{ id: string; number: number; status: string }>(res);
+  }
+
+  it('creates, lists with tabs, prices a draft, sends it and the customer accepts once', async () => {
+    const made = await newOffer();
+    expect(made.status).toBe('requested');
+    const list = json<{ result: { id: string }[]; tabs: Record<string, number> }>(
+      await as('Seller', 'GET', '/api/v1/offers?status=requested'),
+    );
+    expect(list.result.some((r) => r.id === made.id)).toBe(true);
+    expect(list.tabs.requested).toBeGreaterThanOrEqual(1);
+
+    const badCurrency = await as(
+      'Seller',
+      'PUT',
+      `/api/v1/offers/${made.id}/draft`,
+      draft({ currency: 'XAF' }),
+    );
+    expect(badCurrency.statusCode).toBe(400);
+    expect(json(badCurrency).message).toBe('XAF is not a currency this marketplace offers.');
+
+    const saved = await as('Seller', 'PUT', `/api/v1/offers/${made.id}/draft`, draft());
+    expect(saved.statusCode, saved.body).toBe(200);
+    const priced = json<{ draft: { totals: { totalMinor: number }; lines: { unitPriceMinor: number }[] } }>(
+      saved,
+    );
+    expect(priced.draft.lines[0]!.unitPriceMinor).toBe(900);
+    expect(priced.draft.totals.totalMinor).toBe(9720); // 12 × 9.00 − 10 %
+
+    const sent = await as('Seller', 'POST', `/api/v1/offers/${made.id}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const detail = json<{
+      status: string;
+      versions: { version: number; expiresAt: string; snapshotSha256: string }[];
+    }>(sent);
+    expect(detail.status).toBe('offered');
+    expect(detail.versions).toHaveLength(1);
+    const token = links.token(made.id, 1, new Date(detail.versions[0]!.expiresAt));
+
+    const page = await t.app.inject({ method: 'GET', url: `/api/v1/offers/public/${token}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(json(page)).toMatchObject({ version: 1, canRespond: true, newerVersion: null });
+
+    const tampered = `${token.slice(0, -2)}xx`;
+    const forged = await t.app.inject({ method: 'GET', url: `/api/v1/offers/public/${tampered}` });
+    expect(forged.statusCode).toBe(404);
+    expect(json(forged).message).toMatch(/not valid/);
+    const garbage = await t.app.inject({ method: 'GET', url: '/api/v1/offers/public/nonsense' });
+    expect(garbage.statusCode).toBe(404);
+
+    const accept = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/offers/public/${token}/accept`,
+        payload: { typedName: 'Ada Buyer' },
+      });
+    const first = await accept();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(json(first)).toMatchObject({ decision: 'accepted', recorded: true });
+    const second = await accept();
+    expect(json(second)).toMatchObject({ decision: 'accepted', recorded: false });
+    const [row] = await t.app.db.select().from(offers).where(eq(offers.id, made.id));
+    expect(row).toMatchObject({ status: 'accepted', toConvert: true });
+    const after = json<{ responses: { snapshotSha256: string }[] }>(
+      await as('Admin', 'GET', `/api/v1/offers/${made.id}`),
+    );
+    expect(after.responses[0]!.snapshotSha256).toBe(detail.versions[0]!.snapshotSha256);
+  });
+
+  it('says an older link is superseded once a newer version is sent, and diffs the versions', async () => {
+    const made = await newOffer();
+    await as('Seller', 'PUT', `/api/v1/offers/${made.id}/draft`, draft());
+    const v1 = json<{ versions: { expiresAt: string }[] }>(
+      await as('Seller', 'POST', `/api/v1/offers/${made.id}/send`),
+    );
+    const oldToken = links.token(made.id, 1, new Date(v1.versions[0]!.expiresAt));
+    await as('Seller', 'PUT', `/api/v1/offers/${made.id}/draft`, draft({ notes: 'Now with delivery' }));
+    const v2 = await as('Seller', 'POST', `/api/v1/offers/${made.id}/send`);
+    expect(json<{ currentVersion: number }>(v2).currentVersion).toBe(2);
+    const old = json<{ newerVersion: number; newerToken: string; canRespond: boolean }>(
+      await t.app.inject({ method: 'GET', url: `/api/v1/offers/public/${oldToken}` }),
+    );
+    expect(old).toMatchObject({ newerVersion: 2, canRespond: false });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/offers/public/${oldToken}/accept`,
+      payload: { typedName: 'Ada' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).message).toMatch(/newer version \(2\)/);
+    const newer = await t.app.inject({ method: 'GET', url: `/api/v1/offers/public/${old.newerToken}` });
+    expect(json(newer)).toMatchObject({ version: 2, canRespond: true });
+    const diff = json<{ diff: { fields: { field: string }[] } }>(
+      await as('Seller', 'GET', `/api/v1/offers/${made.id}/versions/2/diff`),
+    );
+    expect(diff.diff.fields.map((f) => f.field)).toContain('notes');
+  });
+
+  it('accepts at 23:59 of the validity day in the seller zone and refuses at 00:00 the day after', async () => {
+    for (const [_clock, ok] of [
+      ['23:59', true],
+      ['00:00', false],
+    ] as const) {
+      const made = await newOffer();
+      await as('Seller', 'PUT', `/api/v1/offers/${made.id}/draft`, draft({ validUntil: '2099-01-10' }));
+      const sent = json<{ versions: { expiresAt: string }[] }>(
+        await as('Seller', 'POST', `/api/v1/offers/${made.id}/send`),
+      );
+      const end = new Date(sent.versions[0]!.expiresAt);
+      const timeZone = (await t.app.settings.effective(sellerId)).localization.timeZone;
+      expect(end.toISOString()).toBe(validityEnd('2099-01-10', timeZone).toISOString());
+      const at = ok ? new Date(end.getTime() - 60_000) : end;
+      const token = links.token(made.id, 1, end);
+      const answer = respondToOffer(
+        t.app,
+        links,
+        token,
+        'accepted',
+        { typedName: 'Ada', comment: '' },
+        { ip: '127.0.0.1', userAgent: 't' },
+        at,
+      );
+      if (ok) await expect(answer).resolves.toMatchObject({ decision: 'accepted' });
+      else
+        await expect(answer).rejects.toMatchObject({
+          status: 409,
+          message: 'This offer expired on 2099-01-10. Ask the shop for a new one.',
+        });
+    }
+  });
+
+  it("answers 404 for another seller's offer and checks the permission per role", async () => {
+    const foreign = await newOffer('Admin', otherSellerId);
+    expect((await as('Seller', 'GET', `/api/v1/offers/${foreign.id}`)).statusCode).toBe(404);
+    expect((await as('Seller', 'PUT', `/api/v1/offers/${foreign.id}/draft`, draft())).statusCode).toBe(404);
+    expect((await as('Staff', 'GET', `/api/v1/offers/${foreign.id}`)).statusCode).toBe(200);
+    expect((await as('Admin', 'GET', '/api/v1/offers')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/offers' })).statusCode).toBe(401);
+  });
+});
