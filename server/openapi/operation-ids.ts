@@ -191,6 +191,15 @@ export const NAMED_ROUTES: Readonly<Record<string, string>> = {
   'POST /api/v1/queryBot/faqs': 'createFaq',
   'PATCH /api/v1/queryBot/faqs/{id}': 'updateFaq',
   'DELETE /api/v1/queryBot/faqs/{id}': 'deleteFaq',
+  'GET /api/v1/offers': 'listOffers',
+  'POST /api/v1/offers': 'createOfferRequest',
+  'GET /api/v1/offers/{id}': 'getOffer',
+  'PUT /api/v1/offers/{id}/draft': 'saveOfferDraft',
+  'POST /api/v1/offers/{id}/send': 'sendOffer',
+  'GET /api/v1/offers/{id}/versions/{version}/diff': 'getOfferVersionDiff',
+  'GET /api/v1/offers/public/{token}': 'getPublicOffer',
+  'POST /api/v1/offers/public/{token}/accept': 'acceptOffer',
+  'POST /api/v1/offers/public/{token}/decline': 'declineOffer',
 };
 
 const pascal = (word: string) =>
