@@ -232,3 +232,29 @@ export const replyPageSchema = z.object({
 export const customerReplyBodySchema = replyPageQuerySchema.extend({
   message: text(20_000, 'Write your answer.'),
 });
+
+/** GET helperQuery/method/slaReport: % of SLA targets met, per assignee and per seller (Chatwoot #9747). */
+export const slaReportQuerySchema = z.object({
+  /** Queries resolved on or after / up to the end of these days (YYYY-MM-DD, UTC). */
+  from: z.iso.date('A date is written YYYY-MM-DD.'),
+  to: z.iso.date('A date is written YYYY-MM-DD.'),
+  sellerId: z.uuid('Choose a seller from the list.').optional(),
+});
+export const slaReportRowSchema = z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  resolved: z.number(),
+  firstResponseMet: z.number(),
+  firstResponseCounted: z.number(),
+  /** Percent met, one decimal; null when no clock of the kind stopped. */
+  firstResponseRate: z.number().nullable(),
+  resolutionMet: z.number(),
+  resolutionCounted: z.number(),
+  resolutionRate: z.number().nullable(),
+});
+export type SlaReportRow = z.infer<typeof slaReportRowSchema>;
+export const slaReportSchema = z.object({
+  byAssignee: z.array(slaReportRowSchema),
+  bySeller: z.array(slaReportRowSchema),
+});
+export type SlaReport = z.infer<typeof slaReportSchema>;

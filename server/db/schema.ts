@@ -767,6 +767,9 @@ export const customerQueries = pgTable(
     resolutionDueAt: timestamp('resolution_due_at', { withTimezone: true }),
     /** A clock went past its target (kept once true, for the list's "SLA breached" filter). */
     slaBreached: boolean('sla_breached').notNull().default(false),
+    /** Each clock's outcome once it stopped (null while it runs or pauses): the SLA report's figures. */
+    firstResponseMet: boolean('first_response_met'),
+    resolutionMet: boolean('resolution_met'),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -781,6 +784,9 @@ export const customerQueries = pgTable(
       .on(table.nextFollowUpAt)
       .where(sql`${table.nextFollowUpAt} IS NOT NULL`),
     index('customer_queries_contact_idx').on(table.contactId),
+    index('customer_queries_resolved_idx')
+      .on(table.resolvedAt)
+      .where(sql`${table.resolvedAt} IS NOT NULL`),
     index('customer_queries_search_trgm_idx').using(
       'gin',
       sql`(lower(${table.subject} || ' ' || ${table.customerName} || ' ' || ${table.email} || ' ' || ${table.message})) gin_trgm_ops`,

@@ -394,4 +394,42 @@ describe.each(testBackends)('customer queries on %s', (backend) => {
     expect(sleeping).toMatchObject({ status: 'waiting', snoozedUntil: '2033-01-01T09:00:00.000Z' });
     expect(sleeping.events.result[0]!.body).toBe('Thanks, confirmed.');
   });
+
+  it('reports the % of SLA targets met per assignee and per seller, as JSON and CSV', async () => {
+    const query = await create({ email: 'report@example.com' }, 'Admin');
+    await as('Admin', 'POST', `${API}/${query.id}/assign`, { assigneeId: as.ids.Staff });
+    await as('Staff', 'POST', `${API}/method/addConnectData/${query.id}`, {
+      kind: 'call',
+      outcome: 'Solved',
+    });
+    await as('Staff', 'POST', `${API}/${query.id}/status`, { status: 'resolved' });
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await as('Staff', 'GET', `${API}/method/slaReport?from=${today}&to=${today}`);
+    expect(report.statusCode, report.body).toBe(200);
+    const body = json<{
+      byAssignee: {
+        id: string | null;
+        resolved: number;
+        firstResponseCounted: number;
+        resolutionRate: number | null;
+      }[];
+      bySeller: { id: string | null }[];
+    }>(report);
+    const staff = body.byAssignee.find((row) => row.id === as.ids.Staff);
+    expect(staff).toMatchObject({ resolved: 1, firstResponseCounted: 1 });
+    expect(staff!.resolutionRate).toBeGreaterThanOrEqual(0);
+    expect(body.bySeller.map((row) => row.id)).toContain(demoSellerId);
+    // A seller's report covers their own shop only.
+    const own = json<{ bySeller: { id: string | null }[] }>(
+      await as('Seller', 'GET', `${API}/method/slaReport?from=${today}&to=${today}`),
+    );
+    expect(own.bySeller.every((row) => row.id === demoSellerId)).toBe(true);
+    const csv = await as('Staff', 'GET', `${API}/method/slaReport.csv?from=${today}&to=${today}`);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body).toContain('"Grouping","Name","Resolved"');
+    expect(csv.body).toMatch(/"Assignee","[^"]+",1,1,1,/);
+    expect((await as('Staff', 'GET', `${API}/method/slaReport?from=yesterday&to=${today}`)).statusCode).toBe(
+      400,
+    );
+  });
 });

@@ -382,6 +382,9 @@ export async function clocksOf(db: Db | Tx, row: QueryRow, sla: SlaSettings, now
   });
 }
 
+/** A clock's outcome for the report: known once met, or once breached (it can never be met then). */
+const outcome = (state: string) => (state === 'met' ? true : state === 'breached' ? false : null);
+
 /** Recomputes the SLA deadlines kept on the row (the list filters and sorts on them). */
 export async function refreshSla(tx: Db | Tx, id: string, sla: SlaSettings, now: Date) {
   const [row] = await tx.select().from(customerQueries).where(eq(customerQueries.id, id));
@@ -396,6 +399,8 @@ export async function refreshSla(tx: Db | Tx, id: string, sla: SlaSettings, now:
         row.slaBreached ||
         clocks.firstResponse.state === 'breached' ||
         clocks.resolution.state === 'breached',
+      firstResponseMet: outcome(clocks.firstResponse.state),
+      resolutionMet: outcome(clocks.resolution.state),
     })
     .where(eq(customerQueries.id, id));
 }

@@ -33,6 +33,8 @@ import {
   replyBodySchema,
   replyPageQuerySchema,
   replyPageSchema,
+  slaReportQuerySchema,
+  slaReportSchema,
   snoozeBodySchema,
   statusBodySchema,
 } from '../../../contracts/queries';
@@ -63,6 +65,7 @@ import {
   sellerNameOf,
   type Viewer,
 } from './repository';
+import { slaReport, slaReportCsv } from './sla-report';
 
 const permission = (action: RouteAction) => ({ permission: { route: QUERIES_ROUTE, action } });
 const tags = ['queries'];
@@ -343,6 +346,42 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
     async (request) => {
       await customerReply(app, links, request.body, await slaSettings(app));
       return { message: 'Thank you. Your answer has reached us.' };
+    },
+  );
+
+  api.get(
+    '/method/slaReport',
+    {
+      config: permission('view'),
+      schema: {
+        tags,
+        summary:
+          '% of SLA targets met per assignee and per seller, over the queries resolved in a date range',
+        querystring: slaReportQuerySchema,
+        response: { 200: slaReportSchema, ...errors },
+      },
+    },
+    async (request) => slaReport(app.db, viewerOf(request), request.query),
+  );
+
+  api.get(
+    '/method/slaReport.csv',
+    {
+      config: permission('view'),
+      schema: {
+        tags,
+        summary: 'The SLA report as a CSV file (safe to open in any spreadsheet)',
+        querystring: slaReportQuerySchema,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const report = await slaReport(app.db, viewerOf(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sla-report-${from}-to-${to}.csv"`)
+        .send(slaReportCsv(report));
     },
   );
 
