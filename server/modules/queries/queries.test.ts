@@ -115,6 +115,21 @@ describe.each(testBackends)('customer queries on %s', (backend) => {
       .where(eq(contacts.email, 'ada.queries@example.com'));
     expect(query.contactId).toBe(contact!.id);
     expect(query.sla.firstResponse.state).toMatch(/running|breached/);
+    // The shop's people hear of it (not the seller who typed it in).
+    const told = rowsOf<{ user_id: string }>(
+      await t.database.db.execute(
+        sql`SELECT user_id FROM notifications WHERE link = ${`/queries/queries-request/${query.id}`}`,
+      ),
+    );
+    expect(told.map((row) => row.user_id)).not.toContain(as.ids.Seller);
+    const byStaff = await create({ email: 'told@example.com', sellerId: demoSellerId }, 'Staff');
+    const toldSeller = rowsOf<{ user_id: string; title: string }>(
+      await t.database.db.execute(
+        sql`SELECT user_id, title FROM notifications WHERE link = ${`/queries/queries-request/${byStaff.id}`}`,
+      ),
+    );
+    expect(toldSeller.map((row) => row.user_id)).toContain(as.ids.Seller);
+    expect(toldSeller[0]!.title).toBe(`New query Q-${byStaff.number}: Bulk order of saris`);
     // On the contact's one timeline, with a way to the query.
     const history = await as('Admin', 'GET', `${API}/method/getContactHistory/${query.contactId}`);
     const entry = json<{ result: { note: string | null; link: string | null }[] }>(history).result.find((e) =>

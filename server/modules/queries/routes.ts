@@ -44,6 +44,7 @@ import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { requestLimit } from '../../plugins/rate-limits';
 import { actorOf } from '../users/actor';
+import { announceNewQuery } from './announce';
 import { queryFromCall, queryFromChat } from './conversions';
 import { dueReminders } from './follow-ups';
 import { customerReply, type ReplyLinks, replyFromTemplate, replyPage } from './reply';
@@ -218,6 +219,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
         { ...body, sellerId, actor, channel: body.channel },
         await slaSettings(app),
       );
+      await announceNewQuery(app, id, viewer.userId);
       reply.code(201);
       return detail(app, app.db, viewer, id);
     },
@@ -247,6 +249,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
         request.body,
         await slaSettings(app),
       );
+      if (made.created) await announceNewQuery(app, made.id, viewer.userId);
       reply.code(made.created ? 201 : 200);
       return detail(app, app.db, viewer, made.id);
     },
@@ -276,6 +279,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
         request.body,
         await slaSettings(app),
       );
+      if (made.created) await announceNewQuery(app, made.id, viewer.userId);
       reply.code(made.created ? 201 : 200);
       return detail(app, app.db, viewer, made.id);
     },
