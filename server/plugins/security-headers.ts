@@ -40,15 +40,16 @@ function policy(frameAncestors: string, https: boolean): string {
 }
 
 /**
- * The storefront help-chat widget (`/chat/{sellerCode}`, served as the SPA's index.html by the history
- * fallback) is made to be framed: `public/widget.js` opens it in an iframe on the seller's own site.
+ * The storefront help-chat widget (`/chat/{sellerCode}`) and enquiry form (`/enquiry/{sellerCode}`),
+ * served as the SPA's index.html by the history fallback, are made to be framed: `public/widget.js` and
+ * `public/enquiry.js` open them in an iframe on the seller's own site.
  * Only these pages may be framed, by the sites Settings → Website names (the marketplace's and the
  * shop's `embedOrigins`; by any site while none is named, see settings-website/embed-origins.ts);
  * every other page keeps `frame-ancestors 'none'` and X-Frame-Options DENY (clickjacking of the
  * back-office).
  */
 export function isFramablePath(url: string): boolean {
-  return /^\/chat\/[^/?#]+\/?(?:[?#]|$)/.test(url);
+  return /^\/(?:chat|enquiry)\/[^/?#]+\/?(?:[?#]|$)/.test(url);
 }
 
 const safeDecode = (text: string) => {
@@ -59,13 +60,13 @@ const safeDecode = (text: string) => {
   }
 };
 
-const FRAMABLE_CODE = /^\/chat\/([^/?#]+)/;
+const FRAMABLE_CODE = /^\/(?:chat|enquiry)\/([^/?#]+)/;
 
 /** The sites that may frame one shop's chat page; `null` for any site. */
 export type FrameAncestorsOf = (sellerCode: string) => Promise<readonly string[] | null>;
 
 /** The widget's loader script is included by storefronts on other origins. */
-const CROSS_ORIGIN_SCRIPTS = new Set(['/widget.js']);
+const CROSS_ORIGIN_SCRIPTS = new Set(['/widget.js', '/enquiry.js']);
 
 /** The headers helmet sets with these options, read once from a response that records them. */
 export function helmetHeaders(options: HelmetOptions): [string, string][] {

@@ -14,10 +14,11 @@ export const publicPages: Record<string, Page> = {
 
 /**
  * Public pages whose path carries a parameter, by path prefix: the storefront help-chat widget
- * (`/chat/{sellerCode}`, its own lazy chunk). Not in the route manifest: it is no back-office page.
+ * (`/chat/{sellerCode}`, its own lazy chunk) and enquiry form (`/enquiry/{sellerCode}`). Not in the route manifest: it is no back-office page.
  */
 export const publicPagesByPrefix: Record<string, Page> = {
   '/chat/': lazy(() => import('../features/chat-widget/ChatWidgetPage')),
+  '/enquiry/': lazy(() => import('../features/enquiry/EnquiryPage')),
 };
 
 /** The public page for `location`, if it is one. */
