@@ -141,6 +141,16 @@ describe.each(testBackends)('offers API (%s)', (backend) => {
       await as('Admin', 'GET', `/api/v1/offers/${made.id}`),
     );
     expect(after.responses[0]!.snapshotSha256).toBe(detail.versions[0]!.snapshotSha256);
+    const contactId = json<{ contactId: string }>(
+      await as('Admin', 'GET', `/api/v1/offers/${made.id}`),
+    ).contactId;
+    const timeline = json<{ result: { action: string; note: string; link: string }[] }>(
+      await as('Admin', 'GET', `/api/v1/contacts/${contactId}/history?limit=50`),
+    );
+    expect(timeline.result.find((e) => e.link === `/customers/offer-requests/${made.id}`)).toMatchObject({
+      action: 'offer',
+      note: `Offer OFR-${made.number} (accepted, EUR 97.20)`,
+    });
   });
 
   it('says an older link is superseded once a newer version is sent, and diffs the versions', async () => {
