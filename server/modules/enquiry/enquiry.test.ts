@@ -145,8 +145,7 @@ describe.each(testBackends)('enquiry form on %s', (backend) => {
     expect(json<{ message: string }>(answer).message).toBe(ENQUIRY_MESSAGES.tooFast);
   });
 
-  // Skipped until createQuery (server/modules/queries/create.ts, Q-SERVER) is committed and wired in sink.ts.
-  it.skip('takes a question: the query is stored with channel form', async () => {
+  it('takes a question: the query is stored with channel form', async () => {
     const body = form({ mode: 'question', lines: [], productId: liveProductId, phone: '+44 20 7946 0000' });
     const answer = await send(body);
     expect(answer.statusCode).toBe(201);

@@ -2,9 +2,14 @@
 // marketing contact of its address), an offer request an offer in status "requested" (offers/requests.ts,
 // which links the contact and tells the seller's users). Both are made by their own modules; this only
 // maps the form's fields onto them.
+
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../lib/http-error';
+import { customerQueries } from '../../db/schema';
 import { createOfferRequest } from '../offers/requests';
+import { announceNewQuery } from '../queries/announce';
+import { createQuery } from '../queries/repository';
+import { slaSettings } from '../queries/routes';
 
 interface Customer {
   sellerId: string;
@@ -27,13 +32,28 @@ export interface EnquirySink {
 }
 
 export const enquirySink: EnquirySink = {
-  async question() {
-    // TODO(issue 30): createQuery from server/modules/queries/create.ts (Q-SERVER) once it is committed.
-    throw new HttpError(
-      503,
-      'This shop cannot take questions at the moment. Please try again later.',
-      'ENQUIRIES_UNAVAILABLE',
+  async question(app, input) {
+    const id = await createQuery(
+      app.db,
+      {
+        sellerId: input.sellerId,
+        customerName: input.name,
+        email: input.email,
+        phone: input.phone,
+        subject: input.subject,
+        message: input.message,
+        productId: input.productId,
+        channel: 'form',
+        actor: null,
+      },
+      await slaSettings(app),
     );
+    await announceNewQuery(app, id);
+    const [row] = await app.db
+      .select({ number: customerQueries.number })
+      .from(customerQueries)
+      .where(eq(customerQueries.id, id));
+    return { reference: `Q-${row?.number ?? ''}` };
   },
   async offer(app, input) {
     const created = await createOfferRequest(
