@@ -215,6 +215,31 @@ describe.each(testBackends)('offers API (%s)', (backend) => {
     }
   });
 
+  it('a declined offer is reopened only by sending a new version; staff may not send without approve', async () => {
+    const made = await newOffer();
+    await as('Seller', 'PUT', `/api/v1/offers/${made.id}/draft`, draft());
+    const v1 = json<{ versions: { expiresAt: string }[] }>(
+      await as('Seller', 'POST', `/api/v1/offers/${made.id}/send`),
+    );
+    const token = links.token(made.id, 1, new Date(v1.versions[0]!.expiresAt));
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/offers/public/${token}/decline`,
+      payload: { typedName: 'Ada Buyer', comment: 'Too dear' },
+    });
+    expect(json(declined)).toMatchObject({ decision: 'declined', recorded: true });
+    const lateAccept = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/offers/public/${token}/accept`,
+      payload: { typedName: 'Ada' },
+    });
+    expect(json(lateAccept)).toMatchObject({ decision: 'declined', recorded: false });
+    expect((await as('Staff', 'POST', `/api/v1/offers/${made.id}/send`)).statusCode).toBe(403);
+    await as('Seller', 'PUT', `/api/v1/offers/${made.id}/draft`, draft({ notes: 'Better price' }));
+    const v2 = await as('Seller', 'POST', `/api/v1/offers/${made.id}/send`);
+    expect(json(v2)).toMatchObject({ status: 'offered', currentVersion: 2 });
+  });
+
   it("answers 404 for another seller's offer and checks the permission per role", async () => {
     const foreign = await newOffer('Admin', otherSellerId);
     expect((await as('Seller', 'GET', `/api/v1/offers/${foreign.id}`)).statusCode).toBe(404);
