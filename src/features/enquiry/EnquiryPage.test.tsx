@@ -43,7 +43,7 @@ function renderPage(api: EnquiryApi) {
   return render(
     <ChakraProvider value={publicSystem}>
       <Router hook={hook} searchHook={searchHook}>
-        <EnquiryPage api={api} />
+        <EnquiryPage api={api} minFillMs={0} />
       </Router>
     </ChakraProvider>,
   );

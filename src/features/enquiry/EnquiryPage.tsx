@@ -24,6 +24,8 @@ import { type EnquiryApi, enquiryApi } from './enquiry-api';
 
 /** The same limit as contracts/enquiry.ts (a value import from there would pull classic zod in). */
 const MAX_MESSAGE_LENGTH = 4000;
+/** A little over the server's minimum fill time (form-token.ts): a fast typist or autofill waits it out. */
+const MIN_FILL_MS = 3_200;
 
 interface Line {
   product: EnquiryProduct;
@@ -38,10 +40,18 @@ type Errors = Partial<Record<'name' | 'email' | 'subject' | 'message' | 'lines',
  * The shop's introduction is shown as text. The hidden "website" field is a honeypot: people never see
  * or reach it (off-screen, aria-hidden, tabindex -1, autocomplete off); a bot that fills it is refused.
  */
-export default function EnquiryPage({ api = enquiryApi }: { api?: EnquiryApi }) {
+export default function EnquiryPage({
+  api = enquiryApi,
+  minFillMs = MIN_FILL_MS,
+}: {
+  api?: EnquiryApi;
+  /** How long after the form arrived a send may go out (the server refuses sooner ones). */
+  minFillMs?: number;
+}) {
   const [, params] = useRoute('/enquiry/:sellerCode');
   const sellerCode = params?.sellerCode ?? '';
   const [config, setConfig] = useState<EnquiryConfig | null>(null);
+  const [loadedAt, setLoadedAt] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [mode, setMode] = useState<EnquiryMode>('question');
   const [name, setName] = useState('');
@@ -60,6 +70,7 @@ export default function EnquiryPage({ api = enquiryApi }: { api?: EnquiryApi }) 
       api.form(sellerCode).then(
         (loaded) => {
           setConfig(loaded);
+          setLoadedAt(Date.now());
           setLoadError(null);
         },
         (error: unknown) => setLoadError(getErrorMessage(error)),
@@ -72,6 +83,8 @@ export default function EnquiryPage({ api = enquiryApi }: { api?: EnquiryApi }) 
 
   const send = useCallback(
     async (token: string): Promise<EnquiryAccepted> => {
+      const early = loadedAt + minFillMs - Date.now();
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
       try {
         return await api.send(sellerCode, {
           formToken: token,
@@ -98,6 +111,8 @@ export default function EnquiryPage({ api = enquiryApi }: { api?: EnquiryApi }) 
     [
       api,
       sellerCode,
+      loadedAt,
+      minFillMs,
       website,
       mode,
       name,
