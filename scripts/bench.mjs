@@ -19,7 +19,8 @@
 //   with that load's requests/s and latency, on PGlite and PostgreSQL (scripts/bench-server.mjs);
 // - auth: "Forgot password?" answers as fast for an unknown e-mail as for an account
 //   (scripts/bench-auth.mjs).
-// `--server-only` and `--auth-only` measure only those.
+// `--server-only` and `--auth-only` measure only those. `--queries-only` measures the customer queries
+// inbox at 100k queries (scripts/bench-queries.mjs).
 // - catalog: the staging grid at 200k products through HTTP on PGlite and PostgreSQL: a nested query's
 //   first page with its total, a title search and the report of half the catalogue
 //   (scripts/bench-catalog.mjs); `--catalog-only` measures only that, and `--catalog-large` (not in CI,
@@ -65,6 +66,7 @@ import {
 import { benchExports } from './bench-exports.mjs';
 import { benchImports } from './bench-imports.mjs';
 import { benchMarketing } from './bench-marketing.mjs';
+import { benchQueries } from './bench-queries.mjs';
 import { benchSellers } from './bench-sellers.mjs';
 import { benchServer } from './bench-server.mjs';
 import { benchTags } from './bench-tags.mjs';
@@ -156,6 +158,7 @@ const tagsOnly = process.argv.includes('--tags-only');
 const marketingOnly = process.argv.includes('--marketing-only');
 const exportsOnly = process.argv.includes('--exports-only');
 const clusterOnly = process.argv.includes('--cluster-only');
+const queriesOnly = process.argv.includes('--queries-only');
 const only =
   sellersOnly ||
   brokerOnly ||
@@ -170,6 +173,7 @@ const only =
   marketingOnly ||
   exportsOnly ||
   clusterOnly ||
+  queriesOnly ||
   catalogLarge;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const videoOptions = videoOptionsFromArgs(process.argv);
@@ -243,6 +247,7 @@ const results = {
   exports: only && !exportsOnly ? previous.exports : await benchExports(root, 3324),
   // The cluster on 3370 (HAProxy), 3371 and 3372 (the instances).
   cluster: only && !clusterOnly ? previous.cluster : await benchCluster(),
+  queries: only && !queriesOnly ? previous.queries : await benchQueries(root, 3480),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
@@ -264,6 +269,7 @@ if (compare) {
         marketing: marketingOnly,
         exports: exportsOnly,
         cluster: clusterOnly,
+        queries: queriesOnly,
       }).flatMap(([section, measuredNow]) => (measuredNow ? [section] : []))
     : undefined;
   const worse = compareResults(baseline, results, { sections: measuredSections, percent: comparePercent });

@@ -14,12 +14,13 @@ import { seedBulkCalls } from './bulk-calls';
 import { seedBulkChats } from './bulk-chats';
 import { seedBulkContacts } from './bulk-contacts';
 import { seedBulkProducts } from './bulk-products';
+import { seedBulkQueries } from './bulk-queries';
 import { seedBulkSellers } from './bulk-sellers';
 import { seedBulkTags } from './bulk-tags';
 import { seedDemoWithFiles } from './index';
 
 const usage =
-  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--contacts <count>] [--batch <rows per transaction>]';
+  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--contacts <count>] [--queries <count>] [--batch <rows per transaction>]';
 
 function positive(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -39,6 +40,7 @@ async function main() {
       products: { type: 'string' },
       tags: { type: 'string' },
       contacts: { type: 'string' },
+      queries: { type: 'string' },
       batch: { type: 'string' },
     },
     strict: true,
@@ -49,7 +51,8 @@ async function main() {
     values.calls === undefined &&
     values.products === undefined &&
     values.tags === undefined &&
-    values.contacts === undefined
+    values.contacts === undefined &&
+    values.queries === undefined
   ) {
     throw new Error(usage);
   }
@@ -59,6 +62,7 @@ async function main() {
   const productCount = values.products === undefined ? 0 : positive(values.products, 'products');
   const tagCount = values.tags === undefined ? 0 : positive(values.tags, 'tags');
   const contactCount = values.contacts === undefined ? 0 : positive(values.contacts, 'contacts');
+  const queryCount = values.queries === undefined ? 0 : positive(values.queries, 'queries');
   const batchSize = positive(values.batch, 'batch', 10_000);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -131,6 +135,14 @@ async function main() {
       console.info(
         `\n  done in ${(result.ms / 1000).toFixed(1)} s (addresses from №${result.firstNumber}), then VACUUM ANALYZE.`,
       );
+    }
+    if (queryCount > 0) {
+      console.info(`Seeding ${queryCount} customer queries into ${where}…`);
+      const result = await seedBulkQueries(database.db, queryCount, {
+        batchSize,
+        onBatch: (done) => process.stdout.write(`\r  ${done} / ${queryCount}`),
+      });
+      console.info(`\n  done in ${(result.ms / 1000).toFixed(1)} s.`);
     }
   } finally {
     await endIdleSheetWorkers();
