@@ -180,7 +180,7 @@ function filters(viewer: Viewer, query: QueryListQuery & { query?: string }, now
 }
 
 /** Past this many matches a filtered count stops and says "more than". */
-const COUNT_CAP = 10_000;
+const COUNT_CAP = 1_000;
 
 export async function listQueries(
   db: Db,
