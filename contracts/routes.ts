@@ -355,10 +355,11 @@ export function isMenuItem(route: RouteDef): boolean {
 }
 
 /**
- * Public pages with a parameter, by prefix: the storefront help-chat widget `/chat/{sellerCode}`
+ * Public pages with a parameter, by prefix: the storefront help-chat widget `/chat/{sellerCode}` and the
+ * enquiry form `/enquiry/{sellerCode}`
  * (customers have no account). Only one level below the prefix.
  */
-export const publicRoutePrefixes = ['/chat/'];
+export const publicRoutePrefixes = ['/chat/', '/enquiry/'];
 
 export function isPublicPath(path: string): boolean {
   if (publicRoutes.includes(path)) return true;
