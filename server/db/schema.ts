@@ -784,9 +784,7 @@ export const customerQueries = pgTable(
       .on(table.nextFollowUpAt)
       .where(sql`${table.nextFollowUpAt} IS NOT NULL`),
     index('customer_queries_contact_idx').on(table.contactId),
-    index('customer_queries_resolved_idx')
-      .on(table.resolvedAt)
-      .where(sql`${table.resolvedAt} IS NOT NULL`),
+    index('customer_queries_resolved_idx').on(table.resolvedAt).where(sql`${table.resolvedAt} IS NOT NULL`),
     index('customer_queries_search_trgm_idx').using(
       'gin',
       sql`(lower(${table.subject} || ' ' || ${table.customerName} || ' ' || ${table.email} || ' ' || ${table.message})) gin_trgm_ops`,
