@@ -2,7 +2,7 @@
 // GET helperQuery/{id}, GET helperQuery/method/searchQueries, POST helperQuery/method/addConnectData/{id}.
 // Every route needs the Queries permission (view to read, edit to change); a seller sees only their own
 // shop's queries (another shop's answer 404, never 403, so their existence does not leak).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -40,6 +40,7 @@ import {
 } from '../../../contracts/queries';
 import type { RouteAction } from '../../../contracts/routes';
 import type { Db, Tx } from '../../db/client';
+import type { Actor } from '../../lib/audit';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { requestLimit } from '../../plugins/rate-limits';
@@ -225,6 +226,19 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
     },
   );
 
+  /** A chat or call made into a query: 201 and the shop told when new, 200 with the same query after. */
+  const answerConversion = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    make: (viewer: Viewer, actor: Actor, sla: SlaSettings) => Promise<{ id: string; created: boolean }>,
+  ) => {
+    const viewer = viewerOf(request);
+    const made = await make(viewer, await actorOf(app.db, request), await slaSettings(app));
+    if (made.created) await announceNewQuery(app, made.id, viewer.userId);
+    reply.code(made.created ? 201 : 200);
+    return detail(app, app.db, viewer, made.id);
+  };
+
   const chatParams = z.object({ chatId: z.uuid('There is no such help chat.') });
   api.post(
     '/method/fromChat/:chatId',
@@ -238,21 +252,10 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
         response: { 200: queryDetailSchema, 201: queryDetailSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const viewer = viewerOf(request);
-      const actor = await actorOf(app.db, request);
-      const made = await queryFromChat(
-        app.db,
-        viewer,
-        actor,
-        request.params.chatId,
-        request.body,
-        await slaSettings(app),
-      );
-      if (made.created) await announceNewQuery(app, made.id, viewer.userId);
-      reply.code(made.created ? 201 : 200);
-      return detail(app, app.db, viewer, made.id);
-    },
+    async (request, reply) =>
+      answerConversion(request, reply, (viewer, actor, sla) =>
+        queryFromChat(app.db, viewer, actor, request.params.chatId, request.body, sla),
+      ),
   );
 
   const callParams = z.object({ callId: z.uuid('There is no such call in your call history.') });
@@ -268,21 +271,10 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
         response: { 200: queryDetailSchema, 201: queryDetailSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const viewer = viewerOf(request);
-      const actor = await actorOf(app.db, request);
-      const made = await queryFromCall(
-        app.db,
-        viewer,
-        actor,
-        request.params.callId,
-        request.body,
-        await slaSettings(app),
-      );
-      if (made.created) await announceNewQuery(app, made.id, viewer.userId);
-      reply.code(made.created ? 201 : 200);
-      return detail(app, app.db, viewer, made.id);
-    },
+    async (request, reply) =>
+      answerConversion(request, reply, (viewer, actor, sla) =>
+        queryFromCall(app.db, viewer, actor, request.params.callId, request.body, sla),
+      ),
   );
 
   api.post(
