@@ -1,7 +1,8 @@
 // Settings → Communication (issue 29 §3): the sender every mail carries, the SMTP server or the outbox
 // ("Send a test mail" shows what the mail server answered, for the saved fields or the unsaved draft),
 // which notifications each role gets in-app, by mail, both or not at all, and the chat's office hours
-// per weekday with holidays (outside them the bot says when a person will answer).
+// per weekday with holidays (outside them the bot says when a person will answer), and the customer
+// queries' SLA targets, counted in those hours.
 import {
   Alert,
   Button,
@@ -28,6 +29,7 @@ import { useClientSettings } from '../../../services/client-settings';
 import { getErrorMessage, http } from '../../../services/http';
 import { SectionFrame } from '../SectionFrame';
 import { type FieldControl, type SectionForm, SettingField } from '../section-form';
+import { SlaTargetsEditor } from './sla-targets';
 
 const ROLES = ['Admin', 'Staff', 'Seller'] as const;
 const CHANNEL_LABELS: Record<(typeof notificationChannels)[number], string> = {
@@ -136,6 +138,7 @@ function CommunicationFields({ form }: { form: SectionForm }) {
       <ChannelsGrid />
       <OfficeHoursEditor />
       <HolidaysEditor />
+      <SlaTargetsEditor />
     </Stack>
   );
 }

@@ -77,4 +77,20 @@ describe('CommunicationSection', () => {
     await user.selectOptions(staffTasks, 'mail');
     expect(staffTasks).toHaveValue('mail');
   });
+
+  it('edits the SLA targets in hours and keeps them as office-hour minutes', async () => {
+    state = communication();
+    const user = userEvent.setup();
+    renderSection(<CommunicationSection />);
+    const urgent = await screen.findByLabelText('First response target for Urgent queries, in hours');
+    expect(urgent).toHaveValue(1);
+    await user.clear(urgent);
+    await user.type(urgent, '0.5');
+    expect(urgent).toHaveValue(0.5);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const saved = api.requests.find((request) => request.method === 'PUT');
+    expect(saved?.body).toMatchObject({
+      set: { slaTargets: { urgent: { firstResponseMinutes: 30, resolutionMinutes: 240 } } },
+    });
+  });
 });
