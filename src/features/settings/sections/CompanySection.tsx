@@ -13,7 +13,7 @@ import { type SectionForm, SettingField } from '../section-form';
 import { CompanyLogoUpload } from './company-logo-upload';
 import { SeriesFields } from './company-series';
 import { type TaxOptionRow, TaxOptionsTable } from './company-tax-options';
-import { TextSetting } from './text-setting';
+import { NumberSetting, TextSetting } from './text-setting';
 
 const MONTHS = [
   'January',
@@ -189,6 +189,20 @@ function CompanyFields({ form }: { form: SectionForm }) {
           />
         )}
       </SettingField>
+      <NumberSetting
+        field="offerValidityDays"
+        label="Offer validity (days)"
+        helperText="A new offer is valid this many days, to the end of its last day in the shop's time zone."
+        min={1}
+        max={365}
+      />
+      <NumberSetting
+        field="offerReminderDays"
+        label="Remind the customer (days before an offer ends)"
+        helperText="0: no reminder."
+        min={0}
+        max={60}
+      />
       <SettingField
         field="taxOptions"
         label="Tax options"

@@ -59,4 +59,14 @@ describe('CompanySection', () => {
     expect(await screen.findAllByText('Inherited')).not.toHaveLength(0);
     expect(screen.queryByText('Tax options')).toBeNull();
   });
+
+  it("sets an offer's validity and reminder days as whole numbers", async () => {
+    state = company('seller');
+    renderSection(<CompanySection />);
+    const validity = await screen.findByLabelText(/^Offer validity \(days\)/);
+    expect(validity).toHaveValue(30);
+    fireEvent.change(validity, { target: { value: '14' } });
+    expect(validity).toHaveValue(14);
+    expect(screen.getByLabelText(/^Remind the customer/)).toHaveValue(3);
+  });
 });

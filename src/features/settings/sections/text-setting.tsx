@@ -34,3 +34,37 @@ export function TextSetting({
     </SettingField>
   );
 }
+
+/** A whole-number setting on one line (days, counts); an emptied box holds 0 until typed again. */
+export function NumberSetting({
+  field,
+  label,
+  helperText,
+  min,
+  max,
+}: {
+  field: string;
+  label: string;
+  helperText?: ReactNode;
+  min: number;
+  max: number;
+}) {
+  return (
+    <SettingField field={field} label={label} helperText={helperText}>
+      {(control) => (
+        <Input
+          id={control.id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          maxW="8rem"
+          value={String(control.value ?? '')}
+          disabled={control.disabled}
+          onChange={(event) => control.onChange(Math.trunc(Number(event.target.value)))}
+        />
+      )}
+    </SettingField>
+  );
+}
