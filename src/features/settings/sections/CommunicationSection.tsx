@@ -146,7 +146,8 @@ function CommunicationFields({ form }: { form: SectionForm }) {
 function SmtpFields({ off }: { off: boolean }) {
   const wrap = (control: FieldControl) => ({ ...control, disabled: control.disabled || off });
   return (
-    <Stack gap="4" opacity={off ? 0.7 : 1}>
+    // No dimming of the group: the disabled inputs show it, and faded helper text would fail contrast.
+    <Stack gap="4">
       <SettingField field="smtpHost" label="SMTP host">
         {(control) => <TextInput control={wrap(control)} />}
       </SettingField>
