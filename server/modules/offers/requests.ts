@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Address } from '../../../contracts/sellers';
 import type { Db } from '../../db/client';
-import { customerQueries, customers, offers, products, users } from '../../db/schema';
+import { customerQueries, customers, offers, products, sellers, users } from '../../db/schema';
 import { type Actor, NO_ACTOR, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import type { NotificationInput } from '../../lib/notifications';
@@ -41,6 +41,9 @@ export async function createOfferRequest(
 ): Promise<{ id: string; number: number; reference: string }> {
   const now = options.now ?? new Date();
   const created = await db.transaction(async (tx) => {
+    // An unknown shop is the caller's mistake (400), not a foreign-key failure (500).
+    const [shop] = await tx.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, input.sellerId));
+    if (!shop) throw new HttpError(400, 'Choose a seller from the list.', 'SELLER_NOT_FOUND');
     const ids = [...new Set(input.items.map((item) => item.productId))];
     const found = ids.length
       ? await tx

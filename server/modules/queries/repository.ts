@@ -72,6 +72,11 @@ export async function createQuery(
   now = new Date(),
 ): Promise<string> {
   return db.transaction(async (tx) => {
+    // An unknown shop is the caller's mistake (400), not a foreign-key failure (500).
+    if (input.sellerId) {
+      const [shop] = await tx.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, input.sellerId));
+      if (!shop) throw new HttpError(400, 'Choose a seller from the list.', 'SELLER_NOT_FOUND');
+    }
     if (input.productId) await assertProductOfSeller(tx, input.productId, input.sellerId);
     const contactId = await linkContact(
       tx,
