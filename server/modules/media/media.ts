@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../db/client';
 import { productMedia, sellers } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { createPeriodicSweep, type PeriodicSweep } from '../../lib/periodic-sweep';
 import { scratchDir } from '../../lib/scratch';
 import { InvalidStorageKeyError } from '../../lib/storage/errors';
 import { keyInFolder } from '../../lib/storage/keys';
@@ -323,34 +324,15 @@ export function createMediaSweeper(options: {
   storage: FileStorage;
   log: FastifyBaseLogger;
   intervalMs?: number;
-}) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let closed = false;
-  const run = () => {
-    if (closed || running) return;
-    running = sweepUnclaimedMedia(options.db, options.storage)
-      .then(
-        (removed) => {
-          if (removed) options.log.info({ removed }, 'removed unclaimed product media');
-        },
-        (error: unknown) => options.log.error({ err: error }, 'the product media sweep failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  return {
-    start() {
-      if (closed || timer) return;
-      run();
-      timer = setInterval(run, options.intervalMs ?? MEDIA_SWEEP_INTERVAL_MS);
-      timer.unref();
+}): PeriodicSweep {
+  return createPeriodicSweep({
+    name: 'the product media sweep',
+    everyMs: options.intervalMs ?? MEDIA_SWEEP_INTERVAL_MS,
+    runAtStart: true,
+    log: options.log,
+    run: async () => {
+      const removed = await sweepUnclaimedMedia(options.db, options.storage);
+      if (removed) options.log.info({ removed }, 'removed unclaimed product media');
     },
-    async close() {
-      closed = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  });
 }
