@@ -26,6 +26,7 @@ import type { RouteAction } from '../../../contracts/routes';
 import { offerVersions } from '../../db/schema';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
+import { sweepWhileUp } from '../../lib/periodic-sweep';
 import { mailLinkSecret } from '../mail-links/links';
 import { actorOf } from '../users/actor';
 import { createOfferRequest } from './requests';
@@ -66,18 +67,12 @@ export async function offerRoutes(
     options.links ??
     createOfferLinks(await mailLinkSecret(app.db, options.mailLinkSecret), options.publicUrl);
 
-  let sweeping = false;
-  const timer = setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    runOfferExpiry(app, links, new Date())
-      .catch((error) => app.log.error({ err: error }, 'offer expiry sweep failed'))
-      .finally(() => {
-        sweeping = false;
-      });
-  }, SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  sweepWhileUp(app, {
+    name: 'offer expiry sweep',
+    everyMs: SWEEP_MS,
+    log: app.log,
+    run: () => runOfferExpiry(app, links, new Date()),
+  });
 
   api.get(
     '/',

@@ -43,6 +43,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../lib/audit';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
+import { sweepWhileUp } from '../../lib/periodic-sweep';
 import { requestLimit } from '../../plugins/rate-limits';
 import { actorOf } from '../users/actor';
 import { announceNewQuery } from './announce';
@@ -157,18 +158,12 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
   const { links } = options;
 
   // Every instance sweeps; each due row is claimed by one UPDATE, so reminders go out once.
-  let sweeping = false;
-  const timer = setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    runDueFollowUps(app, new Date())
-      .catch((error) => app.log.error({ err: error }, 'follow-up sweep failed'))
-      .finally(() => {
-        sweeping = false;
-      });
-  }, SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  sweepWhileUp(app, {
+    name: 'follow-up sweep',
+    everyMs: SWEEP_MS,
+    log: app.log,
+    run: () => runDueFollowUps(app, new Date()),
+  });
 
   api.get(
     '/',
