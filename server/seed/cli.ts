@@ -1,9 +1,10 @@
 // `npm run seed -- --sellers 100000` (and/or `--chats 50000`, `--calls 100000`, `--products 200000`,
-// `--tags 50000`, `--contacts 100000`): adds generated sellers (help chats, call logs, staging products, a tag
-// tree published as a new version, marketing contacts) to the configured database (DATA_DIR or DATABASE_URL, read exactly as the server
-// reads them). First it prepares the database as a server start would (migrations, permissions, the
-// demo marketplace when SEED_DEMO allows), so the demo sign-ins work on the result. PGlite allows one
-// process per data dir: stop the server first.
+// `--tags 50000`, `--contacts 100000`, `--queries 100000`, `--offers 50000`): adds generated sellers
+// (help chats, call logs, staging products, a tag tree published as a new version, marketing contacts,
+// customer queries, offers with their versions) to the configured database (DATA_DIR or DATABASE_URL,
+// read exactly as the server reads them). First it prepares the database as a server start would
+// (migrations, permissions, the demo marketplace when SEED_DEMO allows), so the demo sign-ins work on
+// the result. PGlite allows one process per data dir: stop the server first.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -13,6 +14,7 @@ import { readCountHash } from '../modules/sellers/listing';
 import { seedBulkCalls } from './bulk-calls';
 import { seedBulkChats } from './bulk-chats';
 import { seedBulkContacts } from './bulk-contacts';
+import { seedBulkOffers } from './bulk-offers';
 import { seedBulkProducts } from './bulk-products';
 import { seedBulkQueries } from './bulk-queries';
 import { seedBulkSellers } from './bulk-sellers';
@@ -20,7 +22,7 @@ import { seedBulkTags } from './bulk-tags';
 import { seedDemoWithFiles } from './index';
 
 const usage =
-  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--contacts <count>] [--queries <count>] [--batch <rows per transaction>]';
+  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--contacts <count>] [--queries <count>] [--offers <count>] [--batch <rows per transaction>]';
 
 function positive(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -41,6 +43,7 @@ async function main() {
       tags: { type: 'string' },
       contacts: { type: 'string' },
       queries: { type: 'string' },
+      offers: { type: 'string' },
       batch: { type: 'string' },
     },
     strict: true,
@@ -52,7 +55,8 @@ async function main() {
     values.products === undefined &&
     values.tags === undefined &&
     values.contacts === undefined &&
-    values.queries === undefined
+    values.queries === undefined &&
+    values.offers === undefined
   ) {
     throw new Error(usage);
   }
@@ -63,6 +67,7 @@ async function main() {
   const tagCount = values.tags === undefined ? 0 : positive(values.tags, 'tags');
   const contactCount = values.contacts === undefined ? 0 : positive(values.contacts, 'contacts');
   const queryCount = values.queries === undefined ? 0 : positive(values.queries, 'queries');
+  const offerCount = values.offers === undefined ? 0 : positive(values.offers, 'offers');
   const batchSize = positive(values.batch, 'batch', 10_000);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -141,6 +146,15 @@ async function main() {
       const result = await seedBulkQueries(database.db, queryCount, {
         batchSize,
         onBatch: (done) => process.stdout.write(`\r  ${done} / ${queryCount}`),
+      });
+      console.info(`\n  done in ${(result.ms / 1000).toFixed(1)} s.`);
+    }
+    if (offerCount > 0) {
+      console.info(`Seeding ${offerCount} offers, with their versions and answers, into ${where}…`);
+      const result = await seedBulkOffers(database.db, offerCount, {
+        // 5k offers (up to 15k versions) per statement unless --batch says otherwise.
+        batchSize: values.batch === undefined ? undefined : batchSize,
+        onBatch: (done) => process.stdout.write(`\r  ${done} / ${offerCount}`),
       });
       console.info(`\n  done in ${(result.ms / 1000).toFixed(1)} s.`);
     }
