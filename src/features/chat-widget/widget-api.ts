@@ -1,9 +1,9 @@
-// The public help-chat endpoints (no sign-in; a chat is its sessionId). Plain `fetch`, not the app's
-// axios client: this page is loaded inside storefronts, and needs neither tokens nor refreshes. Answers
-// are shape-checked by hand (see widget-form.ts for why not the classic-zod contract).
+// The public help-chat endpoints (no sign-in; a chat is its sessionId), through the public pages' fetch
+// (services/public-api.ts). Answers are shape-checked by hand (see widget-form.ts for why not the
+// classic-zod contract).
 import { isHexColour } from '../../../contracts/domain/colour-contrast';
 import type { ChatButton, ChatMessage, WidgetChat, WidgetSeller } from '../../../contracts/help-chats';
-import { ApiError } from '../../services/api-error';
+import { isRecord, publicApi, unexpectedAnswer as unexpected } from '../../services/public-api';
 
 export const WIDGET_BASE = '/api/v1/queryBot/widget';
 
@@ -29,61 +29,23 @@ const shopPath = (sellerCode: string) => `${WIDGET_BASE}/${encodeURIComponent(se
 const chatPath = (sellerCode: string, sessionId: string) =>
   `${shopPath(sellerCode)}/chats/${encodeURIComponent(sessionId)}`;
 
+const request = publicApi({
+  unreachable: 'Could not reach the chat. Check your connection and try again.',
+  tooMany: 'Too many messages. Please wait a moment and try again.',
+});
+
 export const widgetApi = {
-  shop: (sellerCode: string) => request<unknown>('GET', shopPath(sellerCode)).then(asShop),
+  shop: (sellerCode: string) => request('GET', shopPath(sellerCode)).then(asShop),
   start: (sellerCode: string, body: { name: string; email: string }) =>
-    request<unknown>('POST', `${shopPath(sellerCode)}/start`, body).then(asWidgetChat),
+    request('POST', `${shopPath(sellerCode)}/start`, body).then(asWidgetChat),
   /** The new messages (the customer's as stored, and the bot's answer unless a person holds the chat). */
   send: (sellerCode: string, sessionId: string, message: string) =>
-    request<unknown>('POST', `${shopPath(sellerCode)}/messages`, { sessionId, message }).then(asSendAnswer),
+    request('POST', `${shopPath(sellerCode)}/messages`, { sessionId, message }).then(asSendAnswer),
   chat: (sellerCode: string, sessionId: string) =>
-    request<unknown>('GET', chatPath(sellerCode, sessionId)).then(asWidgetChat),
+    request('GET', chatPath(sellerCode, sessionId)).then(asWidgetChat),
   eventsUrl: (sellerCode: string, sessionId: string) => `${chatPath(sellerCode, sessionId)}/events`,
 };
 export type WidgetApi = typeof widgetApi;
-
-async function request<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (cause) {
-    throw new ApiError({
-      message: 'Could not reach the chat. Check your connection and try again.',
-      status: 0,
-      code: 'NETWORK_ERROR',
-      cause,
-    });
-  }
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message =
-      isRecord(data) && typeof data.message === 'string' && data.message
-        ? data.message
-        : response.status === 429
-          ? 'Too many messages. Please wait a moment and try again.'
-          : 'Something went wrong. Please try again.';
-    const code = isRecord(data) && typeof data.code === 'string' ? data.code : `HTTP_${response.status}`;
-    throw new ApiError({ message, status: response.status, code, data });
-  }
-  return data as T;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function unexpected(data: unknown): never {
-  throw new ApiError({
-    message: 'Unexpected answer from the server',
-    status: 0,
-    code: 'INVALID_RESPONSE',
-    data,
-  });
-}
 
 function asButtons(value: unknown): ChatButton[] | undefined {
   if (!Array.isArray(value)) return undefined;
