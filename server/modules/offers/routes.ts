@@ -4,7 +4,7 @@
 // no account, HMAC-checked, a forged or tampered token answers 404 with words, never a stack trace.
 
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { diffOffers } from '../../../contracts/domain/offer-diff';
@@ -22,11 +22,11 @@ import {
   publicResponseResultSchema,
   versionDiffSchema,
 } from '../../../contracts/offers';
-import type { RouteAction } from '../../../contracts/routes';
 import { offerVersions } from '../../db/schema';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { sweepWhileUp } from '../../lib/periodic-sweep';
+import { permissionOn, viewerOf } from '../../lib/route-viewer';
 import { mailLinkSecret } from '../mail-links/links';
 import { actorOf } from '../users/actor';
 import { createOfferRequest } from './requests';
@@ -41,19 +41,12 @@ import {
   runOfferExpiry,
   saveDraft,
   sendOffer,
-  type Viewer,
 } from './service';
 
-const permission = (action: RouteAction) => ({ permission: { route: OFFERS_ROUTE, action } });
+const permission = permissionOn(OFFERS_ROUTE);
 const tags = ['offers'];
 const idParams = z.object({ id: z.uuid('There is no such offer.') });
 const tokenParams = z.object({ token: z.string().max(200) });
-
-const viewerOf = (request: FastifyRequest): Viewer => ({
-  userId: request.user.id,
-  sellerId: request.user.sellerId,
-  isSeller: request.user.role === 'Seller',
-});
 
 /** How often every instance sweeps for expired offers and due reminders. */
 const SWEEP_MS = 60_000;

@@ -38,12 +38,12 @@ import {
   snoozeBodySchema,
   statusBodySchema,
 } from '../../../contracts/queries';
-import type { RouteAction } from '../../../contracts/routes';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../lib/audit';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { sweepWhileUp } from '../../lib/periodic-sweep';
+import { permissionOn, viewerOf } from '../../lib/route-viewer';
 import { requestLimit } from '../../plugins/rate-limits';
 import { actorOf } from '../users/actor';
 import { announceNewQuery } from './announce';
@@ -70,16 +70,10 @@ import {
 } from './repository';
 import { slaReport, slaReportCsv } from './sla-report';
 
-const permission = (action: RouteAction) => ({ permission: { route: QUERIES_ROUTE, action } });
+const permission = permissionOn(QUERIES_ROUTE);
 const tags = ['queries'];
 const idParams = z.object({ id: z.uuid('There is no such query.') });
 const eventParams = idParams.extend({ eventId: z.uuid('There is no such event on this query.') });
-
-const viewerOf = (request: FastifyRequest): Viewer => ({
-  userId: request.user.id,
-  sellerId: request.user.sellerId,
-  isSeller: request.user.role === 'Seller',
-});
 
 /** The SLA targets and the calendar they count in: the marketplace's communication and time zone. */
 export async function slaSettings(app: FastifyInstance): Promise<SlaSettings> {
