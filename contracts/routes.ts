@@ -167,6 +167,14 @@ export const routes: readonly RouteDef[] = [
     available: false,
   },
   {
+    path: '/queries/query',
+    name: 'Query',
+    parents: ['/queries/queries-request'],
+    actions: ['view', 'edit'],
+    defaults: { Admin: ['view', 'edit'], Staff: ['view', 'edit'], Seller: ['view', 'edit'] },
+    available: false,
+  },
+  {
     path: '/customers/offer-requests',
     name: 'Offer Requests',
     section: 'Customers',
@@ -336,6 +344,8 @@ export const publicRoutes = [
   '/reset-password',
   '/responseCollection',
   '/unsubscribe',
+  // A customer's answer to a query reply (issue 30): the mail's signed link.
+  '/query-reply',
 ];
 
 const byPath = new Map(routes.map((route) => [route.path, route]));

@@ -17,6 +17,8 @@ export const viewLists = {
   'staging-products': '/products/staging-products',
   // Contacts views are also campaign audiences (issue 17): saved and shared the same way.
   contacts: '/marketing/contacts',
+  // The customer queries inbox's tab and filters (issue 30).
+  queries: '/queries/queries-request',
 } as const;
 export type ViewList = keyof typeof viewLists;
 

@@ -29,6 +29,8 @@ export const protectedPages: Record<string, Page> = {
   '/tags/manage-tags': lazy(() => import('../features/tags/TagsPage')),
   '/marketing/contacts': lazy(() => import('../features/contacts/ContactsPage')),
   '/marketing/bulk-mails': lazy(() => import('../features/bulk-mails/BulkMailsPage')),
+  '/queries/queries-request': lazy(() => import('../features/queries/QueriesPage')),
+  '/queries/query': lazy(() => import('../features/queries/QueryPage')),
   '/settings/manage-settings': lazy(() => import('../features/settings/SettingsPage')),
   '/subscriptions/subscriptions-request': lazy(
     () => import('../features/subscriptions/SubscriptionRequestsPage'),

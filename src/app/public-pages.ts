@@ -10,6 +10,7 @@ export const publicPages: Record<string, Page> = {
   '/reset-password': lazy(() => import('../features/auth/ResetPasswordPage')),
   '/unsubscribe': lazy(() => import('../features/mail-links/UnsubscribePage')),
   '/responseCollection': lazy(() => import('../features/mail-links/ResponseCollectionPage')),
+  '/query-reply': lazy(() => import('../features/queries/QueryReplyPage')),
 };
 
 /**

@@ -11,7 +11,7 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { MailX, Pencil, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Contact } from '../../../contracts/contacts';
 import { formatDateTime } from '../../../contracts/domain/format';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../../../contracts/marketing';
 import { getErrorMessage } from '../../services/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { HistoryTimeline } from '../../ui/history-timeline';
+import { ContactTimeline } from '../../ui/contact-timeline';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import {
   useCompanyTypes,
@@ -31,7 +31,6 @@ import {
   useUnsubscribeContact,
 } from './api';
 import { SubscriptionBadge } from './SubscriptionBadge';
-import { timelineWords } from './timeline-words';
 
 const methodText: Record<string, string> = {
   link: 'through the link in a mail',
@@ -92,17 +91,11 @@ function Details({ contact }: { contact: Contact }) {
 function Timeline({ id }: { id: string }) {
   const history = useContactTimeline(id);
   const types = useCompanyTypes();
-  const words = useMemo(
-    () => timelineWords((value) => types.data?.find((type) => type.id === value)?.name),
+  const companyTypeName = useCallback(
+    (value: string) => types.data?.find((type) => type.id === value)?.name,
     [types.data],
   );
-  return (
-    <HistoryTimeline
-      history={history}
-      words={words}
-      emptyDescription="Changes, mails, answers, unsubscribes, chats and queries show here."
-    />
-  );
+  return <ContactTimeline history={history} companyTypeName={companyTypeName} />;
 }
 
 /** The contact's page beside the list (`?contact=id`): its details, actions and everything that happened. */

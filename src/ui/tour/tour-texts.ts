@@ -334,6 +334,55 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       requires: 'edit',
     },
   ],
+  // Customer queries (issue 30): SPEC §2's texts, then the inbox's other controls.
+  '/queries/queries-request': [
+    ...SPEC_TOUR_TEXTS['/queries/queries-request'],
+    {
+      title: 'Status tabs',
+      body: 'Each tab counts the queries in one status: new, open, waiting for the customer, resolved and closed.',
+      target: t('query-tabs'),
+    },
+    {
+      title: 'Filters',
+      body: 'Narrow the inbox by assignee, channel, priority, overdue follow-ups, missed SLA targets or the day it arrived. Filters stay in the address; save a set as a view to reuse it.',
+      target: t('query-filters'),
+    },
+    {
+      title: 'New query',
+      body: 'Enter a question that came by phone, e-mail or in person, so it is answered and timed like the others.',
+      target: t('new-query'),
+      requires: 'edit',
+    },
+  ],
+  '/queries/query': [
+    {
+      title: 'A customer query',
+      body: 'The customer’s message and everything that happened since, newest first: replies, calls, notes and each change.',
+      target: t('query-thread'),
+    },
+    {
+      title: 'SLA clocks',
+      body: 'How long is left to answer and to resolve the query within its priority’s targets, or whether a target was met or missed. The clocks pause while the query waits for the customer.',
+      target: t('query-sla'),
+    },
+    {
+      title: 'Handle it',
+      body: 'Move the query on, give it to someone, change its priority, plan the next follow-up or snooze it. The assignee is reminded when the follow-up falls due.',
+      target: t('query-controls'),
+    },
+    {
+      title: 'Add connect data',
+      body: 'Log a call, an e-mail or a note with its outcome and the next follow-up.',
+      target: t('query-connect'),
+      requires: 'edit',
+    },
+    {
+      title: 'Reply',
+      body: 'Mail the customer one of your templates. The mail carries a link where they answer, and their answer lands in the thread.',
+      target: t('query-reply'),
+      requires: 'edit',
+    },
+  ],
   '/products/attributes': [
     {
       title: 'Attributes',

@@ -1,8 +1,12 @@
-// How the contact timeline reads (src/ui/history-timeline.tsx brings the layout): each action in words,
-// field labels, and values as people read them. Entries without a person (a mail link, the send job, an
-// import's system work) read as sentences of their own.
-import type { AuditEntry } from '../../../contracts/audit';
-import type { HistoryWords } from '../../ui/history-timeline';
+// A contact's timeline across channels, shared by the contact's page (the contacts drawer) and a
+// customer query's page: src/ui/history-timeline.tsx brings the layout, this file how it reads — each
+// action in words, field labels, and values as people read them. Entries without a person (a mail link,
+// the send job, an import's system work) read as sentences of their own. Each page brings its own paged
+// query (the contacts API, or SPEC §7's getContactHistory).
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { AuditEntry, AuditPage } from '../../contracts/audit';
+import { HistoryTimeline, type HistoryWords } from './history-timeline';
 
 const fieldLabels: Record<string, string> = {
   firstName: 'First name',
@@ -56,4 +60,22 @@ export function timelineWords(companyTypeName: (id: string) => string | undefine
       return companyTypeName(text) ?? text;
     },
   };
+}
+
+/** The timeline; `companyTypeName` reads a company type's id as its name (when the page knows them). */
+export function ContactTimeline({
+  history,
+  companyTypeName = () => undefined,
+}: {
+  history: UseInfiniteQueryResult<InfiniteData<AuditPage>>;
+  companyTypeName?: (id: string) => string | undefined;
+}) {
+  const words = useMemo(() => timelineWords(companyTypeName), [companyTypeName]);
+  return (
+    <HistoryTimeline
+      history={history}
+      words={words}
+      emptyDescription="Changes, mails, answers, unsubscribes, chats and queries show here."
+    />
+  );
 }

@@ -1,0 +1,121 @@
+import { Button, Checkbox, Field, Flex, Stack, Text } from '@chakra-ui/react';
+import { X } from 'lucide-react';
+import { queryChannels, queryPriorities } from '../../../contracts/domain/query-status';
+import { DateRangeFields } from '../../ui/date-range-fields';
+import { FilterSelect } from '../../ui/filter-select';
+import { PersonChooser, SellerChooser } from './choosers';
+import { channelLabels, priorityLabels } from './labels';
+import { type QueryFilters as Filters, hasFilters, noFilters } from './url-state';
+
+const assigneeChoices = [
+  { value: 'me', label: 'Assigned to me' },
+  { value: 'none', label: 'Unassigned' },
+] as const;
+
+/**
+ * Seller (admins and staff), assignee, channel, priority, overdue follow-ups, SLA breached and the
+ * created range; every change goes to the URL and back to page 1 (the caller's part).
+ */
+export function QueryFilters({
+  view,
+  showSeller,
+  rangeError,
+  onChange,
+}: {
+  view: Filters;
+  showSeller: boolean;
+  rangeError: string | null;
+  onChange: (patch: Partial<Filters>) => void;
+}) {
+  return (
+    <Flex
+      as="form"
+      role="search"
+      aria-label="Filter queries"
+      data-tour="query-filters"
+      gap="3"
+      mb="4"
+      wrap="wrap"
+      align="flex-end"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {showSeller ? (
+        <Field.Root width={{ base: 'full', md: '56' }}>
+          <Field.Label htmlFor="query-filter-seller">Seller</Field.Label>
+          <SellerChooser
+            id="query-filter-seller"
+            label="Seller"
+            blank="All sellers"
+            value={view.sellerId ?? ''}
+            onChange={(sellerId) => onChange({ sellerId: sellerId || null })}
+          />
+        </Field.Root>
+      ) : null}
+      <Field.Root width={{ base: 'full', md: '56' }}>
+        <Field.Label htmlFor="query-filter-assignee">Assignee</Field.Label>
+        <PersonChooser
+          id="query-filter-assignee"
+          label="Assignee"
+          blank="Anyone"
+          fixed={assigneeChoices}
+          value={view.assignee ?? ''}
+          onChange={(assignee) => onChange({ assignee: assignee || null })}
+        />
+      </Field.Root>
+      <Stack gap="1.5">
+        <Text as="span" fontSize="sm" fontWeight="medium" aria-hidden>
+          Channel
+        </Text>
+        <FilterSelect
+          label="Channel"
+          allLabel="All channels"
+          values={queryChannels}
+          labels={channelLabels}
+          value={view.channel}
+          width="40"
+          onChange={(channel) => onChange({ channel })}
+        />
+      </Stack>
+      <Stack gap="1.5">
+        <Text as="span" fontSize="sm" fontWeight="medium" aria-hidden>
+          Priority
+        </Text>
+        <FilterSelect
+          label="Priority"
+          allLabel="All priorities"
+          values={queryPriorities}
+          labels={priorityLabels}
+          value={view.priority}
+          width="36"
+          onChange={(priority) => onChange({ priority })}
+        />
+      </Stack>
+      <DateRangeFields from={view.from} to={view.to} error={rangeError} onChange={onChange} />
+      <Stack gap="2" pb="1">
+        <Checkbox.Root
+          size="sm"
+          checked={view.overdue}
+          onCheckedChange={(event) => onChange({ overdue: event.checked === true })}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Overdue follow-ups</Checkbox.Label>
+        </Checkbox.Root>
+        <Checkbox.Root
+          size="sm"
+          checked={view.slaBreached}
+          onCheckedChange={(event) => onChange({ slaBreached: event.checked === true })}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>SLA breached</Checkbox.Label>
+        </Checkbox.Root>
+      </Stack>
+      {hasFilters(view) ? (
+        <Button variant="ghost" onClick={() => onChange(noFilters)}>
+          <X /> Clear filters
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}
