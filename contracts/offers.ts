@@ -137,7 +137,7 @@ export const offerDraftBodySchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Z]{3}$/, 'A currency is a three-letter code.'),
-  /** Where the goods go: picks the tax options and the shipping zone. */
+  /** Where the goods go: picks the tax options and the shipping zone; null: the customer's address's. */
   shippingCountry: z
     .string()
     .trim()
@@ -230,6 +230,22 @@ export const offerHistoryEntrySchema = z.object({
   note: z.string(),
 });
 
+/** What the draft editor may choose from: the seller's effective settings, read by the server. */
+export const offerChoicesSchema = z.object({
+  currencies: z.array(z.string()),
+  defaultCurrency: z.string(),
+  /** Every tax option of the settings; a line may use the shipping country's (taxRatesFor). */
+  taxOptions: z.array(
+    z.object({ id: z.string(), label: z.string(), value: z.number(), country: z.string() }),
+  ),
+  /** The customer's shipping country when their address names one by its code. */
+  shippingCountry: z.string().nullable(),
+  timeZone: z.string(),
+  /** Today + company.offerValidityDays in the seller's time zone. */
+  defaultValidUntil: z.string(),
+});
+export type OfferChoices = z.infer<typeof offerChoicesSchema>;
+
 export const offerDetailSchema = offerListItemSchema.extend({
   phone: z.string(),
   message: z.string(),
@@ -249,6 +265,7 @@ export const offerDetailSchema = offerListItemSchema.extend({
   history: z.array(offerHistoryEntrySchema),
   /** The draft may be sent now (a requested, expired or declined offer, or a revision of an open one). */
   canSend: z.boolean(),
+  choices: offerChoicesSchema,
 });
 export type OfferDetail = z.infer<typeof offerDetailSchema>;
 

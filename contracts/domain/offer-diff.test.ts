@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { draftLineSchema } from '../offers';
 import { diffOffers, isEmptyDiff } from './offer-diff';
 import { priceOffer } from './offer-pricing';
+import { taxOptions } from './tax-options';
 
 const P1 = '11111111-1111-4111-8111-111111111111';
 const P2 = '22222222-2222-4222-8222-222222222222';
@@ -13,6 +14,7 @@ const offer = (
     lines: lines.map((l) => draftLineSchema.parse({ name: 'Line', quantity: 1, unitPriceMinor: 1000, ...l })),
     currency: over.currency ?? 'EUR',
     shippingCountry: 'DE',
+    taxOptions,
     validUntil: over.validUntil ?? '2026-06-30',
     notes: over.notes ?? '',
     shipping: { amountMinor: 0 },

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type DraftLine, draftLineSchema } from '../offers';
-import { minorToDecimal, percentOf, priceOffer, taxOptionFor, unitPriceFor } from './offer-pricing';
+import {
+  minorToDecimal,
+  percentOf,
+  priceOffer,
+  taxOptionFor,
+  taxRatesFor,
+  unitPriceFor,
+} from './offer-pricing';
+import { taxOptions } from './tax-options';
 
 const line = (over: Partial<DraftLine>): DraftLine =>
   draftLineSchema.parse({ name: 'Widget', quantity: 1, unitPriceMinor: 1000, ...over });
@@ -9,6 +17,7 @@ const price = (lines: DraftLine[], country: string | null = 'DE', currency = 'EU
     lines,
     currency,
     shippingCountry: country,
+    taxOptions,
     validUntil: '2026-06-30',
     notes: '',
     shipping: { amountMinor: shipping },
@@ -62,7 +71,7 @@ describe('offer pricing', () => {
     expect(ca.pricingErrors).toEqual([]);
     const br = price([line({ unitPriceMinor: 10_000, taxOptionId: 'BR-icms' })], 'BR', 'BRL');
     expect(br.totals.taxMinor).toBe(1800);
-    expect(taxOptionFor('FR', 'EU-standard')).toMatchObject({ value: 20 });
+    expect(taxOptionFor('FR', 'EU-standard', taxOptions)).toMatchObject({ value: 20 });
   });
 
   it('reports a tax that is not the shipping country’s as a pricing error', () => {
@@ -75,6 +84,7 @@ describe('offer pricing', () => {
       lines: [line({})],
       currency: 'EUR',
       shippingCountry: 'DE',
+      taxOptions,
       validUntil: '2026-06-30',
       notes: '',
       shipping: { error: 'Shipping could not be quoted: no rate for DE.' },
@@ -107,5 +117,29 @@ describe('offer pricing', () => {
     expect(() => price([line({ quantity: 1_000_000, unitPriceMinor: 10_000_000_000_000 })], null)).toThrow(
       RangeError,
     );
+  });
+
+  it('takes the rates the settings hold, not a built-in list', () => {
+    const settingsRates = [
+      { id: 'DE-standard', label: 'DE VAT 19%', value: 19, country: 'DE' },
+      { id: 'DE-custom', label: 'DE Tourist tax 3%', value: 3, country: 'DE' },
+      { id: 'EU-standard', label: 'EU VAT 21%', value: 21, country: 'EU' },
+    ];
+    const priced = priceOffer({
+      lines: [line({ unitPriceMinor: 10_000, taxOptionId: 'DE-custom' })],
+      currency: 'EUR',
+      shippingCountry: 'DE',
+      taxOptions: settingsRates,
+      validUntil: '2026-06-30',
+      notes: '',
+      shipping: { amountMinor: 0 },
+    });
+    expect(priced.lines[0]).toMatchObject({ taxRate: 3, taxLabel: 'DE Tourist tax 3%', taxMinor: 300 });
+    // A rate removed from the settings is refused even though the built-in list has it.
+    expect(taxOptionFor('DE', 'DE-reduced', settingsRates)).toMatch(/no tax option DE-reduced/);
+    // An EU member without rates of its own gets the EU-wide ones; others get none.
+    expect(taxRatesFor('fr', settingsRates).map((o) => o.id)).toEqual(['EU-standard']);
+    expect(taxRatesFor('US', settingsRates)).toEqual([]);
+    expect(taxRatesFor(null, settingsRates)).toEqual([]);
   });
 });

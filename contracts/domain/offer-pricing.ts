@@ -1,11 +1,19 @@
 // An offer's prices (issue 30; the same rules orders use): a quantity break picks the unit price, a
 // line's discount is a percent or an amount off, tax comes from the tax options of the shipping
-// country, shipping is quoted apart. Everything is integer minor units of the offer's currency (JPY has
+// country (the settings' company.taxOptions, passed in), shipping is quoted apart. Everything is integer minor units of the offer's currency (JPY has
 // none below the yen, KWD three): amounts are computed in BigInt and rounded half-up (away from zero for
 // the non-negative amounts here) once per line, so a total is the sum of what its lines show. Pure.
 import type { DraftLine, OfferPricing, PricedLine, QuantityBreak } from '../offers';
 import { moneyDigits } from './currency';
-import { type TaxOption, taxOptionById, taxOptionsFor } from './tax-options';
+
+/** A tax rate the settings offer (contracts/settings.ts taxOptionSettingSchema): value in percent. */
+export interface TaxRate {
+  readonly id: string;
+  readonly label: string;
+  readonly value: number;
+  /** ISO 3166-1 alpha-2, or 'EU' for the bloc-wide rate. */
+  readonly country: string;
+}
 
 /** The unit price for a quantity: the break with the largest minimum the quantity reaches, else the list price. */
 export function unitPriceFor(
@@ -37,16 +45,27 @@ export function percentOf(amountMinor: number, percent: number): number {
 }
 
 /**
- * The tax option a line may use for goods shipped to `country`: the country's own named rates (CA GST,
- * HST, PST; DE standard, reduced…; BR ICMS, ISS), else the EU-wide rate for an EU member without its own.
+ * The options a line may use for goods shipped to `country`: the country's own named rates (CA GST,
+ * HST, PST; DE standard, reduced…; BR ICMS, ISS), else the EU-wide rates for an EU member without its own.
  */
-export function taxOptionFor(country: string | null, taxOptionId: string): TaxOption | string {
-  const option = taxOptionById(taxOptionId);
-  if (!option) return `There is no tax option ${taxOptionId}.`;
+export function taxRatesFor(country: string | null, options: readonly TaxRate[]): TaxRate[] {
+  if (!country) return [];
+  const code = country.trim().toUpperCase();
+  const own = options.filter((o) => o.country === code);
+  if (own.length > 0 || !EU_MEMBERS.has(code)) return own;
+  return options.filter((o) => o.country === 'EU');
+}
+
+/** The tax option `taxOptionId` for goods shipped to `country`, or why a line may not use it. */
+export function taxOptionFor(
+  country: string | null,
+  taxOptionId: string,
+  options: readonly TaxRate[],
+): TaxRate | string {
+  const option = options.find((o) => o.id === taxOptionId);
+  if (!option) return `There is no tax option ${taxOptionId} in the settings.`;
   if (!country) return `Choose the shipping country before taxing a line with ${option.label}.`;
-  const allowed = taxOptionsFor(country);
-  if (allowed.some((o) => o.id === option.id)) return option;
-  if (allowed.length === 0 && option.country === 'EU' && EU_MEMBERS.has(country.toUpperCase())) return option;
+  if (taxRatesFor(country, options).some((o) => o.id === option.id)) return option;
   return `${option.label} is not a tax of ${country.toUpperCase()}.`;
 }
 
@@ -57,6 +76,7 @@ const EU_MEMBERS = new Set(
 export function priceLine(
   line: DraftLine,
   country: string | null,
+  taxOptions: readonly TaxRate[],
 ): { line: PricedLine; error: string | null } {
   const unit = unitPriceFor(line.quantity, line.unitPriceMinor, line.quantityBreaks);
   const gross = BigInt(line.quantity) * BigInt(unit);
@@ -71,7 +91,7 @@ export function priceLine(
   let taxLabel: string | null = null;
   let error: string | null = null;
   if (line.taxOptionId) {
-    const found = taxOptionFor(country, line.taxOptionId);
+    const found = taxOptionFor(country, line.taxOptionId, taxOptions);
     if (typeof found === 'string') error = `${line.name}: ${found}`;
     else {
       rate = found.value;
@@ -108,6 +128,8 @@ export interface PricingInput {
   lines: readonly DraftLine[];
   currency: string;
   shippingCountry: string | null;
+  /** The tax options of the settings (company.taxOptions); lines pick theirs by id. */
+  taxOptions: readonly TaxRate[];
   validUntil: string;
   notes: string;
   /** The shipping quote in minor units of the currency, or why there is none. */
@@ -119,7 +141,7 @@ export function priceOffer(input: PricingInput): OfferPricing {
   const errors: string[] = [];
   const lines: PricedLine[] = [];
   for (const draft of input.lines) {
-    const priced = priceLine(draft, input.shippingCountry);
+    const priced = priceLine(draft, input.shippingCountry, input.taxOptions);
     lines.push(priced.line);
     if (priced.error) errors.push(priced.error);
   }

@@ -248,4 +248,70 @@ describe.each(testBackends)('offers API (%s)', (backend) => {
     expect((await as('Admin', 'GET', '/api/v1/offers')).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/offers' })).statusCode).toBe(401);
   });
+
+  it('taxes with the settings’ tax options of the customer’s country and ships by the shipping settings', async () => {
+    const saveSection = async (who: 'Admin' | 'Seller', section: string, set: Record<string, unknown>) => {
+      const { version } = json<{ version: number }>(await as(who, 'GET', `/api/v1/settings/${section}`));
+      const saved = await as(who, 'PUT', `/api/v1/settings/${section}`, { version, set, reset: [] });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const before = (await t.app.settings.effective(null)).company.taxOptions;
+    await saveSection('Admin', 'company', {
+      taxOptions: [...before, { id: 'DE-tourist', label: 'DE Tourist tax 3%', value: 3, country: 'DE' }],
+    });
+    await saveSection('Seller', 'shipping', {
+      zones: [
+        {
+          id: 'de',
+          name: 'Germany',
+          countries: ['DE'],
+          currency: 'EUR',
+          bands: [{ fromKg: 0, toKg: null, rateMinor: 1250 }],
+        },
+      ],
+    });
+    const created = await as('Seller', 'POST', '/api/v1/offers', {
+      customerName: 'Bea Käufer',
+      email: 'bea@example.com',
+      items: [{ productId, quantity: 1 }],
+      shippingAddress: {
+        fullName: 'Bea Käufer',
+        email: 'bea@example.com',
+        addressLine1: 'Hauptstr. 1',
+        addressLine2: '',
+        city: 'Berlin',
+        state: '',
+        country: 'de',
+        zipcode: '10115',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const made = json<{ id: string; choices: { shippingCountry: string; taxOptions: { id: string }[] } }>(
+      created,
+    );
+    expect(made.choices.shippingCountry).toBe('DE');
+    expect(made.choices.taxOptions.map((o) => o.id)).toContain('DE-tourist');
+    const line = { productId, name: 'Chair', quantity: 1, unitPriceMinor: 10_000, taxOptionId: 'DE-tourist' };
+    const saved = await as('Seller', 'PUT', `/api/v1/offers/${made.id}/draft`, draft({ lines: [line] }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const priced = json<{
+      draft: { shippingCountry: string; totals: Record<string, number>; pricingErrors: string[] };
+    }>(saved);
+    expect(priced.draft.pricingErrors).toEqual([]);
+    expect(priced.draft.shippingCountry).toBe('DE');
+    expect(priced.draft.totals).toMatchObject({ taxMinor: 300, shippingMinor: 1250, totalMinor: 11_550 });
+
+    // A rate the settings no longer hold cannot be used, although the built-in list knows it.
+    await saveSection('Admin', 'company', { taxOptions: before.filter((o) => o.id !== 'DE-reduced') });
+    const gone = await as(
+      'Seller',
+      'PUT',
+      `/api/v1/offers/${made.id}/draft`,
+      draft({ lines: [{ ...line, taxOptionId: 'DE-reduced' }] }),
+    );
+    expect(json<{ draft: { pricingErrors: string[] } }>(gone).draft.pricingErrors).toEqual([
+      'Chair: There is no tax option DE-reduced in the settings.',
+    ]);
+    await saveSection('Admin', 'company', { taxOptions: before });
+  });
 });

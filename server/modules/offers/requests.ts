@@ -117,7 +117,7 @@ export async function createOfferRequest(
         type: 'offer',
         title: `New offer request ${offerReference(created.number)}`,
         body: `${input.customerName.trim()} asks for an offer.`,
-        link: `/customers/offer-requests/${created.id}`,
+        link: `/customers/offer?id=${created.id}`,
       });
     }
   }

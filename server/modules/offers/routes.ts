@@ -106,7 +106,7 @@ export async function offerRoutes(
         },
       );
       reply.code(201);
-      return offerDetail(app.db, viewer, made.id);
+      return offerDetail(app, viewer, made.id);
     },
   );
 
@@ -121,7 +121,7 @@ export async function offerRoutes(
         response: { 200: offerDetailSchema, ...errors },
       },
     },
-    async (request) => offerDetail(app.db, viewerOf(request), request.params.id),
+    async (request) => offerDetail(app, viewerOf(request), request.params.id),
   );
 
   api.put(

@@ -13,6 +13,7 @@ import {
   validityProblem,
 } from '../../../contracts/domain/validity-day';
 import type {
+  OfferChoices,
   OfferDetail,
   OfferDraftBody,
   OfferList,
@@ -151,9 +152,34 @@ export async function listOffers(db: Db, viewer: Viewer, query: OfferListQuery):
 // ---------------------------------------------------------------------------------------------------
 // Detail
 
-export async function offerDetail(db: Db, viewer: Viewer, id: string): Promise<OfferDetail> {
+type OfferApp = Pick<FastifyInstance, 'db' | 'settings'>;
+
+/** The shipping address's country when it is written as a code ("de" → "DE"); names are not guessed. */
+export function addressCountry(row: Pick<OfferRow, 'shippingAddress'>): string | null {
+  const country = row.shippingAddress?.country?.trim().toUpperCase() ?? '';
+  return /^[A-Z]{2}$/.test(country) ? country : null;
+}
+
+async function choicesFor(app: OfferApp, row: OfferRow, now = new Date()): Promise<OfferChoices> {
+  const settings = await app.settings.effective(row.sellerId);
+  return {
+    currencies: settings.localization.currencies,
+    defaultCurrency: settings.localization.defaultCurrency,
+    taxOptions: settings.company.taxOptions,
+    shippingCountry: addressCountry(row),
+    timeZone: settings.localization.timeZone,
+    defaultValidUntil: defaultValidUntil(
+      now,
+      settings.localization.timeZone,
+      settings.company.offerValidityDays,
+    ),
+  };
+}
+
+export async function offerDetail(app: OfferApp, viewer: Viewer, id: string): Promise<OfferDetail> {
+  const db = app.db;
   const row = await findVisible(db, viewer, id);
-  const [names, versions, responses, history] = await Promise.all([
+  const [names, versions, responses, history, choices] = await Promise.all([
     sellerNames(db, [row.sellerId]),
     db.select().from(offerVersions).where(eq(offerVersions.offerId, id)).orderBy(asc(offerVersions.version)),
     db
@@ -167,6 +193,7 @@ export async function offerDetail(db: Db, viewer: Viewer, id: string): Promise<O
       .where(and(eq(auditEntries.subjectType, 'offer'), eq(auditEntries.subjectId, id)))
       .orderBy(desc(auditEntries.seq))
       .limit(200),
+    choicesFor(app, row),
   ]);
   const last = versions.at(-1);
   return {
@@ -216,6 +243,7 @@ export async function offerDetail(db: Db, viewer: Viewer, id: string): Promise<O
       row.draft !== null &&
       ((row.draft as OfferPricing).pricingErrors?.length ?? 0) === 0 &&
       row.status !== 'accepted',
+    choices,
   };
 }
 
@@ -280,13 +308,16 @@ export async function saveDraft(
   const validUntil = body.validUntil ?? defaultValidUntil(now, timeZone, settings.company.offerValidityDays);
   const problem = validityProblem(validUntil, now, timeZone);
   if (problem) throw new HttpError(400, problem, 'VALIDITY_DAY');
-  const shipping = await shippingFor(app, row, body);
+  // Taxes and shipping follow where the goods go: the country chosen, else the customer's address's.
+  const shippingCountry = body.shippingCountry ?? addressCountry(row);
+  const shipping = await shippingFor(app, row, { ...body, shippingCountry });
   let pricing: OfferPricing;
   try {
     pricing = priceOffer({
       lines: body.lines,
       currency: body.currency,
-      shippingCountry: body.shippingCountry,
+      shippingCountry,
+      taxOptions: settings.company.taxOptions,
       validUntil,
       notes: body.notes,
       shipping,
@@ -306,7 +337,7 @@ export async function saveDraft(
       note: `Draft saved (version ${row.currentVersion + 1})`,
     });
   });
-  return offerDetail(app.db, viewer, id);
+  return offerDetail(app, viewer, id);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -434,7 +465,7 @@ export async function sendOffer(
     subject: `Your offer ${offerReference(sent.row.number)} from ${sent.sellerName}`,
     text: `Hello ${sent.row.customerName},\n\n${sent.sellerName} sent you an offer (version ${sent.version}), valid until ${sent.draft.validUntil}.\nOpen it to accept or decline:\n\n${url}\n`,
   });
-  return offerDetail(app.db, viewer, id);
+  return offerDetail(app, viewer, id);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -548,7 +579,7 @@ async function notifySeller(app: FastifyInstance, row: OfferRow, title: string, 
     .where(eq(users.sellerId, row.sellerId));
   for (const user of sellerUsers) {
     await app.notifications
-      .notify(user.id, { type: 'offer', title, body, link: `/customers/offer-requests/${row.id}` })
+      .notify(user.id, { type: 'offer', title, body, link: `/customers/offer?id=${row.id}` })
       .catch((error) => app.log.warn({ err: error }, 'offer notification failed'));
   }
 }
