@@ -20,7 +20,8 @@
 // - auth: "Forgot password?" answers as fast for an unknown e-mail as for an account
 //   (scripts/bench-auth.mjs).
 // `--server-only` and `--auth-only` measure only those. `--queries-only` measures the customer queries
-// inbox at 100k queries (scripts/bench-queries.mjs).
+// inbox at 100k queries and the offers list at 50k offers, on PGlite and PostgreSQL
+// (scripts/bench-queries.mjs).
 // - catalog: the staging grid at 200k products through HTTP on PGlite and PostgreSQL: a nested query's
 //   first page with its total, a title search and the report of half the catalogue
 //   (scripts/bench-catalog.mjs); `--catalog-only` measures only that, and `--catalog-large` (not in CI,
@@ -247,7 +248,10 @@ const results = {
   exports: only && !exportsOnly ? previous.exports : await benchExports(root, 3324),
   // The cluster on 3370 (HAProxy), 3371 and 3372 (the instances).
   cluster: only && !clusterOnly ? previous.cluster : await benchCluster(),
-  queries: only && !queriesOnly ? previous.queries : await benchQueries(root, 3480),
+  // One seeded database serves both the queries' and the offers' sections.
+  ...(only && !queriesOnly
+    ? { queries: previous.queries, offers: previous.offers }
+    : await benchQueries(root, 3480)),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
@@ -270,6 +274,7 @@ if (compare) {
         exports: exportsOnly,
         cluster: clusterOnly,
         queries: queriesOnly,
+        offers: queriesOnly,
       }).flatMap(([section, measuredNow]) => (measuredNow ? [section] : []))
     : undefined;
   const worse = compareResults(baseline, results, { sections: measuredSections, percent: comparePercent });
