@@ -245,6 +245,8 @@ test('the public pages pass axe-core (WCAG 2.2 AA)', async ({ page }) => {
     links.unsubscribeUrl('reader@example.com'),
     links.responseUrl('fan@example.com', 'spring-sale', 'Interested'),
     '/chat/SEL-0001',
+    // A customer's answer page from a query reply; a forged link shows its message, not the form.
+    '/query-reply?query=00000000-0000-4000-8000-000000000000&token=not-a-real-token',
   ]) {
     await page.goto(url);
     await expect(page.locator('h1')).toHaveCount(1);

@@ -48,6 +48,10 @@ export async function pagesOf(request: APIRequestContext, email: string): Promis
       const id = response.ok() ? (await response.json()).result[0]?.id : null;
       return id ? `?id=${id}` : null;
     },
+    '/queries/query': async () => {
+      const id = await firstId('/api/v1/helperQuery?skip=0&limit=1');
+      return id ? `?id=${id}` : null;
+    },
     '/sellers/manage-subcategory': async () => {
       const id = await firstId('/api/v1/categories/listCategories?skip=0&limit=1');
       return id ? `?categoryId=${id}` : null;

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { plural } from '../../../contracts/domain/format';
 import { type QueryStatus, queryStatuses, queryStatusLabels } from '../../../contracts/domain/query-status';
@@ -42,15 +42,20 @@ const queriesUrlView: SavedUrlView<QueriesView> = {
 const ALL = 'all';
 const tabTotal = (tabs: QueryTabs) => queryStatuses.reduce((sum, status) => sum + tabs[status], 0);
 
-/** The status tabs with the counts the server maintains (every query the user may see, per status). */
+/**
+ * The status tabs with the counts the server maintains (every query the user may see, per status). The
+ * list below is the selected tab's panel; the other panels stay empty (the list is one server query).
+ */
 function StatusTabs({
   value,
   tabs,
   onChange,
+  children,
 }: {
   value: QueryStatus | null;
   tabs: QueryTabs | undefined;
   onChange: (status: QueryStatus | null) => void;
+  children: ReactNode;
 }) {
   const count = (n: number | undefined) =>
     n === undefined ? null : (
@@ -58,15 +63,14 @@ function StatusTabs({
         {n}
       </Badge>
     );
+  const current = value ?? ALL;
   return (
     <Tabs.Root
-      value={value ?? ALL}
+      value={current}
       onValueChange={(details) => onChange(details.value === ALL ? null : (details.value as QueryStatus))}
       colorPalette="brand"
-      mb="3"
-      data-tour="query-tabs"
     >
-      <Tabs.List aria-label="Query status" flexWrap="wrap">
+      <Tabs.List aria-label="Query status" flexWrap="wrap" mb="3" data-tour="query-tabs">
         <Tabs.Trigger value={ALL}>All {count(tabs ? tabTotal(tabs) : undefined)}</Tabs.Trigger>
         {queryStatuses.map((status) => (
           <Tabs.Trigger key={status} value={status}>
@@ -74,6 +78,11 @@ function StatusTabs({
           </Tabs.Trigger>
         ))}
       </Tabs.List>
+      {[ALL, ...queryStatuses].map((tab) => (
+        <Tabs.Content key={tab} value={tab} pt="0">
+          {tab === current ? children : null}
+        </Tabs.Content>
+      ))}
     </Tabs.Root>
   );
 }
@@ -132,80 +141,80 @@ export default function QueriesPage() {
         value={view.status}
         tabs={list.data?.tabs}
         onChange={(status) => setView({ status, page: 1 })}
-      />
+      >
+        <Flex gap="3" mb="3" wrap="wrap" align="center">
+          <SearchBox
+            value={view.search}
+            onSearch={(text) => setView({ search: text, page: 1 }, { replace: true })}
+            label="Search queries"
+            placeholder="Search by number, subject, customer or e-mail"
+            maxW="96"
+            data-tour="search"
+          />
+          <Box data-tour="saved-views">
+            <SavedViewsMenu
+              list="queries"
+              current={viewStateOf(view)}
+              viewId={view.viewId}
+              onLoad={(saved) => setView(queriesViewOf(saved.state, saved.id))}
+              onUnload={() => setView({ viewId: null })}
+              canPublish={can('publish')}
+              neutralLabel="All queries"
+            />
+          </Box>
+          <HStack gap="2" ms="auto">
+            <PageSizeSelect
+              sizes={QUERY_PAGE_SIZES}
+              value={view.size}
+              width="24"
+              onChange={(size) => setView({ size, page: 1 })}
+            />
+          </HStack>
+        </Flex>
 
-      <Flex gap="3" mb="3" wrap="wrap" align="center">
-        <SearchBox
-          value={view.search}
-          onSearch={(text) => setView({ search: text, page: 1 }, { replace: true })}
-          label="Search queries"
-          placeholder="Search by number, subject, customer or e-mail"
-          maxW="96"
-          data-tour="search"
+        <QueryFilters
+          view={view}
+          showSeller={!isSeller}
+          rangeError={rangeError}
+          onChange={(patch) => setView({ ...patch, page: 1 })}
         />
-        <Box data-tour="saved-views">
-          <SavedViewsMenu
-            list="queries"
-            current={viewStateOf(view)}
-            viewId={view.viewId}
-            onLoad={(saved) => setView(queriesViewOf(saved.state, saved.id))}
-            onUnload={() => setView({ viewId: null })}
-            canPublish={can('publish')}
-            neutralLabel="All queries"
-          />
+
+        <Box data-tour="query-list">
+          {rangeError ? null : list.isError ? (
+            <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
+          ) : list.isPending ? (
+            <LoadingState label="Loading queries" />
+          ) : rows.length === 0 ? (
+            <EmptyListState
+              title={filtered ? 'No query matches' : 'No queries yet'}
+              description={
+                filtered
+                  ? 'Choose another tab, clear a filter or the search.'
+                  : 'Queries arrive from the enquiry form, help chats and calls, or add one by hand.'
+              }
+              pastTheEnd={view.page > 1}
+              onFirstPage={() => setView({ page: 1 })}
+            />
+          ) : (
+            <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
+              <QueryTable rows={rows} showSeller={!isSeller} now={now} />
+              <HStack justify="space-between" wrap="wrap">
+                <Text fontSize="sm" color="fg.muted" data-testid="query-total">
+                  {list.data?.totalCapped ? 'more than ' : ''}
+                  {plural(total, 'query', 'queries')}
+                </Text>
+                <Pager
+                  skip={(view.page - 1) * view.size}
+                  limit={view.size}
+                  count={total}
+                  onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
+                  label="Query pages"
+                />
+              </HStack>
+            </Stack>
+          )}
         </Box>
-        <HStack gap="2" ms="auto">
-          <PageSizeSelect
-            sizes={QUERY_PAGE_SIZES}
-            value={view.size}
-            width="24"
-            onChange={(size) => setView({ size, page: 1 })}
-          />
-        </HStack>
-      </Flex>
-
-      <QueryFilters
-        view={view}
-        showSeller={!isSeller}
-        rangeError={rangeError}
-        onChange={(patch) => setView({ ...patch, page: 1 })}
-      />
-
-      <Box data-tour="query-list">
-        {rangeError ? null : list.isError ? (
-          <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
-        ) : list.isPending ? (
-          <LoadingState label="Loading queries" />
-        ) : rows.length === 0 ? (
-          <EmptyListState
-            title={filtered ? 'No query matches' : 'No queries yet'}
-            description={
-              filtered
-                ? 'Choose another tab, clear a filter or the search.'
-                : 'Queries arrive from the enquiry form, help chats and calls, or add one by hand.'
-            }
-            pastTheEnd={view.page > 1}
-            onFirstPage={() => setView({ page: 1 })}
-          />
-        ) : (
-          <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
-            <QueryTable rows={rows} showSeller={!isSeller} now={now} />
-            <HStack justify="space-between" wrap="wrap">
-              <Text fontSize="sm" color="fg.muted" data-testid="query-total">
-                {list.data?.totalCapped ? 'more than ' : ''}
-                {plural(total, 'query', 'queries')}
-              </Text>
-              <Pager
-                skip={(view.page - 1) * view.size}
-                limit={view.size}
-                count={total}
-                onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
-                label="Query pages"
-              />
-            </HStack>
-          </Stack>
-        )}
-      </Box>
+      </StatusTabs>
 
       {can('edit') ? (
         <NewQueryDialog
