@@ -9,15 +9,21 @@ import { QUERIES_ROUTE } from '../../../contracts/queries';
 import { notificationKeys } from '../notifications/api';
 import { queryInboxKeys } from './api';
 
+export const QUERY_PAGE = '/queries/query';
+
 interface Pages {
   pages: NotificationList[];
 }
+
+/** A notification about a query links to the inbox (`/queries/queries-request/{id}`) or to the query. */
+const aboutQueries = (link: string | null) =>
+  Boolean(link && (link.startsWith(QUERIES_ROUTE) || link.startsWith(`${QUERY_PAGE}?`)));
 
 /** Ids of the notifications about queries in the bell's cached pages. */
 export function queryNotificationIds(data: unknown): string[] {
   const pages = (data as Pages | undefined)?.pages ?? [];
   return pages.flatMap((page) =>
-    page.data.result.filter((item) => item.link?.startsWith(QUERIES_ROUTE)).map((item) => item.id),
+    page.data.result.filter((item) => aboutQueries(item.link)).map((item) => item.id),
   );
 }
 
