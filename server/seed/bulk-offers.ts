@@ -5,7 +5,7 @@
 // one has one to three sent versions (the last one current), an accepted or declined one the customer's
 // answer to it. The status counters follow through the statement triggers of migration 0024, as for
 // any insert. Snapshots have the shape sendOffer writes; their hash is PostgreSQL's sha256 of the stored
-// JSON, not the canonical JSON's, which only the bench's data does.
+// JSON text, not of the canonical JSON sendOffer hashes (bench data; the server only writes them).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
