@@ -41,6 +41,15 @@ describe.each(testBackends)('npm run seed -- --offers on %s', (backend) => {
     expect(spread!.wrongAnswers).toBe(0);
   });
 
+  it('leaves no reminder due: offers ending within the reminder window were reminded', async () => {
+    const [row] = rowsOf<{ due: number }>(
+      await t.database.db.execute(sql`
+        SELECT count(*)::integer AS due FROM offers WHERE email LIKE '%@bulk-offers.example.com'
+          AND status = 'offered' AND reminder_sent_at IS NULL AND expires_at <= now() + interval '3 days'`),
+    );
+    expect(row!.due).toBe(0);
+  });
+
   it('keeps the tab counters equal to the rows', async () => {
     const [row] = rowsOf<{ mismatched: number }>(
       await t.database.db.execute(sql`

@@ -57,7 +57,7 @@ export async function seedBulkOffers(
       await tx.execute(sql`
         WITH made AS (
           INSERT INTO offers (seller_id, customer_name, email, phone, message, requested_items, status,
-            current_version, currency, total_minor, expires_at, assignee_id, created_at, updated_at)
+            current_version, currency, total_minor, expires_at, reminder_sent_at, assignee_id, created_at, updated_at)
           SELECT
             CASE WHEN g % 3 < 2 THEN ${demo.id}::uuid ELSE (${sellerArray})[1 + g % ${sellerIds.length}::integer] END,
             (${textArray(names)})[1 + g % ${names.length}::integer] || ' ' || (g % 997),
@@ -76,6 +76,9 @@ export async function seedBulkOffers(
               WHEN 'offered' THEN now() + (1 + g % 14) * interval '1 day'
               ELSE now() - (g % 300) * interval '1 hour'
             END,
+            -- The steady state: offers ending within the default reminder window (3 days) were reminded,
+            -- so the server's first expiry sweep does not send thousands of mails during a bench.
+            CASE WHEN s.status = 'offered' AND 1 + g % 14 <= 3 THEN now() - interval '1 hour' END,
             CASE WHEN g % 4 = 0 THEN NULL ELSE (${staffArray})[1 + g % ${staffCount}::integer] END,
             now() - (g % 500) * interval '1 hour' - (g % 3600) * interval '1 second' - interval '15 days',
             now() - (g % 300) * interval '1 hour'
