@@ -187,6 +187,19 @@ export const routes: readonly RouteDef[] = [
     available: false,
   },
   {
+    // One offer request (issue 30): opened as /customers/offer?id=…
+    path: '/customers/offer',
+    name: 'Offer',
+    parents: ['/customers/offer-requests'],
+    actions: ['view', 'edit', 'approve'],
+    defaults: {
+      Admin: ['view', 'edit', 'approve'],
+      Staff: ['view', 'edit'],
+      Seller: ['view', 'edit', 'approve'],
+    },
+    available: false,
+  },
+  {
     path: '/customers/help-chats',
     name: 'Help Chats',
     section: 'Customers',
@@ -365,11 +378,11 @@ export function isMenuItem(route: RouteDef): boolean {
 }
 
 /**
- * Public pages with a parameter, by prefix: the storefront help-chat widget `/chat/{sellerCode}` and the
- * enquiry form `/enquiry/{sellerCode}`
+ * Public pages with a parameter, by prefix: the storefront help-chat widget `/chat/{sellerCode}`, the
+ * enquiry form `/enquiry/{sellerCode}` and an offer's signed link `/offer/{token}` (issue 30)
  * (customers have no account). Only one level below the prefix.
  */
-export const publicRoutePrefixes = ['/chat/', '/enquiry/'];
+export const publicRoutePrefixes = ['/chat/', '/enquiry/', '/offer/'];
 
 export function isPublicPath(path: string): boolean {
   if (publicRoutes.includes(path)) return true;

@@ -19,6 +19,8 @@ export const viewLists = {
   contacts: '/marketing/contacts',
   // The customer queries inbox's tab and filters (issue 30).
   queries: '/queries/queries-request',
+  // The offer requests list's tab and filters (issue 30).
+  offers: '/customers/offer-requests',
 } as const;
 export type ViewList = keyof typeof viewLists;
 

@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isPublicPath } from '../contracts/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type JobsOptions, jobsPlugin } from './jobs/plugin';
@@ -384,7 +385,9 @@ async function registerSpa(app: FastifyInstance, staticDir: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/');
-    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    const pathname = request.url.split('?')[0] ?? '';
+    // A public page's parameter may end like a file name (an offer link's token has dots in it).
+    const isFile = !isPublicPath(pathname) && /\.[a-z0-9]+$/i.test(pathname);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || isFile || !isRead || !hasSpa) {
       // The path is not echoed: it is whatever the client sent, however long.

@@ -31,6 +31,8 @@ export const protectedPages: Record<string, Page> = {
   '/marketing/bulk-mails': lazy(() => import('../features/bulk-mails/BulkMailsPage')),
   '/queries/queries-request': lazy(() => import('../features/queries/QueriesPage')),
   '/queries/query': lazy(() => import('../features/queries/QueryPage')),
+  '/customers/offer-requests': lazy(() => import('../features/offers/OffersPage')),
+  '/customers/offer': lazy(() => import('../features/offers/OfferPage')),
   '/settings/manage-settings': lazy(() => import('../features/settings/SettingsPage')),
   '/subscriptions/subscriptions-request': lazy(
     () => import('../features/subscriptions/SubscriptionRequestsPage'),

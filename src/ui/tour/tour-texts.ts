@@ -354,6 +354,48 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       requires: 'edit',
     },
   ],
+  '/customers/offer-requests': [
+    ...SPEC_TOUR_TEXTS['/customers/offer-requests'],
+    {
+      title: 'Status tabs',
+      body: 'Each tab counts the offers in one status: requested, offered, accepted, declined and expired.',
+      target: t('offer-tabs'),
+    },
+    {
+      title: 'Filters',
+      body: 'Narrow the list by seller, currency or the day the request arrived. Filters stay in the address; save a set as a view to reuse it.',
+      target: t('offer-filters'),
+    },
+    {
+      title: 'New offer request',
+      body: 'Record a request a customer made by phone or e-mail, with the products and quantities they asked for.',
+      target: t('new-offer'),
+      requires: 'edit',
+    },
+  ],
+  '/customers/offer': [
+    {
+      title: 'The draft',
+      body: 'Price the next version: unit prices, quantity breaks, a discount and the tax of each line, the currency and how long the offer is valid. The server computes taxes, shipping and totals when you save.',
+      target: t('offer-draft'),
+    },
+    {
+      title: 'Send',
+      body: 'Sending freezes the draft as a version and mails the customer a signed link to accept or decline it. It needs the Approve permission.',
+      target: t('offer-send'),
+      requires: 'approve',
+    },
+    {
+      title: 'Versions',
+      body: 'Every version sent, unchanged, with what each changed against the one before.',
+      target: t('offer-versions'),
+    },
+    {
+      title: 'The customer’s answer',
+      body: 'The typed name, time, IP address, browser and the fingerprint of the version the customer accepted or declined.',
+      target: t('offer-evidence'),
+    },
+  ],
   '/queries/query': [
     {
       title: 'A customer query',
