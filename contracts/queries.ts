@@ -6,6 +6,9 @@ import { INT4_MAX, intParam } from './int-param';
 
 export const QUERIES_ROUTE = '/queries/queries-request';
 export const QUERIES_API = '/api/v1/helperQuery';
+/** One query's page, where its notifications and timeline entries lead. */
+export const QUERY_PAGE = '/queries/query';
+export const queryPageLink = (id: string) => `${QUERY_PAGE}?id=${id}`;
 
 const text = (max: number, message: string) => z.string().trim().min(1, message).max(max);
 

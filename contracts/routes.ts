@@ -164,7 +164,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Customers',
     actions: ['view', 'edit'],
     defaults: { Admin: ['view', 'edit'], Staff: ['view', 'edit'], Seller: ['view', 'edit'] },
-    available: false,
+    available: true,
   },
   {
     path: '/queries/query',
@@ -172,7 +172,7 @@ export const routes: readonly RouteDef[] = [
     parents: ['/queries/queries-request'],
     actions: ['view', 'edit'],
     defaults: { Admin: ['view', 'edit'], Staff: ['view', 'edit'], Seller: ['view', 'edit'] },
-    available: false,
+    available: true,
   },
   {
     path: '/customers/offer-requests',

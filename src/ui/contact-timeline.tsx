@@ -29,6 +29,8 @@ const withActor: Record<string, string> = {
   unsubscribed: 'unsubscribed the contact',
   help_chat: 'started a help chat',
   customer_query: 'sent a customer query',
+  offer: 'asked for an offer',
+  call: 'called the customer',
 };
 const withoutActor: Record<string, string> = {
   created: 'Contact added',
@@ -43,6 +45,8 @@ const withoutActor: Record<string, string> = {
   mail_failed: 'A mail failed',
   help_chat: 'Help chat',
   customer_query: 'Customer query',
+  offer: 'Offer',
+  call: 'Call',
 };
 
 export function timelineWords(companyTypeName: (id: string) => string | undefined): HistoryWords {

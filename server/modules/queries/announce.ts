@@ -5,31 +5,34 @@
 // live without a topic of its own. Whoever entered the query by hand is not told of it.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { QUERIES_ROUTE } from '../../../contracts/queries';
+import { queryPageLink } from '../../../contracts/queries';
 import { customerQueries, users } from '../../db/schema';
 
-export async function announceNewQuery(app: FastifyInstance, id: string, enteredBy: string | null = null) {
-  const [query] = await app.db.select().from(customerQueries).where(eq(customerQueries.id, id));
-  if (!query) return;
-  const recipients = await app.db
+/** Who answers a query nobody holds: the shop's active seller accounts, or the admins for the marketplace's own. */
+export async function queryAnswerers(app: FastifyInstance, sellerId: string | null): Promise<string[]> {
+  const rows = await app.db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
         eq(users.isActive, true),
-        query.sellerId
-          ? and(eq(users.role, 'Seller'), eq(users.sellerId, query.sellerId))
-          : eq(users.role, 'Admin'),
+        sellerId ? and(eq(users.role, 'Seller'), eq(users.sellerId, sellerId)) : eq(users.role, 'Admin'),
       ),
     );
-  for (const { id: userId } of recipients) {
+  return rows.map((row) => row.id);
+}
+
+export async function announceNewQuery(app: FastifyInstance, id: string, enteredBy: string | null = null) {
+  const [query] = await app.db.select().from(customerQueries).where(eq(customerQueries.id, id));
+  if (!query) return;
+  for (const userId of await queryAnswerers(app, query.sellerId)) {
     if (userId === enteredBy) continue;
     await app.notifications
       .notify(userId, {
         type: 'customer-query',
         title: `New query Q-${query.number}: ${query.subject}`.slice(0, 200),
         body: `${query.customerName} (${query.channel})`,
-        link: `${QUERIES_ROUTE}/${query.id}`,
+        link: queryPageLink(query.id),
       })
       .catch((error) => app.log.warn({ err: error, queryId: id }, 'new query notification failed'));
   }

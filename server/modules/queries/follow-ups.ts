@@ -6,7 +6,7 @@
 // assignee through the broker, and their mail when the communication settings say so.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { unresolvedQueryStatuses } from '../../../contracts/domain/query-status';
-import { QUERIES_ROUTE } from '../../../contracts/queries';
+import { queryPageLink } from '../../../contracts/queries';
 import type { Db } from '../../db/client';
 import { customerQueries, queryEvents, users } from '../../db/schema';
 import type { NotificationInput } from '../../lib/notifications';
@@ -116,7 +116,7 @@ export async function dueReminders(db: Db, now: Date): Promise<Reminder[]> {
             type: 'customer-query',
             title: `${what}: Q-${row.number} ${row.subject}`.slice(0, 200),
             body: row.note ? `${row.customerName}: ${row.note}` : `Query from ${row.customerName}`,
-            link: `${QUERIES_ROUTE}/${row.id}`,
+            link: queryPageLink(row.id),
           },
         });
       }

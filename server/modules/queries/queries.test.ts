@@ -118,14 +118,14 @@ describe.each(testBackends)('customer queries on %s', (backend) => {
     // The shop's people hear of it (not the seller who typed it in).
     const told = rowsOf<{ user_id: string }>(
       await t.database.db.execute(
-        sql`SELECT user_id FROM notifications WHERE link = ${`/queries/queries-request/${query.id}`}`,
+        sql`SELECT user_id FROM notifications WHERE link = ${`/queries/query?id=${query.id}`}`,
       ),
     );
     expect(told.map((row) => row.user_id)).not.toContain(as.ids.Seller);
     const byStaff = await create({ email: 'told@example.com', sellerId: demoSellerId }, 'Staff');
     const toldSeller = rowsOf<{ user_id: string; title: string }>(
       await t.database.db.execute(
-        sql`SELECT user_id, title FROM notifications WHERE link = ${`/queries/queries-request/${byStaff.id}`}`,
+        sql`SELECT user_id, title FROM notifications WHERE link = ${`/queries/query?id=${byStaff.id}`}`,
       ),
     );
     expect(toldSeller.map((row) => row.user_id)).toContain(as.ids.Seller);
@@ -330,6 +330,60 @@ describe.each(testBackends)('customer queries on %s', (backend) => {
     const logged = json<QueryDetail>(await as('Seller', 'POST', `${API}/method/fromCall/${call!.id}`, body));
     expect(logged).toMatchObject({ channel: 'call', phone: '+919800000001', sellerId: demoSellerId });
     expect(logged.message).toContain('Call feedback: Wants a quote for 40 saris');
+  });
+
+  it("shows the customer's timeline on a query's page: a seller only their shop's, staff everything", async () => {
+    const db = t.database.db;
+    const email = 'timeline.customer@example.com';
+    const own = await create({ email, subject: 'Own shop question' });
+    const [otherSeller] = await db
+      .select({ id: sellers.id })
+      .from(sellers)
+      .where(sql`${sellers.id} <> ${demoSellerId}`)
+      .limit(1);
+    await create({ email, subject: 'Another shop question', sellerId: otherSeller!.id }, 'Admin');
+    const [call] = await db
+      .insert(callLogs)
+      .values({
+        ownerId: as.ids.Seller,
+        phoneNumber: '+919800000077',
+        phoneDigits: '919800000077',
+        referenceType: 'OUTGOING',
+        source: 'LOCAL',
+        callStatus: 'COMPLETED',
+        durationSeconds: 150,
+        feedbackRating: 4,
+        feedbackText: 'Happy with the answer',
+      })
+      .returning({ id: callLogs.id });
+    await as('Seller', 'POST', `${API}/method/fromCall/${call!.id}`, {
+      customerName: 'Timeline Customer',
+      email,
+      subject: 'Called about delivery',
+    });
+
+    type Timeline = { result: { action: string; note: string | null; link: string | null }[]; count: number };
+    const sellerResponse = await as('Seller', 'GET', `${API}/${own.id}/contactHistory`);
+    expect(sellerResponse.statusCode, sellerResponse.body).toBe(200);
+    const seller = json<Timeline>(sellerResponse);
+    const notes = seller.result.map((entry) => entry.note ?? '');
+    expect(notes.some((note) => note.includes('Own shop question'))).toBe(true);
+    expect(notes.some((note) => note.includes('Another shop question'))).toBe(false);
+    // The marketplace's own marketing trail (the contact's creation) is not the shop's to see.
+    expect(seller.result.some((entry) => entry.action === 'created')).toBe(false);
+    const callEntry = seller.result.find((entry) => entry.action === 'call');
+    expect(callEntry?.note).toBe(
+      'Call +919800000077: COMPLETED, 3 min — feedback 4/5: Happy with the answer',
+    );
+    expect(callEntry?.link).toBe(`/calls/call-history?callId=${call!.id}`);
+    expect(seller.result.find((entry) => entry.note?.includes('Own shop question'))?.link).toBe(
+      `/queries/query?id=${own.id}`,
+    );
+
+    const staff = json<Timeline>(await as('Staff', 'GET', `${API}/${own.id}/contactHistory`));
+    expect(staff.result.some((entry) => entry.note?.includes('Another shop question'))).toBe(true);
+    expect(staff.count).toBeGreaterThan(seller.count);
+    expect((await as('Seller', 'GET', `${API}/${otherQueryId}/contactHistory`)).statusCode).toBe(404);
   });
 
   it('runs the follow-up sweep at a chosen time through the e2e test hook, which is off by default', async () => {

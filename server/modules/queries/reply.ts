@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { QueryStatus } from '../../../contracts/domain/query-status';
-import { QUERIES_ROUTE } from '../../../contracts/queries';
+import { queryPageLink } from '../../../contracts/queries';
 import { customerQueries } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
 import { escapeHtml } from '../../lib/escape-html';
@@ -15,6 +15,7 @@ import { safeEqual } from '../../lib/secrets';
 import { splitName } from '../contacts/link';
 import { renderTemplate } from '../mail-templates/render';
 import { readTemplate } from '../mail-templates/templates';
+import { queryAnswerers } from './announce';
 import { act, findVisible, moveTo, type SlaSettings, type Viewer } from './repository';
 
 export interface ReplyLinks {
@@ -140,12 +141,14 @@ export async function customerReply(
     events.push({ kind: 'message_in' as const, body: input.message, data: { via: 'reply-link' } });
     return { set, events };
   });
-  if (query.assigneeId) {
-    await app.notifications.notify(query.assigneeId, {
+  // The assignee hears of it; a query nobody holds tells whoever answers the shop's queries.
+  const told = query.assigneeId ? [query.assigneeId] : await queryAnswerers(app, query.sellerId);
+  for (const userId of told) {
+    await app.notifications.notify(userId, {
       type: 'customer-query',
       title: `Customer replied: Q-${query.number} ${query.subject}`.slice(0, 200),
       body: input.message.slice(0, 200),
-      link: `${QUERIES_ROUTE}/${query.id}`,
+      link: queryPageLink(query.id),
     });
   }
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contactTimelineSchema, timelineQuerySchema } from '../../../contracts/contacts';
 import {
   nextQueryStatuses,
   type QueryChannel,
@@ -12,6 +13,7 @@ import {
   type QueryStatus,
   queryPriorities,
 } from '../../../contracts/domain/query-status';
+import { templateListQuerySchema, templateListSchema } from '../../../contracts/mail-templates';
 import {
   assignBodySchema,
   connectDataBodySchema,
@@ -45,6 +47,8 @@ import { HttpError } from '../../lib/http-error';
 import { sweepWhileUp } from '../../lib/periodic-sweep';
 import { permissionOn, viewerOf } from '../../lib/route-viewer';
 import { requestLimit } from '../../plugins/rate-limits';
+import { contactTimeline } from '../contacts/timeline';
+import { listTemplates } from '../mail-templates/templates';
 import { actorOf } from '../users/actor';
 import { announceNewQuery } from './announce';
 import { queryFromCall, queryFromChat } from './conversions';
@@ -335,6 +339,21 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
   );
 
   api.get(
+    '/method/replyTemplates',
+    {
+      // Whoever may answer a query picks the reply's template, without the Bulk Mails permission.
+      config: permission('edit'),
+      schema: {
+        tags,
+        summary: 'The mail templates a reply may use, by name, a page at a time',
+        querystring: templateListQuerySchema,
+        response: { 200: templateListSchema, ...errors },
+      },
+    },
+    async (request) => listTemplates(app.db, request.query),
+  );
+
+  api.get(
     '/method/slaReport',
     {
       config: permission('view'),
@@ -399,6 +418,29 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
     async (request) => {
       await findVisible(app.db, viewerOf(request), request.params.id);
       return eventPage(app.db, request.params.id, request.query.before, request.query.limit);
+    },
+  );
+
+  api.get(
+    '/:id/contactHistory',
+    {
+      config: permission('view'),
+      schema: {
+        tags,
+        summary: "The customer's timeline across every channel, from a query's page (a page, newest first)",
+        description:
+          'The same entries as getContactHistory for whoever may open the query: a seller sees only their own shop’s chats, queries, offers and calls; staff and admins everything, the marketing trail included. A query with no contact has an empty timeline.',
+        params: idParams,
+        querystring: timelineQuerySchema,
+        response: { 200: contactTimelineSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const query = await findVisible(app.db, viewer, request.params.id);
+      if (!query.contactId) return { result: [], count: 0 };
+      const scope = viewer.isSeller && viewer.sellerId ? { sellerId: viewer.sellerId } : {};
+      return contactTimeline(app.db, query.contactId, request.query, scope);
     },
   );
 

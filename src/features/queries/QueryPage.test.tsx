@@ -5,7 +5,7 @@ import { QUERIES_API } from '../../../contracts/queries';
 import { configureHttp, http } from '../../services/http';
 import { createFakeAdapter, type FakeReply, type RecordedRequest } from '../../services/testing/fake-adapter';
 import QueryPage from './QueryPage';
-import { CONTACT_ID, detail, QUERY_ID, renderAt } from './testing';
+import { detail, QUERY_ID, renderAt } from './testing';
 
 const TEMPLATE = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 let requests: RecordedRequest[];
@@ -47,7 +47,7 @@ function reply(request: RecordedRequest): FakeReply {
       }),
     };
   if (post) return { status: 200, data: detail() };
-  if (request.url === `${QUERIES_API}/method/getContactHistory/${CONTACT_ID}`)
+  if (request.url === `${Q}/contactHistory`)
     return {
       status: 200,
       data: {
@@ -66,7 +66,7 @@ function reply(request: RecordedRequest): FakeReply {
         count: 1,
       },
     };
-  if (request.url === '/api/v1/mailTemplates')
+  if (request.url === `${QUERIES_API}/method/replyTemplates`)
     return {
       status: 200,
       data: {

@@ -2,7 +2,6 @@ import { Badge, Button, Card, DataList, Grid, HStack, Stack, Text } from '@chakr
 import { MailPlus, MessageSquarePlus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearch } from 'wouter';
-import { CONTACTS_ROUTE } from '../../../contracts/contacts';
 import { formatDateTime } from '../../../contracts/domain/format';
 import { isUuid } from '../../../contracts/domain/ids';
 import { QUERIES_ROUTE, type QueryDetail, type SlaClock } from '../../../contracts/queries';
@@ -75,8 +74,8 @@ function Customer({ query }: { query: QueryDetail }) {
   );
 }
 
-function ContactHistory({ contactId }: { contactId: string }) {
-  const history = useContactHistory(contactId);
+function ContactHistory({ queryId, contactId }: { queryId: string; contactId: string }) {
+  const history = useContactHistory(queryId, contactId);
   return <ContactTimeline history={history} />;
 }
 
@@ -91,7 +90,6 @@ export default function QueryPage() {
   const validId = id && isUuid(id) ? id : null;
   const detail = useQueryDetail(validId);
   const { can } = useRouteActions(QUERIES_ROUTE);
-  const contacts = useRouteActions(CONTACTS_ROUTE);
   const [dialog, setDialog] = useState<'connect' | 'reply' | null>(null);
   const [draft, setDraft] = useState<ConnectDraft | null>(null);
   useLiveQueries();
@@ -168,9 +166,9 @@ export default function QueryPage() {
           <Section title="Thread" tour="query-thread">
             <QueryThread query={query} />
           </Section>
-          {query.contactId && contacts.can('view') ? (
+          {query.contactId ? (
             <Section title="Contact timeline">
-              <ContactHistory contactId={query.contactId} />
+              <ContactHistory queryId={query.id} contactId={query.contactId} />
             </Section>
           ) : null}
         </Stack>

@@ -95,11 +95,9 @@ export const useWholeEvent = (id: string, eventId: string, enabled: boolean) =>
   });
 
 /** The contact's timeline across channels (SPEC §7 getContactHistory). */
-export const useContactHistory = (contactId: string) =>
-  useHistory(
-    queryInboxKeys.contactHistory(contactId),
-    `${QUERIES_API}/method/getContactHistory/${encodeURIComponent(contactId)}`,
-  );
+/** The customer's timeline as this query's viewer may see it (a seller: their own shop's entries). */
+export const useContactHistory = (queryId: string, contactId: string) =>
+  useHistory(queryInboxKeys.contactHistory(contactId), `${idPath(queryId)}/contactHistory`);
 
 /** After any write: the answer is the query now; the inbox rows and tab counts go stale. */
 function useQueryChanged() {
@@ -165,7 +163,7 @@ export const useReplyTemplates = (text: string, enabled: boolean) =>
     queryFn: async ({ signal }) =>
       templateListSchema.parse(
         (
-          await http.get('/api/v1/mailTemplates', {
+          await http.get(`${QUERIES_API}/method/replyTemplates`, {
             params: { query: text, limit: 50 },
             signal,
             silent: true,
