@@ -297,7 +297,6 @@ export function DraftEditor({
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
         <Cell label="Currency">
           <Select
-            id="draft-currency"
             label="Currency"
             value={form.currency}
             options={currencies.map((code) => ({ value: code, label: code }))}

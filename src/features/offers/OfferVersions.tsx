@@ -26,7 +26,9 @@ function VersionDiff({ offerId, version, currency }: { offerId: string; version:
 /** The sent versions (frozen), newest last, and what each changed against the one before. */
 export function OfferVersions({ offer }: { offer: OfferDetail }) {
   const latest = offer.versions.at(-1)?.version ?? 0;
-  const [shown, setShown] = useState<number>(latest >= 2 ? latest : 0);
+  // Until the user picks a version, the newest one's changes show (also right after a new one is sent).
+  const [chosen, setChosen] = useState<number | null>(null);
+  const shown = chosen ?? (latest >= 2 ? latest : 0);
   if (offer.versions.length === 0) return <Text color="fg.muted">Nothing was sent yet.</Text>;
   return (
     <Stack gap="3">
@@ -69,7 +71,7 @@ export function OfferVersions({ offer }: { offer: OfferDetail }) {
                       size="xs"
                       variant="outline"
                       aria-pressed={shown === v.version}
-                      onClick={() => setShown(shown === v.version ? 0 : v.version)}
+                      onClick={() => setChosen(shown === v.version ? 0 : v.version)}
                     >
                       {shown === v.version ? 'Hide' : 'Show'} changes of version {v.version}
                     </Button>

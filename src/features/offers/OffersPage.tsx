@@ -41,15 +41,20 @@ const offersUrlView: SavedUrlView<OffersView> = {
 const ALL = 'all';
 const tabTotal = (tabs: OfferTabs) => offerStatuses.reduce((sum, status) => sum + tabs[status], 0);
 
-/** The status tabs with the counts the server maintains (every offer the user may see, per status). */
+/**
+ * The status tabs with the counts the server maintains (every offer the user may see, per status); the
+ * selected tab's panel holds the list, so each tab controls a panel that exists.
+ */
 function StatusTabs({
   value,
   tabs,
   onChange,
+  children,
 }: {
   value: OfferStatus | null;
   tabs: OfferTabs | undefined;
   onChange: (status: OfferStatus | null) => void;
+  children: React.ReactNode;
 }) {
   const count = (n: number | undefined) =>
     n === undefined ? null : (
@@ -62,10 +67,8 @@ function StatusTabs({
       value={value ?? ALL}
       onValueChange={(details) => onChange(details.value === ALL ? null : (details.value as OfferStatus))}
       colorPalette="brand"
-      mb="3"
-      data-tour="offer-tabs"
     >
-      <Tabs.List aria-label="Offer status" flexWrap="wrap">
+      <Tabs.List aria-label="Offer status" flexWrap="wrap" data-tour="offer-tabs">
         <Tabs.Trigger value={ALL}>All {count(tabs ? tabTotal(tabs) : undefined)}</Tabs.Trigger>
         {offerStatuses.map((status) => (
           <Tabs.Trigger key={status} value={status}>
@@ -73,6 +76,9 @@ function StatusTabs({
           </Tabs.Trigger>
         ))}
       </Tabs.List>
+      <Tabs.Content value={value ?? ALL} pt="3">
+        {children}
+      </Tabs.Content>
     </Tabs.Root>
   );
 }
@@ -119,80 +125,80 @@ export default function OffersPage() {
         value={view.status}
         tabs={list.data?.tabs}
         onChange={(status) => setView({ status, page: 1 })}
-      />
+      >
+        <Flex gap="3" mb="3" wrap="wrap" align="center">
+          <SearchBox
+            value={view.search}
+            onSearch={(text) => setView({ search: text, page: 1 }, { replace: true })}
+            label="Search offer requests"
+            placeholder="Search by OFR number, customer, e-mail or message"
+            maxW="96"
+            data-tour="search"
+          />
+          <Box data-tour="saved-views">
+            <SavedViewsMenu
+              list="offers"
+              current={viewStateOf(view)}
+              viewId={view.viewId}
+              onLoad={(saved) => setView(offersViewOf(saved.state, saved.id))}
+              onUnload={() => setView({ viewId: null })}
+              canPublish={can('publish')}
+              neutralLabel="All offer requests"
+            />
+          </Box>
+          <HStack gap="2" ms="auto">
+            <PageSizeSelect
+              sizes={OFFER_PAGE_SIZES}
+              value={view.size}
+              width="24"
+              onChange={(size) => setView({ size, page: 1 })}
+            />
+          </HStack>
+        </Flex>
 
-      <Flex gap="3" mb="3" wrap="wrap" align="center">
-        <SearchBox
-          value={view.search}
-          onSearch={(text) => setView({ search: text, page: 1 }, { replace: true })}
-          label="Search offer requests"
-          placeholder="Search by OFR number, customer, e-mail or message"
-          maxW="96"
-          data-tour="search"
+        <OfferFilters
+          view={view}
+          showSeller={!isSeller}
+          rangeError={rangeError}
+          onChange={(patch) => setView({ ...patch, page: 1 })}
         />
-        <Box data-tour="saved-views">
-          <SavedViewsMenu
-            list="offers"
-            current={viewStateOf(view)}
-            viewId={view.viewId}
-            onLoad={(saved) => setView(offersViewOf(saved.state, saved.id))}
-            onUnload={() => setView({ viewId: null })}
-            canPublish={can('publish')}
-            neutralLabel="All offer requests"
-          />
+
+        <Box data-tour="offer-list">
+          {rangeError ? null : list.isError ? (
+            <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
+          ) : list.isPending ? (
+            <LoadingState label="Loading offer requests" />
+          ) : rows.length === 0 ? (
+            <EmptyListState
+              title={filtered ? 'No offer matches' : 'No offer requests yet'}
+              description={
+                filtered
+                  ? 'Choose another tab, clear a filter or the search.'
+                  : 'Requests arrive from the enquiry form ("Ask for an offer"), or record one for a customer.'
+              }
+              pastTheEnd={view.page > 1}
+              onFirstPage={() => setView({ page: 1 })}
+            />
+          ) : (
+            <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
+              <OfferTable rows={rows} showSeller={!isSeller} />
+              <HStack justify="space-between" wrap="wrap">
+                <Text fontSize="sm" color="fg.muted" data-testid="offer-total-count">
+                  {list.data?.totalCapped ? 'more than ' : ''}
+                  {plural(total, 'offer request')}
+                </Text>
+                <Pager
+                  skip={(view.page - 1) * view.size}
+                  limit={view.size}
+                  count={total}
+                  onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
+                  label="Offer request pages"
+                />
+              </HStack>
+            </Stack>
+          )}
         </Box>
-        <HStack gap="2" ms="auto">
-          <PageSizeSelect
-            sizes={OFFER_PAGE_SIZES}
-            value={view.size}
-            width="24"
-            onChange={(size) => setView({ size, page: 1 })}
-          />
-        </HStack>
-      </Flex>
-
-      <OfferFilters
-        view={view}
-        showSeller={!isSeller}
-        rangeError={rangeError}
-        onChange={(patch) => setView({ ...patch, page: 1 })}
-      />
-
-      <Box data-tour="offer-list">
-        {rangeError ? null : list.isError ? (
-          <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
-        ) : list.isPending ? (
-          <LoadingState label="Loading offer requests" />
-        ) : rows.length === 0 ? (
-          <EmptyListState
-            title={filtered ? 'No offer matches' : 'No offer requests yet'}
-            description={
-              filtered
-                ? 'Choose another tab, clear a filter or the search.'
-                : 'Requests arrive from the enquiry form ("Ask for an offer"), or record one for a customer.'
-            }
-            pastTheEnd={view.page > 1}
-            onFirstPage={() => setView({ page: 1 })}
-          />
-        ) : (
-          <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
-            <OfferTable rows={rows} showSeller={!isSeller} />
-            <HStack justify="space-between" wrap="wrap">
-              <Text fontSize="sm" color="fg.muted" data-testid="offer-total-count">
-                {list.data?.totalCapped ? 'more than ' : ''}
-                {plural(total, 'offer request')}
-              </Text>
-              <Pager
-                skip={(view.page - 1) * view.size}
-                limit={view.size}
-                count={total}
-                onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
-                label="Offer request pages"
-              />
-            </HStack>
-          </Stack>
-        )}
-      </Box>
+      </StatusTabs>
 
       {can('edit') ? (
         <NewOfferDialog
