@@ -60,6 +60,8 @@ test('a query from the enquiry form: live in the inbox, a call with a follow-up,
 }) => {
   test.setTimeout(120_000);
   const seller = await signedIn(browser, 'seller@demo.local');
+  // Signed in once the form has let go of the page: navigating earlier would abort the sign-in.
+  await seller.page.waitForURL((url) => url.pathname !== '/signin');
   const customer = await (await browser.newContext()).newPage();
   try {
     await seller.page.goto(INBOX);

@@ -5,11 +5,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationList } from '../../../contracts/notifications';
-import { QUERIES_ROUTE } from '../../../contracts/queries';
+import { QUERIES_ROUTE, QUERY_PAGE } from '../../../contracts/queries';
 import { notificationKeys } from '../notifications/api';
 import { queryInboxKeys } from './api';
-
-export const QUERY_PAGE = '/queries/query';
 
 interface Pages {
   pages: NotificationList[];
