@@ -184,7 +184,7 @@ export const routes: readonly RouteDef[] = [
       Staff: ['view', 'edit'],
       Seller: ['view', 'edit', 'approve'],
     },
-    available: false,
+    available: true,
   },
   {
     // One offer request (issue 30): opened as /customers/offer?id=…
@@ -197,7 +197,7 @@ export const routes: readonly RouteDef[] = [
       Staff: ['view', 'edit'],
       Seller: ['view', 'edit', 'approve'],
     },
-    available: false,
+    available: true,
   },
   {
     path: '/customers/help-chats',

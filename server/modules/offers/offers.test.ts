@@ -147,7 +147,7 @@ describe.each(testBackends)('offers API (%s)', (backend) => {
     const timeline = json<{ result: { action: string; note: string; link: string }[] }>(
       await as('Admin', 'GET', `/api/v1/contacts/${contactId}/history?limit=50`),
     );
-    expect(timeline.result.find((e) => e.link === `/customers/offer-requests/${made.id}`)).toMatchObject({
+    expect(timeline.result.find((e) => e.link === `/customers/offer?id=${made.id}`)).toMatchObject({
       action: 'offer',
       note: `Offer OFR-${made.number} (accepted, EUR 97.20)`,
     });
