@@ -55,7 +55,7 @@ test('no guide on "Page not found" (pages not built yet) nor on "No access"', as
   await signIn(page, 'admin@demo.local');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(guideButton(page)).toBeVisible();
-  for (const url of ['/queries/queries-request', '/customers/offer-requests']) {
+  for (const url of ['/marketing/manage-invoices', '/orders/manage-orders']) {
     await page.goto(url);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(guideButton(page)).toHaveCount(0);

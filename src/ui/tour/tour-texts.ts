@@ -377,7 +377,7 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
     {
       title: 'The draft',
       body: 'Price the next version: unit prices, quantity breaks, a discount and the tax of each line, the currency and how long the offer is valid. The server computes taxes, shipping and totals when you save.',
-      target: t('offer-draft'),
+      // No target: the editor is absent on an accepted or declined offer.
     },
     {
       title: 'Send',
