@@ -8,6 +8,9 @@ import { addressSchema } from './sellers';
 
 export const OFFERS_ROUTE = '/customers/offer-requests';
 export const OFFERS_API = '/api/v1/offers';
+/** One offer's page (its permission guards the offer's own API: read, draft, send). */
+export const OFFER_PAGE = '/customers/offer';
+export const offerPageLink = (id: string) => `${OFFER_PAGE}?id=${id}`;
 
 const text = (max: number, message: string) => z.string().trim().min(1, message).max(max);
 const day = z.iso.date('A date is written YYYY-MM-DD.');

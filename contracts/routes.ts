@@ -210,6 +210,8 @@ export const routes: readonly RouteDef[] = [
   {
     path: '/sellers/help-chats',
     name: 'Help Chats',
+    // With the seller's queries and offers, as the back office's help chats are.
+    section: 'Customers',
     actions: ['view', 'edit'],
     defaults: { Seller: ['view', 'edit'] },
     available: true,

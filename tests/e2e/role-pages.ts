@@ -1,6 +1,8 @@
 // Every page each demo account can reach, as the server's permissions say (getSidebarData): what the
-// tour and phone-width specs walk. Detail pages get a real id (the first customer, the first category).
+// tour and phone-width specs walk. Detail pages get a real id (the first customer, the first category);
+// a detail page with nothing to open (no offer yet) is left out.
 import type { APIRequestContext } from '@playwright/test';
+import { OFFERS_API } from '../../contracts/offers';
 import { canOpenRoute, routes } from '../../contracts/routes';
 import { apiSession } from './support';
 
@@ -51,6 +53,14 @@ export async function pagesOf(request: APIRequestContext, email: string): Promis
     '/queries/query': async () => {
       const id = await firstId('/api/v1/helperQuery?skip=0&limit=1');
       return id ? `?id=${id}` : null;
+    },
+    // An offer still open to a new version, so the guide's Send step has its button.
+    '/customers/offer': async () => {
+      for (const status of ['offered', 'requested']) {
+        const id = await firstId(`${OFFERS_API}?status=${status}&skip=0&limit=1`);
+        if (id) return `?id=${id}`;
+      }
+      return null;
     },
     '/sellers/manage-subcategory': async () => {
       const id = await firstId('/api/v1/categories/listCategories?skip=0&limit=1');

@@ -4,6 +4,7 @@
 // (made if new, never overwritten), to the registered customer with that e-mail, and its products must
 // all be the seller's. The seller's users are told.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { offerPageLink } from '../../../contracts/offers';
 import type { Address } from '../../../contracts/sellers';
 import type { Db } from '../../db/client';
 import { customerQueries, customers, offers, products, sellers, users } from '../../db/schema';
@@ -117,7 +118,7 @@ export async function createOfferRequest(
         type: 'offer',
         title: `New offer request ${offerReference(created.number)}`,
         body: `${input.customerName.trim()} asks for an offer.`,
-        link: `/customers/offer?id=${created.id}`,
+        link: offerPageLink(created.id),
       });
     }
   }

@@ -1,5 +1,6 @@
-// The offers API (issue 30) under /api/v1/offers. Every back-office route needs the Offer requests
-// permission ('/customers/offer-requests': view to read, edit to change, approve to send); a seller sees
+// The offers API (issue 30) under /api/v1/offers. The list and New need the Offer requests permission
+// ('/customers/offer-requests'), one offer's routes its page's ('/customers/offer': view to read, edit
+// to change the draft, approve to send); both have the same defaults per role. A seller sees
 // only their own shop's offers (another's answer 404). /public/{token} is the customer's signed link:
 // no account, HMAC-checked, a forged or tampered token answers 404 with words, never a stack trace.
 
@@ -11,6 +12,7 @@ import { diffOffers } from '../../../contracts/domain/offer-diff';
 import {
   createOfferBodySchema,
   diffQuerySchema,
+  OFFER_PAGE,
   OFFERS_ROUTE,
   type OfferPricing,
   offerDetailSchema,
@@ -44,6 +46,8 @@ import {
 } from './service';
 
 const permission = permissionOn(OFFERS_ROUTE);
+/** One record's own API answers to its page's permission (the list's defaults, overridable apart). */
+const onPage = permissionOn(OFFER_PAGE);
 const tags = ['offers'];
 const idParams = z.object({ id: z.uuid('There is no such offer.') });
 const tokenParams = z.object({ token: z.string().max(200) });
@@ -113,7 +117,7 @@ export async function offerRoutes(
   api.get(
     '/:id',
     {
-      config: permission('view'),
+      config: onPage('view'),
       schema: {
         tags,
         summary: 'An offer: request, draft, versions, answers and history',
@@ -127,7 +131,7 @@ export async function offerRoutes(
   api.put(
     '/:id/draft',
     {
-      config: permission('edit'),
+      config: onPage('edit'),
       schema: {
         tags,
         summary: 'Save the next version’s draft; the server prices it',
@@ -143,7 +147,7 @@ export async function offerRoutes(
   api.post(
     '/:id/send',
     {
-      config: permission('approve'),
+      config: onPage('approve'),
       schema: {
         tags,
         summary: 'Freeze the draft as the next version and mail its link',
@@ -158,7 +162,7 @@ export async function offerRoutes(
   api.get(
     '/:id/versions/:version/diff',
     {
-      config: permission('view'),
+      config: onPage('view'),
       schema: {
         tags,
         summary: 'What changed in a version against another (default the one before)',

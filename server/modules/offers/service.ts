@@ -25,6 +25,7 @@ import type {
   PublicResponseBody,
   PublicResponseResult,
 } from '../../../contracts/offers';
+import { offerPageLink } from '../../../contracts/offers';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
@@ -589,7 +590,7 @@ async function notifySeller(app: FastifyInstance, row: OfferRow, title: string, 
     .where(eq(users.sellerId, row.sellerId));
   for (const user of sellerUsers) {
     await app.notifications
-      .notify(user.id, { type: 'offer', title, body, link: `/customers/offer?id=${row.id}` })
+      .notify(user.id, { type: 'offer', title, body, link: offerPageLink(row.id) })
       .catch((error) => app.log.warn({ err: error }, 'offer notification failed'));
   }
 }

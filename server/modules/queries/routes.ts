@@ -1,6 +1,7 @@
 // The customer queries API (issue 30) under /api/v1/helperQuery, with SPEC §7's names: GET helperQuery,
 // GET helperQuery/{id}, GET helperQuery/method/searchQueries, POST helperQuery/method/addConnectData/{id}.
-// Every route needs the Queries permission (view to read, edit to change); a seller sees only their own
+// The inbox's routes need the Queries permission, one query's routes the Query page's (view to read,
+// edit to change; both have the same defaults per role); a seller sees only their own
 // shop's queries (another shop's answer 404, never 403, so their existence does not leak).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,6 +25,7 @@ import {
   fromChatBodySchema,
   priorityBodySchema,
   QUERIES_ROUTE,
+  QUERY_PAGE,
   queryActionResultSchema,
   queryDetailSchema,
   queryEventPageQuerySchema,
@@ -75,6 +77,8 @@ import {
 import { slaReport, slaReportCsv } from './sla-report';
 
 const permission = permissionOn(QUERIES_ROUTE);
+/** One record's own API answers to its page's permission (the list's defaults, overridable apart). */
+const onPage = permissionOn(QUERY_PAGE);
 const tags = ['queries'];
 const idParams = z.object({ id: z.uuid('There is no such query.') });
 const eventParams = idParams.extend({ eventId: z.uuid('There is no such event on this query.') });
@@ -273,7 +277,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
   api.post(
     '/:id/reply',
     {
-      config: permission('edit'),
+      config: onPage('edit'),
       schema: {
         tags,
         summary:
@@ -392,7 +396,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
   api.get(
     '/:id',
     {
-      config: permission('view'),
+      config: onPage('view'),
       schema: {
         tags,
         summary: 'A query: its message, thread, SLA clocks, follow-up and the moves it may make',
@@ -406,7 +410,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
   api.get(
     '/:id/events',
     {
-      config: permission('view'),
+      config: onPage('view'),
       schema: {
         tags,
         summary: "Older events of a query's thread, newest first",
@@ -424,7 +428,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
   api.get(
     '/:id/contactHistory',
     {
-      config: permission('view'),
+      config: onPage('view'),
       schema: {
         tags,
         summary: "The customer's timeline across every channel, from a query's page (a page, newest first)",
@@ -447,7 +451,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
   api.get(
     '/:id/events/:eventId',
     {
-      config: permission('view'),
+      config: onPage('view'),
       schema: {
         tags,
         summary: 'One event of the thread with its whole body',
@@ -475,7 +479,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
     api.post(
       path,
       {
-        config: permission('edit'),
+        config: onPage('edit'),
         schema: {
           tags,
           summary,

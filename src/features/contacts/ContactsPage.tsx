@@ -1,16 +1,16 @@
-import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { Building2, FileUp, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { CONTACT_PAGE_SIZES, CONTACTS_ROUTE, type Contact } from '../../../contracts/contacts';
 import { plural } from '../../../contracts/domain/format';
 import type { ExportFormat } from '../../../contracts/exports';
-import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { notifyTaskStarted } from '../../services/task-started';
 import { FileFormatMenu } from '../../ui/file-format-menu';
-import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
-import { EmptyListState, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
-import { Pager } from '../../ui/pager';
+import { RefreshButton } from '../../ui/list-controls';
+import { ListToolbar } from '../../ui/list-toolbar';
+import { PageHeader } from '../../ui/page-states';
+import { PagedList } from '../../ui/paged-list';
 import {
   describeQuery,
   FiltersButton,
@@ -18,8 +18,6 @@ import {
   QueryBuilder,
   useQueryDraft,
 } from '../../ui/query-builder';
-import { SavedViewsMenu } from '../../ui/saved-views';
-import { SearchBox } from '../../ui/search-box';
 import { type SavedUrlView, useSavedUrlView } from '../../ui/url-view';
 import { useContactFields, useContactList, useExportContacts } from './api';
 import { CompanyTypesDialog } from './CompanyTypesDialog';
@@ -123,15 +121,29 @@ export default function ContactsPage() {
         }
       />
 
-      <Flex gap="3" mb="3" wrap="wrap" align="center">
-        <SearchBox
-          value={view.search}
-          onSearch={(text) => setView({ search: text, page: 1 }, { replace: true })}
-          label="Search contacts"
-          placeholder="Search by name, e-mail or company"
-          maxW="80"
-          data-tour="contact-search"
-        />
+      <ListToolbar
+        search={{
+          value: view.search,
+          onSearch: (text) => setView({ search: text, page: 1 }, { replace: true }),
+          label: 'Search contacts',
+          placeholder: 'Search by name, e-mail or company',
+          maxW: '80',
+          'data-tour': 'contact-search',
+        }}
+        views={{
+          list: 'contacts',
+          current: viewStateOf(view),
+          viewId: view.viewId,
+          onLoad: (saved) =>
+            setView({ ...contactsViewOf(saved.state, saved.id), contact: null, leadImport: null }),
+          onUnload: () => setView({ viewId: null }),
+          canPublish: can('publish'),
+          neutralLabel: 'All contacts',
+        }}
+        sizes={CONTACT_PAGE_SIZES}
+        size={view.size}
+        onSize={(size) => setView({ size, page: 1 })}
+      >
         <FiltersButton
           open={filtersOpen}
           count={view.query.children.length}
@@ -147,28 +159,7 @@ export default function ContactsPage() {
             Clear filters
           </Button>
         ) : null}
-        <Box data-tour="saved-views">
-          <SavedViewsMenu
-            list="contacts"
-            current={viewStateOf(view)}
-            viewId={view.viewId}
-            onLoad={(saved) =>
-              setView({ ...contactsViewOf(saved.state, saved.id), contact: null, leadImport: null })
-            }
-            onUnload={() => setView({ viewId: null })}
-            canPublish={can('publish')}
-            neutralLabel="All contacts"
-          />
-        </Box>
-        <HStack gap="2" ms="auto">
-          <PageSizeSelect
-            sizes={CONTACT_PAGE_SIZES}
-            value={view.size}
-            width="24"
-            onChange={(size) => setView({ size, page: 1 })}
-          />
-        </HStack>
-      </Flex>
+      </ListToolbar>
 
       <FiltersPanel open={filtersOpen} fields={fields}>
         {(loaded) => <QueryBuilder fields={loaded} value={draft} onChange={onQueryChange} />}
@@ -179,47 +170,42 @@ export default function ContactsPage() {
         </Text>
       ) : null}
 
-      <Box>
-        {list.isError ? (
-          <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
-        ) : list.isPending ? (
-          <LoadingState label="Loading contacts" />
-        ) : rows.length === 0 ? (
-          <EmptyListState
-            title={filtered ? 'No contact matches' : 'No contacts yet'}
-            description={
-              filtered
-                ? 'Loosen a condition, switch a group from AND to OR, or clear the search.'
-                : 'Add a contact, or import a lead sheet. Help chats and customer queries add theirs.'
-            }
-            pastTheEnd={view.page > 1}
-            onFirstPage={() => setView({ page: 1 })}
-          />
-        ) : (
-          <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
-            <ContactTable
-              rows={rows}
-              sort={view.sort}
-              order={view.order}
-              onSort={(field) => setView({ ...toggleSort(view, field), page: 1 })}
-              onOpen={(id) => setView({ contact: id })}
-            />
-            <HStack justify="space-between" wrap="wrap">
-              <Text fontSize="sm" color="fg.muted" data-testid="contact-total">
-                {about}
-                {plural(total, 'contact')}
-              </Text>
-              <Pager
-                skip={(view.page - 1) * view.size}
-                limit={view.size}
-                count={total}
-                onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
-                label="Contact pages"
-              />
-            </HStack>
-          </Stack>
-        )}
-      </Box>
+      <PagedList
+        query={list}
+        empty={rows.length === 0}
+        loadingLabel="Loading contacts"
+        emptyState={
+          filtered
+            ? {
+                title: 'No contact matches',
+                description: 'Loosen a condition, switch a group from AND to OR, or clear the search.',
+              }
+            : {
+                title: 'No contacts yet',
+                description:
+                  'Add a contact, or import a lead sheet. Help chats and customer queries add theirs.',
+              }
+        }
+        page={view.page}
+        size={view.size}
+        total={total}
+        onPage={(page) => setView({ page })}
+        pagerLabel="Contact pages"
+        summary={
+          <Text fontSize="sm" color="fg.muted" data-testid="contact-total">
+            {about}
+            {plural(total, 'contact')}
+          </Text>
+        }
+      >
+        <ContactTable
+          rows={rows}
+          sort={view.sort}
+          order={view.order}
+          onSort={(field) => setView({ ...toggleSort(view, field), page: 1 })}
+          onOpen={(id) => setView({ contact: id })}
+        />
+      </PagedList>
 
       <ContactDrawer
         id={view.contact}

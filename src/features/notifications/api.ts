@@ -15,14 +15,14 @@ import {
   type NotificationList,
   notificationListSchema,
 } from '../../../contracts/notifications';
-import { queryKeys } from '../../lib/query-keys';
 import { http } from '../../services/http';
+import { notificationKeys } from '../../services/notification-keys';
 
 const BASE = '/api/v1/localEventMessage';
 /** While the broker is not connected the list is polled instead, this often. */
 export const OFFLINE_POLL_MS = 60_000;
 
-export const notificationKeys = queryKeys('notifications');
+export { notificationKeys };
 
 export async function fetchNotifications(
   page: { skip: number; limit?: number },

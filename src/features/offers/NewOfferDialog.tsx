@@ -12,13 +12,14 @@ import {
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type CreateOfferBody, createOfferBodySchema } from '../../../contracts/offers';
-import { ApiError, getErrorMessage } from '../../services/http';
+import { useProductChoices } from '../../services/choices';
+import { getErrorMessage } from '../../services/http';
+import { SellerChooser } from '../../ui/choosers';
+import { CustomerContactFields, useCreateForm } from '../../ui/create-dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage, fieldErrors } from '../../ui/form-parts';
 import { OptionSelect } from '../../ui/option-select';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { useProductChoices } from '../queries/api';
-import { SellerChooser } from '../queries/choosers';
 import { useCreateOffer } from './api';
 
 const FIELDS = ['customerName', 'email', 'phone', 'sellerId', 'items', 'message', 'shippingAddress'] as const;
@@ -128,17 +129,19 @@ export function NewOfferDialog({
   onClose: () => void;
   onCreated: (id: string) => void;
 }) {
-  const [form, setForm] = useState<Form>(emptyForm);
   const [nextKey, setNextKey] = useState(1);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const create = useCreateOffer();
-  const set = (patch: Partial<Form>) => setForm((current) => ({ ...current, ...patch }));
-  const close = () => {
-    setForm(emptyForm);
-    setErrors({});
-    create.reset();
-    onClose();
-  };
+  const { form, set, errors, setErrors, close, send } = useCreateForm<
+    Form,
+    FieldName,
+    CreateOfferBody,
+    { id: string }
+  >({
+    empty: emptyForm,
+    create,
+    onClose,
+    onCreated,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -173,33 +176,8 @@ export function NewOfferDialog({
       setErrors(problems);
       return;
     }
-    setErrors({});
-    create.mutate(checked.data as CreateOfferBody, {
-      onSuccess: (offer) => {
-        close();
-        onCreated(offer.id);
-      },
-      onError: (error) => {
-        const fields = error instanceof ApiError ? (error.data as { fields?: typeof errors })?.fields : null;
-        if (fields) setErrors(fields);
-      },
-    });
+    send(checked.data as CreateOfferBody);
   };
-
-  const text = (name: 'customerName' | 'email' | 'phone', label: string, required = true) => (
-    <Field.Root invalid={Boolean(errors[name])} required={required}>
-      <Field.Label>
-        {label} {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      <Input
-        name={name}
-        type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
-        value={form[name]}
-        onChange={(event) => set({ [name]: event.target.value })}
-      />
-      <Field.ErrorText>{errors[name]}</Field.ErrorText>
-    </Field.Root>
-  );
 
   return (
     <FormDialog
@@ -214,9 +192,7 @@ export function NewOfferDialog({
     >
       <FormMessage status="error">{create.isError ? getErrorMessage(create.error) : null}</FormMessage>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {text('customerName', 'Customer name')}
-        {text('email', 'E-mail')}
-        {text('phone', 'Phone', false)}
+        <CustomerContactFields value={form} errors={errors} onChange={set} />
         <Field.Root invalid={Boolean(errors.shippingAddress)}>
           <Field.Label>Shipping country (optional)</Field.Label>
           <Input

@@ -1,8 +1,7 @@
-import { Button, Field, Flex, NativeSelect } from '@chakra-ui/react';
-import { X } from 'lucide-react';
+import { Field, NativeSelect } from '@chakra-ui/react';
 import { useClientSettings } from '../../services/client-settings';
 import { DateRangeFields } from '../../ui/date-range-fields';
-import { SellerChooser } from '../queries/choosers';
+import { FilterBar, SellerFilter } from '../../ui/filter-bar';
 import { type OfferFilters as Filters, hasFilters, noFilters } from './url-state';
 
 /**
@@ -24,28 +23,18 @@ export function OfferFilters({
   const options =
     view.currency && !currencies.includes(view.currency) ? [...currencies, view.currency] : currencies;
   return (
-    <Flex
-      as="form"
-      role="search"
-      aria-label="Filter offer requests"
-      data-tour="offer-filters"
-      gap="3"
-      mb="4"
-      wrap="wrap"
-      align="flex-end"
-      onSubmit={(event) => event.preventDefault()}
+    <FilterBar
+      label="Filter offer requests"
+      tour="offer-filters"
+      active={hasFilters(view)}
+      onClear={() => onChange(noFilters)}
     >
       {showSeller ? (
-        <Field.Root width={{ base: 'full', md: '56' }}>
-          <Field.Label htmlFor="offer-filter-seller">Seller</Field.Label>
-          <SellerChooser
-            id="offer-filter-seller"
-            label="Seller"
-            blank="All sellers"
-            value={view.sellerId ?? ''}
-            onChange={(sellerId) => onChange({ sellerId: sellerId || null })}
-          />
-        </Field.Root>
+        <SellerFilter
+          id="offer-filter-seller"
+          value={view.sellerId}
+          onChange={(sellerId) => onChange({ sellerId })}
+        />
       ) : null}
       <Field.Root width={{ base: 'full', md: '40' }}>
         <Field.Label htmlFor="offer-filter-currency">Currency</Field.Label>
@@ -66,11 +55,6 @@ export function OfferFilters({
         </NativeSelect.Root>
       </Field.Root>
       <DateRangeFields from={view.from} to={view.to} error={rangeError} onChange={onChange} />
-      {hasFilters(view) ? (
-        <Button variant="ghost" onClick={() => onChange(noFilters)}>
-          <X /> Clear filters
-        </Button>
-      ) : null}
-    </Flex>
+    </FilterBar>
   );
 }

@@ -1,12 +1,12 @@
 import { Link, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
 import { formatDateTime } from '../../../contracts/domain/format';
-import type { OfferListItem } from '../../../contracts/offers';
+import { OFFER_PAGE, type OfferListItem } from '../../../contracts/offers';
 import { TableScroll } from '../../ui/table-scroll';
 import { money } from './money';
 import { OfferStatusBadge } from './OfferStatusBadge';
 
-export const offerHref = (id: string) => `/customers/offer?id=${encodeURIComponent(id)}`;
+export const offerHref = (id: string) => `${OFFER_PAGE}?id=${encodeURIComponent(id)}`;
 export const offerReference = (number: number) => `OFR-${number}`;
 
 /** The list's rows: the reference opens the offer's page. */

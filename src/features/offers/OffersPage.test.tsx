@@ -7,8 +7,8 @@ import { createFakeAdapter, type FakeReply, type RecordedRequest } from '../../s
 import OffersPage from './OffersPage';
 import { detail, listItem, renderAt } from './testing';
 
-// The catalog and seller searches are the queries pages' (their own tests cover them).
-vi.mock('../queries/api', () => {
+// The catalog and seller searches (src/services/choices.ts).
+vi.mock('../../services/choices', () => {
   const found = (data: { value: string; label: string }[]) => () => ({ data, isPending: false });
   return {
     useProductChoices: found([{ value: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', label: 'Chair (CH-1)' }]),

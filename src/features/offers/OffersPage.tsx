@@ -1,18 +1,15 @@
-import { Badge, Box, Button, Flex, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, HStack } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { plural } from '../../../contracts/domain/format';
-import { type OfferStatus, offerStatuses, offerStatusLabels } from '../../../contracts/domain/offer-status';
-import { OFFERS_ROUTE, type OfferTabs } from '../../../contracts/offers';
-import { getErrorMessage } from '../../services/http';
+import { offerStatuses, offerStatusLabels } from '../../../contracts/domain/offer-status';
+import { OFFERS_ROUTE } from '../../../contracts/offers';
 import { useRouteActions } from '../../services/route-permissions';
 import { useCurrentUser } from '../../services/session-queries';
-import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
-import { EmptyListState, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
-import { Pager } from '../../ui/pager';
-import { SavedViewsMenu } from '../../ui/saved-views';
-import { SearchBox } from '../../ui/search-box';
+import { RefreshButton } from '../../ui/list-controls';
+import { PageHeader } from '../../ui/page-states';
+import { TabbedList } from '../../ui/tabbed-list';
 import { type SavedUrlView, useSavedUrlView } from '../../ui/url-view';
 import { useOfferList } from './api';
 import { NewOfferDialog } from './NewOfferDialog';
@@ -38,51 +35,6 @@ const offersUrlView: SavedUrlView<OffersView> = {
   ofSaved: offersViewOf,
 };
 
-const ALL = 'all';
-const tabTotal = (tabs: OfferTabs) => offerStatuses.reduce((sum, status) => sum + tabs[status], 0);
-
-/**
- * The status tabs with the counts the server maintains (every offer the user may see, per status); the
- * selected tab's panel holds the list, so each tab controls a panel that exists.
- */
-function StatusTabs({
-  value,
-  tabs,
-  onChange,
-  children,
-}: {
-  value: OfferStatus | null;
-  tabs: OfferTabs | undefined;
-  onChange: (status: OfferStatus | null) => void;
-  children: React.ReactNode;
-}) {
-  const count = (n: number | undefined) =>
-    n === undefined ? null : (
-      <Badge variant="subtle" size="sm" ms="1">
-        {n}
-      </Badge>
-    );
-  return (
-    <Tabs.Root
-      value={value ?? ALL}
-      onValueChange={(details) => onChange(details.value === ALL ? null : (details.value as OfferStatus))}
-      colorPalette="brand"
-    >
-      <Tabs.List aria-label="Offer status" flexWrap="wrap" data-tour="offer-tabs">
-        <Tabs.Trigger value={ALL}>All {count(tabs ? tabTotal(tabs) : undefined)}</Tabs.Trigger>
-        {offerStatuses.map((status) => (
-          <Tabs.Trigger key={status} value={status}>
-            {offerStatusLabels[status]} {count(tabs?.[status])}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      <Tabs.Content value={value ?? ALL} pt="3">
-        {children}
-      </Tabs.Content>
-    </Tabs.Root>
-  );
-}
-
 /**
  * Offer requests (issue 30): every request and offer the user may see, by status tab with the
  * maintained counts, filtered, searched and paged on the server (all in the URL, with saved views).
@@ -98,9 +50,6 @@ export default function OffersPage() {
 
   const rangeError = rangeProblem(view);
   const list = useOfferList(listRequestOf(view));
-  const rows = list.data?.result ?? [];
-  const total = list.data?.total ?? 0;
-  const filtered = hasFilters(view) || view.search !== '' || view.status !== null;
 
   return (
     <>
@@ -121,84 +70,58 @@ export default function OffersPage() {
         }
       />
 
-      <StatusTabs
-        value={view.status}
-        tabs={list.data?.tabs}
-        onChange={(status) => setView({ status, page: 1 })}
-      >
-        <Flex gap="3" mb="3" wrap="wrap" align="center">
-          <SearchBox
-            value={view.search}
-            onSearch={(text) => setView({ search: text, page: 1 }, { replace: true })}
-            label="Search offer requests"
-            placeholder="Search by OFR number, customer, e-mail or message"
-            maxW="96"
-            data-tour="search"
+      <TabbedList
+        view={view}
+        setView={setView}
+        query={list}
+        tabs={{
+          label: 'Offer status',
+          statuses: offerStatuses,
+          labels: offerStatusLabels,
+          tour: 'offer-tabs',
+        }}
+        search={{
+          label: 'Search offer requests',
+          placeholder: 'Search by OFR number, customer, e-mail or message',
+          tour: 'search',
+        }}
+        views={{
+          list: 'offers',
+          state: viewStateOf(view),
+          ofSaved: (saved) => offersViewOf(saved.state, saved.id),
+          canPublish: can('publish'),
+          neutralLabel: 'All offer requests',
+        }}
+        sizes={OFFER_PAGE_SIZES}
+        filters={
+          <OfferFilters
+            view={view}
+            showSeller={!isSeller}
+            rangeError={rangeError}
+            onChange={(patch) => setView({ ...patch, page: 1 })}
           />
-          <Box data-tour="saved-views">
-            <SavedViewsMenu
-              list="offers"
-              current={viewStateOf(view)}
-              viewId={view.viewId}
-              onLoad={(saved) => setView(offersViewOf(saved.state, saved.id))}
-              onUnload={() => setView({ viewId: null })}
-              canPublish={can('publish')}
-              neutralLabel="All offer requests"
-            />
-          </Box>
-          <HStack gap="2" ms="auto">
-            <PageSizeSelect
-              sizes={OFFER_PAGE_SIZES}
-              value={view.size}
-              width="24"
-              onChange={(size) => setView({ size, page: 1 })}
-            />
-          </HStack>
-        </Flex>
-
-        <OfferFilters
-          view={view}
-          showSeller={!isSeller}
-          rangeError={rangeError}
-          onChange={(patch) => setView({ ...patch, page: 1 })}
-        />
-
-        <Box data-tour="offer-list">
-          {rangeError ? null : list.isError ? (
-            <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
-          ) : list.isPending ? (
-            <LoadingState label="Loading offer requests" />
-          ) : rows.length === 0 ? (
-            <EmptyListState
-              title={filtered ? 'No offer matches' : 'No offer requests yet'}
-              description={
-                filtered
-                  ? 'Choose another tab, clear a filter or the search.'
-                  : 'Requests arrive from the enquiry form ("Ask for an offer"), or record one for a customer.'
-              }
-              pastTheEnd={view.page > 1}
-              onFirstPage={() => setView({ page: 1 })}
-            />
-          ) : (
-            <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
-              <OfferTable rows={rows} showSeller={!isSeller} />
-              <HStack justify="space-between" wrap="wrap">
-                <Text fontSize="sm" color="fg.muted" data-testid="offer-total-count">
-                  {list.data?.totalCapped ? 'more than ' : ''}
-                  {plural(total, 'offer request')}
-                </Text>
-                <Pager
-                  skip={(view.page - 1) * view.size}
-                  limit={view.size}
-                  count={total}
-                  onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
-                  label="Offer request pages"
-                />
-              </HStack>
-            </Stack>
-          )}
-        </Box>
-      </StatusTabs>
+        }
+        rangeError={rangeError}
+        filtered={hasFilters(view) || view.search !== '' || view.status !== null}
+        empty={{
+          filtered: {
+            title: 'No offer matches',
+            description: 'Choose another tab, clear a filter or the search.',
+          },
+          none: {
+            title: 'No offer requests yet',
+            description:
+              'Requests arrive from the enquiry form ("Ask for an offer"), or record one for a customer.',
+          },
+        }}
+        noun={(total) => plural(total, 'offer request')}
+        totalTestId="offer-total-count"
+        pagerLabel="Offer request pages"
+        loadingLabel="Loading offer requests"
+        tour="offer-list"
+      >
+        <OfferTable rows={list.data?.result ?? []} showSeller={!isSeller} />
+      </TabbedList>
 
       {can('edit') ? (
         <NewOfferDialog

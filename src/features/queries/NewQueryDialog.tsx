@@ -2,13 +2,15 @@ import { Field, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { type QueryPriority, queryPriorities } from '../../../contracts/domain/query-status';
 import { type CreateQueryBody, createQueryBodySchema } from '../../../contracts/queries';
-import { ApiError, getErrorMessage } from '../../services/http';
+import { useProductChoices } from '../../services/choices';
+import { getErrorMessage } from '../../services/http';
+import { SellerChooser } from '../../ui/choosers';
+import { CustomerContactFields, useCreateForm } from '../../ui/create-dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage, fieldErrors } from '../../ui/form-parts';
 import { OptionSelect } from '../../ui/option-select';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { useCreateQuery, useProductChoices } from './api';
-import { SellerChooser } from './choosers';
+import { useCreateQuery } from './api';
 import { channelLabels, priorityLabels } from './labels';
 
 const FIELDS = ['customerName', 'email', 'phone', 'sellerId', 'productId', 'subject', 'message'] as const;
@@ -87,16 +89,18 @@ export function NewQueryDialog({
   onClose: () => void;
   onCreated: (id: string) => void;
 }) {
-  const [form, setForm] = useState<Form>(emptyForm);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const create = useCreateQuery();
-  const set = (patch: Partial<Form>) => setForm((current) => ({ ...current, ...patch }));
-  const close = () => {
-    setForm(emptyForm);
-    setErrors({});
-    create.reset();
-    onClose();
-  };
+  const { form, set, errors, setErrors, close, send } = useCreateForm<
+    Form,
+    FieldName,
+    CreateQueryBody,
+    { id: string }
+  >({
+    empty: emptyForm,
+    create,
+    onClose,
+    onCreated,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -106,37 +110,9 @@ export function NewQueryDialog({
       productId: form.productId || null,
     };
     const checked = createQueryBodySchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error.issues, FIELDS));
-      return;
-    }
-    setErrors({});
-    create.mutate(checked.data, {
-      onSuccess: (query) => {
-        close();
-        onCreated(query.id);
-      },
-      onError: (error) => {
-        const fields = error instanceof ApiError ? (error.data as { fields?: typeof errors })?.fields : null;
-        if (fields) setErrors(fields);
-      },
-    });
+    if (checked.success) send(checked.data);
+    else setErrors(fieldErrors(checked.error.issues, FIELDS));
   };
-
-  const text = (name: 'customerName' | 'email' | 'phone' | 'subject', label: string, required = true) => (
-    <Field.Root invalid={Boolean(errors[name])} required={required}>
-      <Field.Label>
-        {label} {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      <Input
-        name={name}
-        type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
-        value={form[name]}
-        onChange={(event) => set({ [name]: event.target.value })}
-      />
-      <Field.ErrorText>{errors[name]}</Field.ErrorText>
-    </Field.Root>
-  );
 
   return (
     <FormDialog
@@ -151,9 +127,7 @@ export function NewQueryDialog({
     >
       <FormMessage status="error">{create.isError ? getErrorMessage(create.error) : null}</FormMessage>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {text('customerName', 'Customer name')}
-        {text('email', 'E-mail')}
-        {text('phone', 'Phone', false)}
+        <CustomerContactFields value={form} errors={errors} onChange={set} />
         {chooseSeller ? (
           <Field.Root invalid={Boolean(errors.sellerId)}>
             <Field.Label htmlFor="new-query-seller">Seller</Field.Label>
@@ -174,7 +148,17 @@ export function NewQueryDialog({
         value={form.productId}
         onChange={(productId) => set({ productId })}
       />
-      {text('subject', 'Subject')}
+      <Field.Root invalid={Boolean(errors.subject)} required>
+        <Field.Label>
+          Subject <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          name="subject"
+          value={form.subject}
+          onChange={(event) => set({ subject: event.target.value })}
+        />
+        <Field.ErrorText>{errors.subject}</Field.ErrorText>
+      </Field.Root>
       <Field.Root invalid={Boolean(errors.message)} required>
         <Field.Label>
           Message <Field.RequiredIndicator />

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QUERIES_API, QUERIES_ROUTE } from '../../../contracts/queries';
 import { configureHttp, http } from '../../services/http';
+import { notificationKeys } from '../../services/notification-keys';
 import { createFakeAdapter, type FakeReply, type RecordedRequest } from '../../services/testing/fake-adapter';
-import { notificationKeys } from '../notifications/api';
 import QueriesPage from './QueriesPage';
 import { detail, listItem, renderAt } from './testing';
 

@@ -1,18 +1,15 @@
-import { Badge, Box, Button, Flex, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, HStack } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { plural } from '../../../contracts/domain/format';
-import { type QueryStatus, queryStatuses, queryStatusLabels } from '../../../contracts/domain/query-status';
-import { QUERIES_ROUTE, type QueryTabs } from '../../../contracts/queries';
-import { getErrorMessage } from '../../services/http';
+import { queryStatuses, queryStatusLabels } from '../../../contracts/domain/query-status';
+import { QUERIES_ROUTE } from '../../../contracts/queries';
 import { useRouteActions } from '../../services/route-permissions';
 import { useCurrentUser } from '../../services/session-queries';
-import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
-import { EmptyListState, ErrorState, LoadingState, PageHeader } from '../../ui/page-states';
-import { Pager } from '../../ui/pager';
-import { SavedViewsMenu } from '../../ui/saved-views';
-import { SearchBox } from '../../ui/search-box';
+import { RefreshButton } from '../../ui/list-controls';
+import { PageHeader } from '../../ui/page-states';
+import { TabbedList } from '../../ui/tabbed-list';
 import { type SavedUrlView, useSavedUrlView } from '../../ui/url-view';
 import { useQueryList } from './api';
 import { useLiveQueries } from './live-refresh';
@@ -38,54 +35,6 @@ const queriesUrlView: SavedUrlView<QueriesView> = {
   toSearch: queriesViewToSearch,
   ofSaved: queriesViewOf,
 };
-
-const ALL = 'all';
-const tabTotal = (tabs: QueryTabs) => queryStatuses.reduce((sum, status) => sum + tabs[status], 0);
-
-/**
- * The status tabs with the counts the server maintains (every query the user may see, per status). The
- * list below is the selected tab's panel; the other panels stay empty (the list is one server query).
- */
-function StatusTabs({
-  value,
-  tabs,
-  onChange,
-  children,
-}: {
-  value: QueryStatus | null;
-  tabs: QueryTabs | undefined;
-  onChange: (status: QueryStatus | null) => void;
-  children: ReactNode;
-}) {
-  const count = (n: number | undefined) =>
-    n === undefined ? null : (
-      <Badge variant="subtle" size="sm" ms="1">
-        {n}
-      </Badge>
-    );
-  const current = value ?? ALL;
-  return (
-    <Tabs.Root
-      value={current}
-      onValueChange={(details) => onChange(details.value === ALL ? null : (details.value as QueryStatus))}
-      colorPalette="brand"
-    >
-      <Tabs.List aria-label="Query status" flexWrap="wrap" mb="3" data-tour="query-tabs">
-        <Tabs.Trigger value={ALL}>All {count(tabs ? tabTotal(tabs) : undefined)}</Tabs.Trigger>
-        {queryStatuses.map((status) => (
-          <Tabs.Trigger key={status} value={status}>
-            {queryStatusLabels[status]} {count(tabs?.[status])}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {[ALL, ...queryStatuses].map((tab) => (
-        <Tabs.Content key={tab} value={tab} pt="0">
-          {tab === current ? children : null}
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
-  );
-}
 
 /** Re-renders every half minute, so "due in 5 min" and "Overdue" read true while the page stays open. */
 function useNow(everyMs = 30_000): Date {
@@ -114,9 +63,6 @@ export default function QueriesPage() {
 
   const rangeError = rangeProblem(view);
   const list = useQueryList(listRequestOf(view));
-  const rows = list.data?.result ?? [];
-  const total = list.data?.total ?? 0;
-  const filtered = hasFilters(view) || view.search !== '' || view.status !== null;
 
   return (
     <>
@@ -137,84 +83,57 @@ export default function QueriesPage() {
         }
       />
 
-      <StatusTabs
-        value={view.status}
-        tabs={list.data?.tabs}
-        onChange={(status) => setView({ status, page: 1 })}
-      >
-        <Flex gap="3" mb="3" wrap="wrap" align="center">
-          <SearchBox
-            value={view.search}
-            onSearch={(text) => setView({ search: text, page: 1 }, { replace: true })}
-            label="Search queries"
-            placeholder="Search by number, subject, customer or e-mail"
-            maxW="96"
-            data-tour="search"
+      <TabbedList
+        view={view}
+        setView={setView}
+        query={list}
+        tabs={{
+          label: 'Query status',
+          statuses: queryStatuses,
+          labels: queryStatusLabels,
+          tour: 'query-tabs',
+        }}
+        search={{
+          label: 'Search queries',
+          placeholder: 'Search by number, subject, customer or e-mail',
+          tour: 'search',
+        }}
+        views={{
+          list: 'queries',
+          state: viewStateOf(view),
+          ofSaved: (saved) => queriesViewOf(saved.state, saved.id),
+          canPublish: can('publish'),
+          neutralLabel: 'All queries',
+        }}
+        sizes={QUERY_PAGE_SIZES}
+        filters={
+          <QueryFilters
+            view={view}
+            showSeller={!isSeller}
+            rangeError={rangeError}
+            onChange={(patch) => setView({ ...patch, page: 1 })}
           />
-          <Box data-tour="saved-views">
-            <SavedViewsMenu
-              list="queries"
-              current={viewStateOf(view)}
-              viewId={view.viewId}
-              onLoad={(saved) => setView(queriesViewOf(saved.state, saved.id))}
-              onUnload={() => setView({ viewId: null })}
-              canPublish={can('publish')}
-              neutralLabel="All queries"
-            />
-          </Box>
-          <HStack gap="2" ms="auto">
-            <PageSizeSelect
-              sizes={QUERY_PAGE_SIZES}
-              value={view.size}
-              width="24"
-              onChange={(size) => setView({ size, page: 1 })}
-            />
-          </HStack>
-        </Flex>
-
-        <QueryFilters
-          view={view}
-          showSeller={!isSeller}
-          rangeError={rangeError}
-          onChange={(patch) => setView({ ...patch, page: 1 })}
-        />
-
-        <Box data-tour="query-list">
-          {rangeError ? null : list.isError ? (
-            <ErrorState message={getErrorMessage(list.error)} onRetry={() => list.refetch()} />
-          ) : list.isPending ? (
-            <LoadingState label="Loading queries" />
-          ) : rows.length === 0 ? (
-            <EmptyListState
-              title={filtered ? 'No query matches' : 'No queries yet'}
-              description={
-                filtered
-                  ? 'Choose another tab, clear a filter or the search.'
-                  : 'Queries arrive from the enquiry form, help chats and calls, or add one by hand.'
-              }
-              pastTheEnd={view.page > 1}
-              onFirstPage={() => setView({ page: 1 })}
-            />
-          ) : (
-            <Stack gap="0" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
-              <QueryTable rows={rows} showSeller={!isSeller} now={now} />
-              <HStack justify="space-between" wrap="wrap">
-                <Text fontSize="sm" color="fg.muted" data-testid="query-total">
-                  {list.data?.totalCapped ? 'more than ' : ''}
-                  {plural(total, 'query', 'queries')}
-                </Text>
-                <Pager
-                  skip={(view.page - 1) * view.size}
-                  limit={view.size}
-                  count={total}
-                  onSkipChange={(skip) => setView({ page: Math.floor(skip / view.size) + 1 })}
-                  label="Query pages"
-                />
-              </HStack>
-            </Stack>
-          )}
-        </Box>
-      </StatusTabs>
+        }
+        rangeError={rangeError}
+        filtered={hasFilters(view) || view.search !== '' || view.status !== null}
+        empty={{
+          filtered: {
+            title: 'No query matches',
+            description: 'Choose another tab, clear a filter or the search.',
+          },
+          none: {
+            title: 'No queries yet',
+            description: 'Queries arrive from the enquiry form, help chats and calls, or add one by hand.',
+          },
+        }}
+        noun={(total) => plural(total, 'query', 'queries')}
+        totalTestId="query-total"
+        pagerLabel="Query pages"
+        loadingLabel="Loading queries"
+        tour="query-list"
+      >
+        <QueryTable rows={list.data?.result ?? []} showSeller={!isSeller} now={now} />
+      </TabbedList>
 
       {can('edit') ? (
         <NewQueryDialog

@@ -8,11 +8,11 @@ import {
 } from '../../../contracts/domain/query-status';
 import type { QueryDetail } from '../../../contracts/queries';
 import { getErrorMessage } from '../../services/http';
+import { PersonChooser } from '../../ui/choosers';
 import { FormMessage } from '../../ui/form-parts';
 import { OptionSelect } from '../../ui/option-select';
 import { useQueryAction } from './api';
 import { instantOf } from './ConnectDataDialog';
-import { PersonChooser } from './choosers';
 import { priorityLabels } from './labels';
 
 /**

@@ -1,9 +1,9 @@
-import { Button, Checkbox, Field, Flex, Stack, Text } from '@chakra-ui/react';
-import { X } from 'lucide-react';
+import { Checkbox, Field, Stack, Text } from '@chakra-ui/react';
 import { queryChannels, queryPriorities } from '../../../contracts/domain/query-status';
+import { PersonChooser } from '../../ui/choosers';
 import { DateRangeFields } from '../../ui/date-range-fields';
+import { FilterBar, SellerFilter } from '../../ui/filter-bar';
 import { FilterSelect } from '../../ui/filter-select';
-import { PersonChooser, SellerChooser } from './choosers';
 import { channelLabels, priorityLabels } from './labels';
 import { type QueryFilters as Filters, hasFilters, noFilters } from './url-state';
 
@@ -28,28 +28,18 @@ export function QueryFilters({
   onChange: (patch: Partial<Filters>) => void;
 }) {
   return (
-    <Flex
-      as="form"
-      role="search"
-      aria-label="Filter queries"
-      data-tour="query-filters"
-      gap="3"
-      mb="4"
-      wrap="wrap"
-      align="flex-end"
-      onSubmit={(event) => event.preventDefault()}
+    <FilterBar
+      label="Filter queries"
+      tour="query-filters"
+      active={hasFilters(view)}
+      onClear={() => onChange(noFilters)}
     >
       {showSeller ? (
-        <Field.Root width={{ base: 'full', md: '56' }}>
-          <Field.Label htmlFor="query-filter-seller">Seller</Field.Label>
-          <SellerChooser
-            id="query-filter-seller"
-            label="Seller"
-            blank="All sellers"
-            value={view.sellerId ?? ''}
-            onChange={(sellerId) => onChange({ sellerId: sellerId || null })}
-          />
-        </Field.Root>
+        <SellerFilter
+          id="query-filter-seller"
+          value={view.sellerId}
+          onChange={(sellerId) => onChange({ sellerId })}
+        />
       ) : null}
       <Field.Root width={{ base: 'full', md: '56' }}>
         <Field.Label htmlFor="query-filter-assignee">Assignee</Field.Label>
@@ -111,11 +101,6 @@ export function QueryFilters({
           <Checkbox.Label>SLA breached</Checkbox.Label>
         </Checkbox.Root>
       </Stack>
-      {hasFilters(view) ? (
-        <Button variant="ghost" onClick={() => onChange(noFilters)}>
-          <X /> Clear filters
-        </Button>
-      ) : null}
-    </Flex>
+    </FilterBar>
   );
 }

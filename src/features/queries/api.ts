@@ -9,8 +9,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
-import { productListSchema } from '../../../contracts/catalog';
 import { templateListSchema } from '../../../contracts/mail-templates';
 import {
   type ConnectDataBody,
@@ -23,7 +21,6 @@ import {
   queryEventSchema,
   queryListSchema,
 } from '../../../contracts/queries';
-import { VIDEO_PEOPLE_PATH, videoPeopleResponseSchema } from '../../../contracts/video-calls';
 import { queryKeys } from '../../lib/query-keys';
 import { useHistory } from '../../services/history-query';
 import { http } from '../../services/http';
@@ -36,8 +33,6 @@ export const queryInboxKeys = {
   event: (id: string, eventId: string) => [...queryInboxKeys.all, 'event', id, eventId] as const,
   contactHistory: (id: string) => [...queryInboxKeys.all, 'contact-history', id] as const,
   templates: (text: string) => [...queryInboxKeys.all, 'templates', text] as const,
-  sellers: (text: string) => [...queryInboxKeys.all, 'sellers', text] as const,
-  people: (text: string) => [...queryInboxKeys.all, 'people', text] as const,
 };
 
 const idPath = (id: string) => `${QUERIES_API}/${encodeURIComponent(id)}`;
@@ -172,71 +167,4 @@ export const useReplyTemplates = (text: string, enabled: boolean) =>
       ).result,
     enabled,
     placeholderData: keepPreviousData,
-  });
-
-const optionsSchema = z.object({ result: z.array(z.object({ value: z.string(), label: z.string() })) });
-
-/** Sellers whose name or code contains the text (the staging pages' searched options). */
-export const useSellerChoices = (text: string, enabled: boolean) =>
-  useQuery({
-    queryKey: queryInboxKeys.sellers(text),
-    queryFn: async ({ signal }) =>
-      optionsSchema.parse(
-        (
-          await http.get('/api/v1/stagingProducts/method/options/sellers', {
-            params: { q: text, limit: 50 },
-            signal,
-            silent: true,
-          })
-        ).data,
-      ).result,
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-
-/** People of the back office by name or e-mail (the people the user may reach), for the assignee. */
-export const usePeopleChoices = (text: string, enabled: boolean) =>
-  useQuery({
-    queryKey: queryInboxKeys.people(text),
-    queryFn: async ({ signal }) =>
-      videoPeopleResponseSchema
-        .parse(
-          (await http.get(VIDEO_PEOPLE_PATH, { params: { search: text, limit: 50 }, signal, silent: true }))
-            .data,
-        )
-        .data.result.map((person) => ({ value: person.id, label: `${person.name} (${person.role})` })),
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    retry: false,
-  });
-
-/** The seller's products whose title or SKU contains the text (the staging search), for a manual query. */
-export const useProductChoices = (sellerId: string | null, text: string, enabled: boolean) =>
-  useQuery({
-    queryKey: [...queryInboxKeys.all, 'products', sellerId, text] as const,
-    queryFn: async ({ signal }) =>
-      productListSchema
-        .parse(
-          (
-            await http.post(
-              '/api/v1/stagingProducts/method/search',
-              {
-                search: text,
-                limit: 20,
-                query: {
-                  combinator: 'and',
-                  children: sellerId ? [{ field: 'seller', op: 'anyOf', value: [sellerId] }] : [],
-                },
-              },
-              { signal, silent: true },
-            )
-          ).data,
-        )
-        .result.map((product) => ({ value: product.id, label: `${product.title} (${product.sku})` })),
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    retry: false,
   });

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { notificationKeys } from '../notifications/api';
+import { notificationKeys } from '../../services/notification-keys';
 import { queryNotificationIds, watchQueryNotifications } from './live-refresh';
 
 const pages = (links: [string, string | null][]) => ({

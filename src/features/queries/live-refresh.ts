@@ -6,7 +6,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationList } from '../../../contracts/notifications';
 import { QUERIES_ROUTE, QUERY_PAGE } from '../../../contracts/queries';
-import { notificationKeys } from '../notifications/api';
+import { notificationKeys } from '../../services/notification-keys';
 import { queryInboxKeys } from './api';
 
 interface Pages {

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { BarChart3, ImageUp, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { PRODUCT_PAGE_SIZES, type ProductSelection } from '../../../contracts/catalog';
@@ -10,7 +10,8 @@ import { useRouteActions } from '../../services/route-permissions';
 import { useCurrentUser } from '../../services/session-queries';
 import { useTagNodes } from '../../services/tag-tree';
 import { FileFormatMenu } from '../../ui/file-format-menu';
-import { PageSizeSelect, RefreshButton } from '../../ui/list-controls';
+import { RefreshButton } from '../../ui/list-controls';
+import { ListToolbar } from '../../ui/list-toolbar';
 import { EmptyListState, ErrorState, PageHeader } from '../../ui/page-states';
 import { Pager } from '../../ui/pager';
 import {
@@ -23,8 +24,6 @@ import {
   useQueryDraft,
   type ValueEditors,
 } from '../../ui/query-builder';
-import { SavedViewsMenu } from '../../ui/saved-views';
-import { SearchBox } from '../../ui/search-box';
 import { tagPathText } from '../../ui/tag-picker';
 import { type SavedUrlView, useSavedUrlView } from '../../ui/url-view';
 import {
@@ -199,46 +198,43 @@ export default function StagingProductsPage() {
         }
       />
 
-      <Flex gap="3" mb="3" wrap="wrap" align="center">
-        <SearchBox
-          value={view.search}
-          onSearch={(text) => setView({ search: text, page: 1 }, { replace: true })}
-          label="Search products"
-          placeholder="Search by title or SKU"
-          maxW="80"
-        />
-        <FiltersButton
-          open={filtersOpen}
-          count={view.query.children.length}
-          onToggle={toggleFilters}
-          tour="attribute-filters"
-        />
-        <Box data-tour="saved-queries">
-          <SavedViewsMenu
-            list="staging-products"
-            current={viewStateOf(view)}
-            viewId={view.viewId}
-            onLoad={(saved) => setView(stagingViewOf(saved.state, saved.id))}
-            onUnload={() => setView({ viewId: null })}
-            canPublish={can('publish')}
-            neutralLabel="All products"
-          />
-        </Box>
-        <HStack gap="2" ms="auto">
+      <ListToolbar
+        search={{
+          value: view.search,
+          onSearch: (text) => setView({ search: text, page: 1 }, { replace: true }),
+          label: 'Search products',
+          placeholder: 'Search by title or SKU',
+          maxW: '80',
+        }}
+        views={{
+          list: 'staging-products',
+          current: viewStateOf(view),
+          viewId: view.viewId,
+          onLoad: (saved) => setView(stagingViewOf(saved.state, saved.id)),
+          onUnload: () => setView({ viewId: null }),
+          canPublish: can('publish'),
+          neutralLabel: 'All products',
+        }}
+        viewsTour="saved-queries"
+        sizes={PRODUCT_PAGE_SIZES}
+        size={view.size}
+        onSize={(size) => setView({ size, page: 1 })}
+        end={
           <ColumnChooser
             columns={view.columns}
             fields={fieldList}
             onOpen={() => setColumnsWanted(true)}
             onChange={(columns) => setView({ columns })}
           />
-          <PageSizeSelect
-            sizes={PRODUCT_PAGE_SIZES}
-            value={view.size}
-            width="24"
-            onChange={(size) => setView({ size, page: 1 })}
-          />
-        </HStack>
-      </Flex>
+        }
+      >
+        <FiltersButton
+          open={filtersOpen}
+          count={view.query.children.length}
+          onToggle={toggleFilters}
+          tour="attribute-filters"
+        />
+      </ListToolbar>
 
       <FiltersPanel open={filtersOpen} fields={fields} tour="query-type">
         {(loaded) => (

@@ -163,15 +163,19 @@ describe('page guides', () => {
 
   it('point only at controls that are on their page', () => {
     for (const route of Object.keys(PAGE_TOURS)) {
-      const source = pageSource(route);
+      // Lower case: a list shell's `viewsTour="…"` names its saved-views target too.
+      const source = pageSource(route).toLowerCase();
       for (const step of allSteps(route)) {
         if (!step.target) continue;
         const name = /^\[data-tour="([\w-]+)"\]$/.exec(step.target)?.[1];
         expect(name, `${route}: ${step.target} is a data-tour target`).toBeDefined();
         // The page marks the control itself (data-tour="…") or hands the name to a shared control that
-        // marks what it draws (tour="…", e.g. the query builder's FiltersButton).
+        // marks what it draws (tour="…", e.g. the query builder's FiltersButton; or `tour: '…'` and
+        // `'data-tour': '…'` in the props of a list shell).
         expect(
-          source.includes(`tour="${name}"`),
+          [`tour="${name}"`, `tour: '${name}'`, `'data-tour': '${name}'`].some((mark) =>
+            source.includes(mark),
+          ),
           `${route}: "${step.title}" points at ${step.target}, which its page does not have`,
         ).toBe(true);
       }

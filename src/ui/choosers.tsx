@@ -3,11 +3,9 @@
 // other names. `fixed` options (Anyone, Me, Unassigned) come first.
 import { Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { OptionSelect } from '../../ui/option-select';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { usePeopleChoices, useSellerChoices } from './api';
-
-type Option = { value: string; label: string };
+import { type Choice as Option, usePeopleChoices, useSellerChoices } from '../services/choices';
+import { OptionSelect } from './option-select';
+import { useDebouncedValue } from './use-debounced-value';
 
 function SearchedSelect({
   label,
