@@ -130,6 +130,11 @@ export const queryEventPageQuerySchema = z.object({
 
 export const queryDetailSchema = queryListItemSchema.extend({
   phone: z.string(),
+  /**
+   * The phone can be called from the browser: the call service reaches any number (Twilio is
+   * configured), or the number is a back-office user's (the built-in provider rings only those).
+   */
+  phoneCallable: z.boolean(),
   message: z.string(),
   contactId: z.string().nullable(),
   customerId: z.string().nullable(),

@@ -70,6 +70,7 @@ import { VIDEO_CALLS_PREFIX, videoCallRoutes } from './modules/video-calls/route
 import type { VideoCallOptions } from './modules/video-calls/signalling';
 import { voicePlugin } from './modules/voice/plugin';
 import { voiceRoutes } from './modules/voice/routes';
+import { twilioCredentials } from './modules/voice/twilio-token';
 import { documentTransform, routeTransform } from './openapi/document';
 import { authPlugin } from './plugins/auth';
 import { blockedSellerGuard } from './plugins/blocked-seller';
@@ -303,6 +304,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactHistoryAlias, { prefix: '/api/v1/helperQuery/method' });
   await app.register(queryRoutes, {
     prefix: '/api/v1/helperQuery',
+    callsReachAnyNumber: twilioCredentials(config) !== null,
     links: {
       secret: await mailLinkSecret(database.db, config.MAIL_LINK_SECRET),
       publicUrl: config.publicUrl,

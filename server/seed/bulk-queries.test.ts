@@ -1,6 +1,6 @@
 // `npm run seed -- --queries N` on a small scale, on PGlite (and PostgreSQL when TEST_DATABASE_URL is
 // set): every status, priority and channel appears, each query has its first event, and the status
-// counters the inbox's tabs read agree with the rows.
+// counters the inbox's tabs read agree with the rows; past follow-ups count as announced.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryChannels, queryPriorities, queryStatuses } from '../../contracts/domain/query-status';
@@ -35,6 +35,17 @@ describe.each(testBackends)('npm run seed -- --queries on %s', (backend) => {
     expect([...spread!.priorities].sort()).toEqual([...queryPriorities].sort());
     expect([...spread!.channels].sort()).toEqual([...queryChannels].sort());
     expect(spread!.without).toBe(0);
+  });
+
+  it('counts past follow-ups as announced, so the first follow-up sweep sends no burst', async () => {
+    const [row] = rowsOf<{ past: number; unannounced: number }>(
+      await t.database.db.execute(sql`
+        SELECT count(*) FILTER (WHERE next_follow_up_at <= now())::integer AS past,
+               count(*) FILTER (WHERE next_follow_up_at <= now() AND follow_up_notified_at IS NULL)::integer AS unannounced
+        FROM customer_queries WHERE email LIKE '%@bulk-queries.example.com'`),
+    );
+    expect(row!.past).toBeGreaterThan(0);
+    expect(row!.unannounced).toBe(0);
   });
 
   it('keeps the tab counters equal to the rows', async () => {

@@ -51,7 +51,7 @@ export async function seedBulkQueries(
       await tx.execute(sql`
         WITH made AS (
           INSERT INTO customer_queries (seller_id, customer_name, email, phone, subject, message, status, priority,
-            channel, assignee_id, next_follow_up_at, follow_up_note, sla_breached, first_response_met, resolution_met,
+            channel, assignee_id, next_follow_up_at, follow_up_notified_at, follow_up_note, sla_breached, first_response_met, resolution_met,
             first_response_at, resolved_at, last_activity_at, created_at, updated_at)
           SELECT
             CASE WHEN g % 3 < 2 THEN ${demo!.id}::uuid ELSE (${sellerArray})[1 + g % ${sellerIds.length}::integer] END,
@@ -65,6 +65,8 @@ export async function seedBulkQueries(
             (ARRAY['form','form','chat','call','manual','email'])[1 + g % 6],
             CASE WHEN g % 4 = 0 THEN NULL ELSE (${staffArray})[1 + g % ${Math.max(1, staff.length)}::integer] END,
             CASE WHEN g % 11 = 0 THEN now() - (g % 50) * interval '1 hour' WHEN g % 13 = 0 THEN now() + interval '2 days' END,
+            -- Past follow-ups were announced when they fell due: the first sweep sends no notification burst.
+            CASE WHEN g % 11 = 0 THEN now() END,
             '',
             g % 17 = 0,
             CASE WHEN g % 7 IN (4, 5, 6) THEN g % 17 <> 0 END,

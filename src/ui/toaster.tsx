@@ -122,7 +122,8 @@ export function AppToaster() {
               )}
               <Stack gap="1" flex="1" maxWidth="100%">
                 {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-                {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+                {/* Full strength: the recipe's 0.8 opacity drops white on the solid colours below 4.5:1. */}
+                {toast.description && <Toast.Description opacity="1">{toast.description}</Toast.Description>}
                 {(toast.action || extra.length > 0) && (
                   <HStack gap="2" mt="1" wrap="wrap">
                     {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}

@@ -716,6 +716,8 @@ export async function runOfferExpiry(app: FastifyInstance, links: OfferLinks, no
         lte(offers.expiresAt, new Date(now.getTime() + 61 * 86_400_000)),
       ),
     )
+    // The soonest ends first: with more than a batch waiting, no reminder comes after its offer ended.
+    .orderBy(asc(offers.expiresAt))
     .limit(500);
   let reminded = 0;
   for (const row of candidates) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryDetail, QueryList } from '../../../contracts/queries';
 import { loadConfig } from '../../config';
 import { rowsOf } from '../../db/rows';
-import { callLogs, chatSessions, contacts, customerQueries, sellers } from '../../db/schema';
+import { callLogs, chatSessions, contacts, customerQueries, sellers, users } from '../../db/schema';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { readOutbox } from '../campaigns/test-helpers';
 import { dueReminders } from './follow-ups';
@@ -145,6 +145,18 @@ describe.each(testBackends)('customer queries on %s', (backend) => {
       await as('Staff', 'GET', `${API}/method/searchQueries?query=Q-${query.number}`),
     );
     expect(byNumber.result.map((q) => q.id)).toContain(query.id);
+  });
+
+  it("says whether the phone can be rung: a back-office user's number yes, an outside one not without Twilio", async () => {
+    const [staff] = await t.database.db
+      .select({ phone: users.phone })
+      .from(users)
+      .where(sql`${users.phone} <> ''`)
+      .limit(1);
+    const inside = await create({ phone: staff!.phone });
+    expect(inside.phoneCallable).toBe(true);
+    expect((await create({ phone: '+49 30 1234567' })).phoneCallable).toBe(false);
+    expect((await create({ phone: '' })).phoneCallable).toBe(false);
   });
 
   it('enforces the status moves and says why one is refused', async () => {

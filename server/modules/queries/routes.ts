@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { normalisePhoneNumber, phoneDigits } from '../../../contracts/calls';
 import { contactTimelineSchema, timelineQuerySchema } from '../../../contracts/contacts';
 import {
   nextQueryStatuses,
@@ -52,6 +53,7 @@ import { requestLimit } from '../../plugins/rate-limits';
 import { contactTimeline } from '../contacts/timeline';
 import { listTemplates } from '../mail-templates/templates';
 import { actorOf } from '../users/actor';
+import { findNumberOwner } from '../voice/phone-numbers';
 import { announceNewQuery } from './announce';
 import { queryFromCall, queryFromChat } from './conversions';
 import { dueReminders } from './follow-ups';
@@ -96,15 +98,30 @@ export async function slaSettings(app: FastifyInstance): Promise<SlaSettings> {
   };
 }
 
-async function detail(app: FastifyInstance, db: Db, viewer: Viewer, id: string, now = new Date()) {
+/** Whether the browser's call service can ring this number (see queryDetailSchema.phoneCallable). */
+async function phoneCallable(db: Db, phone: string, reachesAnyNumber: boolean): Promise<boolean> {
+  const number = normalisePhoneNumber(phone);
+  if (!number) return false;
+  return reachesAnyNumber || Boolean(await findNumberOwner(db, phoneDigits(number)));
+}
+
+async function detail(
+  app: FastifyInstance,
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  now: Date,
+  reachesAnyNumber: boolean,
+) {
   const row = await findVisible(db, viewer, id);
   const sla = await slaSettings(app);
-  const [clocks, events, assignee, product, seller] = await Promise.all([
+  const [clocks, events, assignee, product, seller, callable] = await Promise.all([
     clocksOf(db, row, sla, now),
     eventPage(db, id, Number.MAX_SAFE_INTEGER, 30),
     assigneeName(db, row.assigneeId),
     productName(db, row.productId),
     sellerNameOf(db, row.sellerId),
+    phoneCallable(db, row.phone, reachesAnyNumber),
   ]);
   const dues = [clocks.firstResponse.dueAt, clocks.resolution.dueAt]
     .filter((d): d is string => d !== null)
@@ -117,6 +134,7 @@ async function detail(app: FastifyInstance, db: Db, viewer: Viewer, id: string, 
     customerName: row.customerName,
     email: row.email,
     phone: row.phone,
+    phoneCallable: callable,
     subject: row.subject,
     message: row.message,
     status: row.status as QueryStatus,
@@ -155,9 +173,17 @@ export async function runDueFollowUps(app: FastifyInstance, now: Date): Promise<
 
 const SWEEP_MS = 30_000;
 
-export async function queryRoutes(app: FastifyInstance, options: { links: ReplyLinks }) {
+export async function queryRoutes(
+  app: FastifyInstance,
+  options: {
+    links: ReplyLinks /** Twilio is configured: calls reach any number. */;
+    callsReachAnyNumber: boolean;
+  },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { links } = options;
+  const detailOf = (viewer: Viewer, id: string, now = new Date()) =>
+    detail(app, app.db, viewer, id, now, options.callsReachAnyNumber);
 
   // Every instance sweeps; each due row is claimed by one UPDATE, so reminders go out once.
   sweepWhileUp(app, {
@@ -219,7 +245,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
       );
       await announceNewQuery(app, id, viewer.userId);
       reply.code(201);
-      return detail(app, app.db, viewer, id);
+      return detailOf(viewer, id);
     },
   );
 
@@ -233,7 +259,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
     const made = await make(viewer, await actorOf(app.db, request), await slaSettings(app));
     if (made.created) await announceNewQuery(app, made.id, viewer.userId);
     reply.code(made.created ? 201 : 200);
-    return detail(app, app.db, viewer, made.id);
+    return detailOf(viewer, made.id);
   };
 
   const chatParams = z.object({ chatId: z.uuid('There is no such help chat.') });
@@ -299,7 +325,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
         request.body,
         await slaSettings(app),
       );
-      return detail(app, app.db, viewer, request.params.id);
+      return detailOf(viewer, request.params.id);
     },
   );
 
@@ -404,7 +430,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
         response: { 200: queryDetailSchema, ...errors },
       },
     },
-    async (request) => detail(app, app.db, viewerOf(request), request.params.id),
+    async (request) => detailOf(viewerOf(request), request.params.id),
   );
 
   api.get(
@@ -495,7 +521,7 @@ export async function queryRoutes(app: FastifyInstance, options: { links: ReplyL
         await act(app.db, viewer, actor, request.params.id, await slaSettings(app), now, (row, tx) =>
           change(row, request.body as z.infer<B>, tx, now),
         );
-        return detail(app, app.db, viewer, request.params.id, now);
+        return detailOf(viewer, request.params.id, now);
       },
     );
 

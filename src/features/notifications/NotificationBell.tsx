@@ -51,8 +51,9 @@ export function NotificationBell({ unreadCount, hasNew, liveStatus, onClick }: N
       data-live={liveStatus}
     >
       <Bell />
+      {/* The count is drawn, not read: the description says it, and the name stays "Notifications". */}
       {unreadCount > 0 ? (
-        <Float placement="top-end" offsetX="1.5" offsetY="1.5">
+        <Float placement="top-end" offsetX="1.5" offsetY="1.5" aria-hidden>
           <Badge
             size="xs"
             variant="solid"

@@ -5,7 +5,7 @@ import { useSearch } from 'wouter';
 import { formatDateTime } from '../../../contracts/domain/format';
 import { isUuid } from '../../../contracts/domain/ids';
 import { diffOffers } from '../../../contracts/domain/offer-diff';
-import { OFFERS_ROUTE, type OfferDetail } from '../../../contracts/offers';
+import { OFFER_PAGE, type OfferDetail } from '../../../contracts/offers';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { FormMessage } from '../../ui/form-parts';
@@ -101,13 +101,13 @@ export function sendBlocker(offer: OfferDetail, dirty: boolean): string | null {
 }
 
 function SendBar({ offer, dirty }: { offer: OfferDetail; dirty: boolean }) {
-  const { can } = useRouteActions(OFFERS_ROUTE);
+  const { can } = useRouteActions(OFFER_PAGE);
   const send = useSendOffer(offer.id);
   const next = offer.currentVersion + 1;
   if (!can('approve'))
     return (
       <Text fontSize="sm" color="fg.muted" data-testid="send-needs-approve">
-        Sending an offer needs the Approve permission on Offer requests; ask someone who has it.
+        Sending an offer needs the Approve permission on the Offer page; ask someone who has it.
       </Text>
     );
   const blocker = sendBlocker(offer, dirty);
@@ -208,7 +208,7 @@ export default function OfferPage() {
   const id = new URLSearchParams(useSearch()).get('id');
   const validId = id && isUuid(id) ? id : null;
   const detail = useOfferDetail(validId);
-  const { can } = useRouteActions(OFFERS_ROUTE);
+  const { can } = useRouteActions(OFFER_PAGE);
 
   if (!validId)
     return (

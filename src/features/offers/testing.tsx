@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import {
+  OFFER_PAGE,
   OFFERS_ROUTE,
   type OfferDetail,
   type OfferListItem,
@@ -153,7 +154,7 @@ export function renderAt(
   );
   client.setQueryData(sessionKeys.sidebar(), {
     menu: [],
-    permissions: { [OFFERS_ROUTE]: actions, '/customers/offer': actions },
+    permissions: { [OFFERS_ROUTE]: actions, [OFFER_PAGE]: actions },
     usingDefaultPermissions: false,
   });
   render(

@@ -1,5 +1,6 @@
 // Click to call the customer (SPEC §5 call service): shown only when this tab's voice device is ready
-// and the query's phone is a number the service can dial. The call goes through the same call
+// and the server says the query's phone can be rung (phoneCallable: Twilio configured, or the number
+// is a back-office user's). The call goes through the same call
 // statechart as the header's dial pad (its dialog opens by itself); when the call this button placed
 // ends, `onEnded` gets a line for the thread, so the call is logged on the query (addConnectData).
 import { Button } from '@chakra-ui/react';

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useSearch } from 'wouter';
 import { formatDateTime } from '../../../contracts/domain/format';
 import { isUuid } from '../../../contracts/domain/ids';
-import { QUERIES_ROUTE, type QueryDetail, type SlaClock } from '../../../contracts/queries';
+import { QUERY_PAGE, type QueryDetail, type SlaClock } from '../../../contracts/queries';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { ContactTimeline } from '../../ui/contact-timeline';
@@ -89,7 +89,7 @@ export default function QueryPage() {
   const id = new URLSearchParams(useSearch()).get('id');
   const validId = id && isUuid(id) ? id : null;
   const detail = useQueryDetail(validId);
-  const { can } = useRouteActions(QUERIES_ROUTE);
+  const { can } = useRouteActions(QUERY_PAGE);
   const [dialog, setDialog] = useState<'connect' | 'reply' | null>(null);
   const [draft, setDraft] = useState<ConnectDraft | null>(null);
   useLiveQueries();
@@ -114,7 +114,7 @@ export default function QueryPage() {
         actions={
           canEdit ? (
             <HStack gap="2" wrap="wrap">
-              <QueryCallButton phone={query.phone} onEnded={logCall} />
+              {query.phoneCallable ? <QueryCallButton phone={query.phone} onEnded={logCall} /> : null}
               <Button
                 variant="outline"
                 data-tour="query-connect"

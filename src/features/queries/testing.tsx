@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { CONTACTS_ROUTE } from '../../../contracts/contacts';
-import { QUERIES_ROUTE, type QueryDetail, type QueryListItem } from '../../../contracts/queries';
+import { QUERIES_ROUTE, QUERY_PAGE, type QueryDetail, type QueryListItem } from '../../../contracts/queries';
 import type { RouteAction } from '../../../contracts/routes';
 import { sessionKeys } from '../../services/session-queries';
 import { makeCurrentUser } from '../../services/testing/current-user';
@@ -48,6 +48,7 @@ const clock = {
 export const detail = (patch: Partial<QueryDetail> = {}): QueryDetail => ({
   ...listItem(),
   phone: '',
+  phoneCallable: false,
   message: 'Ordered on <Monday>, nothing yet.',
   contactId: CONTACT_ID,
   customerId: null,
@@ -95,7 +96,11 @@ export function renderAt(
   );
   client.setQueryData(sessionKeys.sidebar(), {
     menu: [],
-    permissions: { [QUERIES_ROUTE]: actions, ...(contacts ? { [CONTACTS_ROUTE]: ['view'] } : {}) },
+    permissions: {
+      [QUERIES_ROUTE]: actions,
+      [QUERY_PAGE]: actions,
+      ...(contacts ? { [CONTACTS_ROUTE]: ['view'] } : {}),
+    },
     usingDefaultPermissions: false,
   });
   render(
