@@ -4,6 +4,7 @@ import {
   dateTimeInputValue,
   formatDate,
   formatDateTime,
+  formatDay,
   formatMonth,
   formatNumber,
   formatPercent,
@@ -39,6 +40,14 @@ describe('dates', () => {
     resetFormats();
     // A given zone wins over the setting (the server's notices are written in UTC).
     expect(formatTime(at, 'Asia/Kolkata')).toBe('19:35');
+  });
+
+  it('writes a calendar day as that day in every zone (west of Greenwich too)', () => {
+    configureFormats({ timeZone: 'America/Los_Angeles' });
+    expect(formatDay('2026-12-29')).toBe('29 Dec 2026');
+    configureFormats({ timeZone: 'Pacific/Kiritimati' });
+    expect(formatDay('2026-12-29')).toBe('29 Dec 2026');
+    expect(formatDay(null)).toBe(NO_DATE);
   });
 
   it('names a calendar month, in the zone it is given in', () => {

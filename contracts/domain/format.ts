@@ -83,6 +83,10 @@ function formatWith(part: DatePart, value: DateValue | null | undefined, timeZon
 /** "27 Nov 2026". */
 export const formatDate = (value: DateValue | null | undefined): string => formatWith('date', value);
 
+/** "29 Dec 2026" for the calendar day "2026-12-29", whatever the reader's time zone. */
+export const formatDay = (day: string | null | undefined): string =>
+  formatWith('date', day ? `${day}T00:00:00Z` : day, 'UTC');
+
 /** "27 Nov 2026, 14:05". */
 export const formatDateTime = (value: DateValue | null | undefined): string => formatWith('dateTime', value);
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, DataList, Grid, HStack, List, Stack, Text }
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { formatDateTime } from '../../../contracts/domain/format';
+import { formatDateTime, formatDay } from '../../../contracts/domain/format';
 import { isUuid } from '../../../contracts/domain/ids';
 import { diffOffers } from '../../../contracts/domain/offer-diff';
 import { OFFER_PAGE, type OfferDetail } from '../../../contracts/offers';
@@ -231,7 +231,14 @@ export default function OfferPage() {
           <OfferStatusBadge status={offer.status} />
         </span>
         {offer.currentVersion ? <Badge variant="outline">Version {offer.currentVersion} sent</Badge> : null}
-        {offer.expiresAt ? <Badge variant="outline">Ends {formatDateTime(offer.expiresAt)}</Badge> : null}
+        {offer.expiresAt ? (
+          // The day the offer was written for, to its end in the shop's time zone (not "Ends …, 00:00").
+          <Badge variant="outline" title={`Ends ${formatDateTime(offer.expiresAt)} (your time)`}>
+            {offer.lastSent
+              ? `Valid until ${formatDay(offer.lastSent.validUntil)} (end of day)`
+              : `Ends ${formatDateTime(offer.expiresAt)}`}
+          </Badge>
+        ) : null}
         {offer.toConvert ? (
           <Badge colorPalette="green" variant="outline">
             To convert into an order

@@ -16,7 +16,7 @@ import {
 import { Store } from 'lucide-react';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useRoute } from 'wouter';
-import { formatDateTime } from '../../../contracts/domain/format';
+import { formatDateTime, formatDay } from '../../../contracts/domain/format';
 import type { PublicOffer, PublicResponseResult } from '../../../contracts/offers';
 import { getErrorMessage } from '../../services/http';
 import { FormMessage } from '../../ui/form-parts';
@@ -221,8 +221,8 @@ export default function PublicOfferPage() {
       ) : null}
       <PricingTable pricing={offer.offer} caption={`Offer version ${offer.version}`} />
       <Text fontSize="sm" color="fg.muted">
-        Valid until {offer.offer.validUntil} (ends {formatDateTime(offer.expiresAt)}). Sent{' '}
-        {formatDateTime(offer.sentAt)}.
+        Valid until {formatDay(offer.offer.validUntil)}, to the end of that day (until{' '}
+        {formatDateTime(offer.expiresAt)} your time). Sent {formatDateTime(offer.sentAt)}.
       </Text>
       {answered ? (
         <FormMessage status={answered.decision === 'accepted' ? 'success' : 'info'}>
