@@ -3,7 +3,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type TestPostgresDatabase } from '../test-databases';
-import { MAX_PREPARED_PER_CONNECTION, PREPARE_AFTER, prepareRepeatedStatements } from './prepared-statements';
+import {
+  MAX_PREPARED_PER_CONNECTION,
+  PREPARE_AFTER,
+  prepareRepeatedStatements,
+  searchesByPattern,
+} from './prepared-statements';
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -52,6 +57,15 @@ describe.skipIf(!postgres)('prepared statements on PostgreSQL', () => {
     const statements = (await prepared()).map((row) => row.statement);
     expect(statements).not.toContain('SELECT count(*) FROM items');
     expect(statements).not.toContain('SELECT label FROM items WHERE id = $1 AND label <> $2');
+  });
+
+  it('never names a search by a pattern parameter, so each pattern gets its own plan', async () => {
+    const text = 'SELECT id FROM items WHERE lower(label) LIKE $1 ORDER BY id LIMIT 5';
+    for (let run = 0; run < PREPARE_AFTER + 3; run++) await client.query(text, [`%${run}%`]);
+    expect((await prepared()).map((row) => row.statement)).not.toContain(text);
+    expect(searchesByPattern('WHERE "search_key" LIKE lower($12)')).toBe(true);
+    expect(searchesByPattern('WHERE a ilike $3')).toBe(true);
+    expect(searchesByPattern("WHERE a LIKE 'x%' AND b = $1")).toBe(false);
   });
 
   it('works through the callback form pg-pool uses, and keeps a name the caller chose', async () => {

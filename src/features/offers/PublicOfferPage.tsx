@@ -1,59 +1,23 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Center,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
-import { Store } from 'lucide-react';
+import { Alert, Button, Field, HStack, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useRoute } from 'wouter';
 import { formatDateTime, formatDay } from '../../../contracts/domain/format';
 import type { PublicOffer, PublicResponseResult } from '../../../contracts/offers';
 import { getErrorMessage } from '../../services/http';
 import { FormMessage } from '../../ui/form-parts';
+import { PublicLayout } from '../../ui/PublicLayout';
 import { PricingTable } from './PricingTable';
 import { answerOffer, loadPublicOffer } from './public-api';
 
 const TITLE = 'Your offer';
 export const BAD_LINK = 'This offer link is not valid. Use the link from your latest offer e-mail.';
 
-/** The public pages' frame (PublicLayout's look), wide enough for the offer's table. */
+/** The public pages' frame, wide enough for the offer's table. */
 function Frame({ subtitle, children }: { subtitle?: string; children: ReactNode }) {
   return (
-    <Center minH="100vh" bg="bg.subtle" px="4" py="8">
-      <Box w="full" maxW="4xl">
-        <Center gap="2" mb="6" color="brand.fg">
-          <Store aria-hidden size={28} />
-          <Text fontWeight="bold" fontSize="lg">
-            Marketplace Back-office
-          </Text>
-        </Center>
-        <Card.Root as="main">
-          <Card.Body gap="5">
-            <Box>
-              <Heading as="h1" size="lg">
-                {TITLE}
-              </Heading>
-              {subtitle ? (
-                <Text color="fg.muted" mt="1" fontSize="sm">
-                  {subtitle}
-                </Text>
-              ) : null}
-            </Box>
-            {children}
-          </Card.Body>
-        </Card.Root>
-      </Box>
-    </Center>
+    <PublicLayout title={TITLE} subtitle={subtitle} wide>
+      {children}
+    </PublicLayout>
   );
 }
 
