@@ -1,8 +1,8 @@
 import { Field, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useSellerChoices } from '../../../services/choices';
 import { OptionSelect } from '../../../ui/option-select';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
-import { useSellerOptions } from './api';
 
 /**
  * Admins and staff act for a seller: type part of the name or code, then choose. The options are
@@ -21,7 +21,7 @@ export function SellerPicker({
 }) {
   const [text, setText] = useState('');
   const searched = useDebouncedValue(text.trim(), 250);
-  const options = useSellerOptions(searched, true);
+  const options = useSellerChoices(searched, true);
   // The chosen seller stays choosable while another search shows other sellers.
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   const found = options.data ?? [];

@@ -82,7 +82,6 @@ export const importKeys = {
   targets: (sellerId: string) => [...importKeys.all, 'targets', sellerId] as const,
   template: () => [...importKeys.all, 'title-template'] as const,
   history: (importId: string) => [...importKeys.all, 'history', importId] as const,
-  sellers: (text: string) => [...importKeys.all, 'sellers', text] as const,
   requests: () => requestKeys.all,
   requestList: requestKeys.list,
   requestDetail: requestKeys.detail,
@@ -336,30 +335,6 @@ export const useExportBatchErrors = () =>
   });
 
 // ── Sellers (the picker) ─────────────────────────────────────────────────────────────────────────────
-
-const sellerOptionsSchema = z.object({ result: z.array(z.object({ value: z.string(), label: z.string() })) });
-
-/**
- * Sellers whose name or code contains the text: the same searched options the staging pages use to
- * pick a seller (there may be thousands, so they are never all loaded).
- */
-export const useSellerOptions = (text: string, enabled: boolean) =>
-  useQuery({
-    queryKey: importKeys.sellers(text),
-    queryFn: async ({ signal }) =>
-      sellerOptionsSchema.parse(
-        (
-          await http.get('/api/v1/stagingProducts/method/options/sellers', {
-            params: { q: text, limit: 50 },
-            signal,
-            silent: true,
-          })
-        ).data,
-      ).result,
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
 
 // ── Import requests ──────────────────────────────────────────────────────────────────────────────────
 
