@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -1752,4 +1753,78 @@ export const leadImportRows = pgTable(
     primaryKey({ columns: [table.importId, table.line] }),
     index('lead_import_rows_outcome_idx').on(table.importId, table.outcome, table.line),
   ],
+);
+
+// ── Stock (issue 31, docs/commerce.md) ──────────────────────────────────────────────────────────────
+
+/**
+ * A product's stock: what is on hand and what live reservations hold. Available = on_hand − reserved,
+ * never below zero: a reservation is one conditional UPDATE (`… WHERE on_hand - reserved >= q`), and the
+ * check constraints refuse anything that would break it. Every change goes through server/modules/stock.
+ */
+export const stockItems = pgTable(
+  'stock_items',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    onHand: integer('on_hand').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    /** At or below this many available, the seller is told (once per crossing); 0: never. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
+    /** When the seller was told the stock is low; cleared when it rises above the threshold again. */
+    lowStockNotifiedAt: timestamp('low_stock_notified_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('stock_items_seller_idx').on(table.sellerId),
+    check('stock_items_reserved_ck', sql`${table.reserved} >= 0 AND ${table.reserved} <= ${table.onHand}`),
+    check('stock_items_threshold_ck', sql`${table.lowStockThreshold} >= 0`),
+  ],
+);
+
+/** What holds stock: one row per item and holder (an order), live until released or consumed. */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => stockItems.productId, { onDelete: 'cascade' }),
+    /** The holder: 'order:{id}' (a text, so any later holder needs no new column). */
+    holder: text('holder').notNull(),
+    quantity: integer('quantity').notNull(),
+    state: text('state').$type<'live' | 'released' | 'consumed'>().notNull().default('live'),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('stock_reservations_holder_idx').on(table.holder),
+    index('stock_reservations_live_idx').on(table.productId).where(sql`${table.state} = 'live'`),
+    check('stock_reservations_quantity_ck', sql`${table.quantity} > 0`),
+  ],
+);
+
+/** The stock ledger: every change of on hand or reserved, why, and who made it. */
+export const stockMoves = pgTable(
+  'stock_moves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => stockItems.productId, { onDelete: 'cascade' }),
+    onHandDelta: integer('on_hand_delta').notNull().default(0),
+    reservedDelta: integer('reserved_delta').notNull().default(0),
+    /** 'adjustment', 'import', 'reserve', 'release', 'consume', 'receipt', 'return'… */
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    holder: text('holder'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('stock_moves_product_idx').on(table.productId, table.id)],
 );
