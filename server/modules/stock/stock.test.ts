@@ -11,6 +11,7 @@ import {
   adjustStock,
   consumeStock,
   countStock,
+  lowStockCrossings,
   NOT_ENOUGH_STOCK,
   perProduct,
   releaseStock,
@@ -145,6 +146,30 @@ describe.each(testBackends)('stock on %s', (backend) => {
       { reason: 'release', onHand: 0, reserved: -3 },
       { reason: 'consume', onHand: -2, reserved: -2 },
     ]);
+  });
+
+  it('tells of low stock once per crossing of the threshold, again after it rose above it', async () => {
+    const productId = ids[1]!;
+    // The race's winners give their units back.
+    await db().transaction(async (tx) => {
+      for (let i = 0; i < 50; i++) await releaseStock(tx, `order:race-${i}`);
+    });
+    await setOnHand(productId, 20);
+    await db().update(stockItems).set({ lowStockThreshold: 12 }).where(eq(stockItems.productId, productId));
+    const crossings = () => db().transaction((tx) => lowStockCrossings(tx, [productId]));
+    expect(await crossings()).toEqual([]);
+
+    await reserve('order:low-1', [{ productId, quantity: 8 }]);
+    const [told] = await crossings();
+    expect(told).toMatchObject({ productId, available: 12, threshold: 12 });
+    expect(told!.sellerId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await crossings()).toEqual([]);
+
+    await db().transaction((tx) => releaseStock(tx, 'order:low-1'));
+    expect(await crossings()).toEqual([]);
+    await reserve('order:low-2', [{ productId, quantity: 9 }]);
+    expect(await crossings()).toMatchObject([{ productId, available: 11 }]);
+    expect(await stockMismatches(db())).toEqual([]);
   });
 
   it('finds an item whose reserved figure drifted from its live reservations', async () => {

@@ -199,6 +199,35 @@ export async function countStock(
   return adjustStock(tx, productId, counted - item.onHand, 'count', options);
 }
 
+export interface LowStock {
+  productId: string;
+  sellerId: string;
+  available: number;
+  threshold: number;
+}
+
+/**
+ * After a change of these products' stock: those that just fell to their low-stock threshold or below,
+ * claimed once per crossing (the caller tells their seller), and those back above it are re-armed.
+ * One UPDATE each, so two instances never tell twice.
+ */
+export async function lowStockCrossings(tx: Db | Tx, productIds: readonly string[]): Promise<LowStock[]> {
+  if (productIds.length === 0) return [];
+  const ids = sql`${`{${[...productIds].join(',')}}`}::uuid[]`;
+  await tx.execute(sql`
+    UPDATE stock_items SET low_stock_notified_at = NULL
+    WHERE product_id = ANY(${ids}) AND low_stock_notified_at IS NOT NULL
+      AND on_hand - reserved > low_stock_threshold`);
+  return rowsOf<LowStock>(
+    await tx.execute(sql`
+      UPDATE stock_items SET low_stock_notified_at = now()
+      WHERE product_id = ANY(${ids}) AND low_stock_notified_at IS NULL AND low_stock_threshold > 0
+        AND on_hand - reserved <= low_stock_threshold
+      RETURNING product_id AS "productId", seller_id AS "sellerId", on_hand - reserved AS available,
+        low_stock_threshold AS threshold`),
+  ).sort((a, b) => (a.productId < b.productId ? -1 : 1));
+}
+
 export interface StockMismatch {
   productId: string;
   reserved: number;
