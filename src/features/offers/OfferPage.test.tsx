@@ -2,17 +2,16 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OfferDetail } from '../../../contracts/offers';
-import { configureHttp, http } from '../../services/http';
-import { createFakeAdapter, type FakeReply, type RecordedRequest } from '../../services/testing/fake-adapter';
+import type { FakeReply, RecordedRequest } from '../../services/testing/fake-adapter';
+import { installFakeHttp } from '../../services/testing/fake-http';
 import OfferPage, { sendBlocker } from './OfferPage';
 import { detail, OFFER_ID, pricing, renderAt } from './testing';
 
 const PATH = `/customers/offer?id=${OFFER_ID}`;
 const API = `/api/v1/offers/${OFFER_ID}`;
 let requests: RecordedRequest[];
-let unconfigure: () => void;
+let uninstall: () => void;
 let current: OfferDetail;
-const originalAdapter = http.defaults.adapter;
 
 function reply(request: RecordedRequest): FakeReply {
   const method = request.method.toLowerCase();
@@ -39,16 +38,12 @@ function reply(request: RecordedRequest): FakeReply {
 
 beforeEach(() => {
   current = detail();
-  const fake = createFakeAdapter(reply);
-  requests = fake.requests;
-  http.defaults.adapter = fake.adapter;
-  unconfigure = configureHttp({ getAccessToken: () => 'token-1', notifyError: () => {}, onTask: () => {} });
+  ({ requests, uninstall } = installFakeHttp(reply));
 });
 
 afterEach(() => {
   cleanup();
-  unconfigure();
-  http.defaults.adapter = originalAdapter;
+  uninstall();
 });
 
 describe('OfferPage', () => {

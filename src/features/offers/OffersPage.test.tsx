@@ -2,8 +2,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFERS_API, OFFERS_ROUTE } from '../../../contracts/offers';
-import { configureHttp, http } from '../../services/http';
-import { createFakeAdapter, type FakeReply, type RecordedRequest } from '../../services/testing/fake-adapter';
+import type { FakeReply, RecordedRequest } from '../../services/testing/fake-adapter';
+import { installFakeHttp } from '../../services/testing/fake-http';
 import OffersPage from './OffersPage';
 import { detail, listItem, renderAt } from './testing';
 
@@ -19,8 +19,7 @@ vi.mock('../../services/choices', () => {
 
 const tabs = { requested: 4, offered: 2, accepted: 1, declined: 0, expired: 3 };
 let requests: RecordedRequest[];
-let unconfigure: () => void;
-const originalAdapter = http.defaults.adapter;
+let uninstall: () => void;
 
 function reply(request: RecordedRequest): FakeReply {
   if (request.url === OFFERS_API) {
@@ -34,16 +33,12 @@ function reply(request: RecordedRequest): FakeReply {
 }
 
 beforeEach(() => {
-  const fake = createFakeAdapter(reply);
-  requests = fake.requests;
-  http.defaults.adapter = fake.adapter;
-  unconfigure = configureHttp({ getAccessToken: () => 'token-1', notifyError: () => {}, onTask: () => {} });
+  ({ requests, uninstall } = installFakeHttp(reply));
 });
 
 afterEach(() => {
   cleanup();
-  unconfigure();
-  http.defaults.adapter = originalAdapter;
+  uninstall();
 });
 
 const lists = () =>

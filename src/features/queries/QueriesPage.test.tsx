@@ -2,16 +2,15 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QUERIES_API, QUERIES_ROUTE } from '../../../contracts/queries';
-import { configureHttp, http } from '../../services/http';
 import { notificationKeys } from '../../services/notification-keys';
-import { createFakeAdapter, type FakeReply, type RecordedRequest } from '../../services/testing/fake-adapter';
+import type { FakeReply, RecordedRequest } from '../../services/testing/fake-adapter';
+import { installFakeHttp } from '../../services/testing/fake-http';
 import QueriesPage from './QueriesPage';
 import { detail, listItem, renderAt } from './testing';
 
 const tabs = { new: 3, open: 5, waiting: 1, resolved: 0, closed: 7 };
 let requests: RecordedRequest[];
-let unconfigure: () => void;
-const originalAdapter = http.defaults.adapter;
+let uninstall: () => void;
 
 function reply(request: RecordedRequest): FakeReply {
   if (request.url === QUERIES_API || request.url === `${QUERIES_API}/method/searchQueries`) {
@@ -28,16 +27,12 @@ function reply(request: RecordedRequest): FakeReply {
 }
 
 beforeEach(() => {
-  const fake = createFakeAdapter(reply);
-  requests = fake.requests;
-  http.defaults.adapter = fake.adapter;
-  unconfigure = configureHttp({ getAccessToken: () => 'token-1', notifyError: () => {}, onTask: () => {} });
+  ({ requests, uninstall } = installFakeHttp(reply));
 });
 
 afterEach(() => {
   cleanup();
-  unconfigure();
-  http.defaults.adapter = originalAdapter;
+  uninstall();
 });
 
 const lists = () =>

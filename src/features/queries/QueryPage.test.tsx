@@ -2,16 +2,15 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QUERIES_API } from '../../../contracts/queries';
-import { configureHttp, http } from '../../services/http';
-import { createFakeAdapter, type FakeReply, type RecordedRequest } from '../../services/testing/fake-adapter';
+import type { FakeReply, RecordedRequest } from '../../services/testing/fake-adapter';
+import { installFakeHttp } from '../../services/testing/fake-http';
 import QueryPage from './QueryPage';
 import { detail, QUERY_ID, renderAt } from './testing';
 
 const TEMPLATE = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 let requests: RecordedRequest[];
-let unconfigure: () => void;
+let uninstall: () => void;
 let refuseStatus = false;
-const originalAdapter = http.defaults.adapter;
 const Q = `${QUERIES_API}/${QUERY_ID}`;
 
 function reply(request: RecordedRequest): FakeReply {
@@ -91,16 +90,12 @@ function reply(request: RecordedRequest): FakeReply {
 
 beforeEach(() => {
   refuseStatus = false;
-  const fake = createFakeAdapter(reply);
-  requests = fake.requests;
-  http.defaults.adapter = fake.adapter;
-  unconfigure = configureHttp({ getAccessToken: () => 'token-1', notifyError: () => {}, onTask: () => {} });
+  ({ requests, uninstall } = installFakeHttp(reply));
 });
 
 afterEach(() => {
   cleanup();
-  unconfigure();
-  http.defaults.adapter = originalAdapter;
+  uninstall();
 });
 
 const posted = (path: string) =>
