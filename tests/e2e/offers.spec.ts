@@ -2,49 +2,10 @@
 // seller prices it (the server computes the totals), sends version 1, revises it (the draft's diff
 // against the sent version shows the new price), sends version 2; the customer opens version 2's link
 // from the outbox mail and accepts it with a typed name; the seller sees it accepted with the evidence.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { signedIn } from './support';
+import { expect, test } from '@playwright/test';
+import { axeClean, mailContaining, signedIn } from './support';
 
-const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-manual');
 const LIST = '/customers/offer-requests';
-
-/** A signed-in page's own content (axe.spec.ts scans the shell around it), or a public page whole. */
-async function axeClean(page: Page, within = 'main') {
-  const { violations } = await new AxeBuilder({ page })
-    .include(within)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
-      ),
-  ).toEqual([]);
-}
-
-/** The newest outbox mail holding every needle, decoded from quoted-printable. */
-async function mailContaining(...needles: string[]): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  let found = '';
-  await expect(async () => {
-    for (const name of (await readdir(outbox)).sort().reverse()) {
-      const text = (await readFile(path.join(outbox, name), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (needles.every((needle) => text.includes(needle))) {
-        found = text;
-        return;
-      }
-    }
-    throw new Error(`no mail with ${needles.join(', ')} yet`);
-  }).toPass();
-  return found;
-}
 
 test('an offer asked for on the enquiry form is priced, revised, sent twice and accepted through the mailed link', async ({
   browser,

@@ -3,55 +3,16 @@
 // follow-up; a reply from a mail template goes to the customer (recorded in the thread, the mail in the
 // outbox); the follow-up falls due (the sweep run through the e2e test hook) and the seller gets a toast;
 // the customer answers through the mail's signed link and the answer lands in the thread.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { liveUpdatesOn, signedIn } from './support';
+import { expect, test } from '@playwright/test';
+import { axeClean, liveUpdatesOn, mailContaining, signedIn } from './support';
 
-const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-manual');
 const INBOX = '/queries/queries-request';
-
-/** A signed-in page's own content (axe.spec.ts scans the shell around it), or a public page whole. */
-async function axeClean(page: Page, within = 'main') {
-  const { violations } = await new AxeBuilder({ page })
-    .include(within)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
-      ),
-  ).toEqual([]);
-}
 
 /** The local "YYYY-MM-DDTHH:mm" a datetime-local input takes, `hours` from now. */
 function localInput(hours: number): string {
   const date = new Date(Date.now() + hours * 3_600_000);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
-}
-
-/** The newest outbox mail whose text contains `needle`, decoded from quoted-printable. */
-async function mailContaining(needle: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  let found = '';
-  await expect(async () => {
-    for (const name of (await readdir(outbox)).sort().reverse()) {
-      const text = (await readFile(path.join(outbox, name), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (text.includes(needle)) {
-        found = text;
-        return;
-      }
-    }
-    throw new Error(`no mail with ${needle} yet`);
-  }).toPass();
-  return found;
 }
 
 test('a query from the enquiry form: live in the inbox, a call with a follow-up, a template reply, the reminder and the customer’s answer', async ({

@@ -1,4 +1,7 @@
 // What every end-to-end spec needs to act as a demo user.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
 /** The password of every demo account (server/seed/users.ts). */
@@ -46,4 +49,39 @@ export async function sidebarPages(page: Page): Promise<string[]> {
 /** Waits until the page's live connection (the broker client behind the bell) is up. */
 export async function liveUpdatesOn(page: Page) {
   await expect(page.getByRole('button', { name: 'Notifications' })).toHaveAttribute('data-live', 'connected');
+}
+
+/** A signed-in page's own content (axe.spec.ts scans the shell around it), or a public page whole. */
+export async function axeClean(page: Page, within = 'main') {
+  const { violations } = await new AxeBuilder({ page })
+    .include(within)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
+      ),
+  ).toEqual([]);
+}
+
+/** The newest outbox mail holding every needle, decoded from quoted-printable. */
+export async function mailContaining(...needles: string[]): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-manual'), 'outbox');
+  let found = '';
+  await expect(async () => {
+    for (const name of (await readdir(outbox)).sort().reverse()) {
+      const text = (await readFile(path.join(outbox, name), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (needles.every((needle) => text.includes(needle))) {
+        found = text;
+        return;
+      }
+    }
+    throw new Error(`no mail with ${needles.join(', ')} yet`);
+  }).toPass();
+  return found;
 }
