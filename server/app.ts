@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPublicPath } from '../contracts/routes';
+import { STOCK_API } from '../contracts/stock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type JobsOptions, jobsPlugin } from './jobs/plugin';
@@ -61,6 +62,7 @@ import { companyLogoRoutes } from './modules/settings-company/logo-routes';
 import { pageTextsRoutes } from './modules/settings-content/page-texts-routes';
 import { createEmbedOrigins } from './modules/settings-website/embed-origins';
 import { staffRoutes } from './modules/staff/routes';
+import { stockRoutes } from './modules/stock/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { tagRoutes } from './modules/tags/routes';
 import { userRecordRoutes } from './modules/users/record-routes';
@@ -316,6 +318,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     mailLinkSecret: config.MAIL_LINK_SECRET,
   });
+  await app.register(stockRoutes, { prefix: STOCK_API });
   await app.register(mailTemplateRoutes, { prefix: '/api/v1/mailTemplates' });
   await app.register(campaignRoutes, { prefix: '/api/v1/campaigns', config });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });

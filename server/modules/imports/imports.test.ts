@@ -28,9 +28,11 @@ import {
   categoryAttributes,
   importBatches,
   products,
+  stockMoves,
 } from '../../db/schema';
 import { type ApiAs, apiAs, createTestApp, json, type TestApp, testBackends } from '../../test-support';
 import { demoSellerId, multipart } from '../sellers/test-helpers';
+import { releaseStock, reserveStock, stockOf } from '../stock/stock';
 
 const API = '/api/v1/imports';
 const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
@@ -412,6 +414,28 @@ describe.each(testBackends)('catalog imports on %s', (backend) => {
       inventory: 9,
     });
     expect(await productBySku('IMP-MV-404')).toBeUndefined();
+
+    // Inventory is on hand: the import's change is a stock move, and it never goes below what open
+    // orders hold (that row is a conflict, the rest of the sheet still moves).
+    const mover = (await productBySku('IMP-MV-1'))!;
+    const moves = await t.database.db.select().from(stockMoves).where(eq(stockMoves.productId, mover.id));
+    expect(moves.at(-1)).toMatchObject({ reason: 'import', note: expect.stringMatching(/line 2/) });
+    expect((await stockOf(t.database.db, [mover.id]))[0]?.onHand).toBe(9);
+    await t.database.db.transaction((tx) =>
+      reserveStock(tx, 'order:import-test', [{ productId: mover.id, quantity: 7 }]),
+    );
+    const below = await uploaded(
+      csv([
+        ['SKU', 'Title', 'Price', 'Stock'],
+        ['IMP-MV-1', '', '175', '6'],
+      ]),
+    );
+    await as('Seller', 'POST', `${API}/moveToStagingOnlyPricingAndInventory?batch=${below.batch.id}`);
+    await runJobs();
+    expect((await currentBatch(below.id)).results).toMatchObject({ conflict: 1 });
+    expect((await report(below.batch.id)).rows[0]?.resultMessage).toMatch(/below the 7 units reserved/);
+    expect((await productBySku('IMP-MV-1'))?.inventory).toBe(9);
+    await t.database.db.transaction((tx) => releaseStock(tx, 'order:import-test'));
   });
 
   it('merges duplicates into the product they duplicate, filling only what it lacks', async () => {

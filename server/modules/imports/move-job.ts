@@ -25,6 +25,8 @@ import { JobFailure, type JobHandler, yieldToEventLoop } from '../../jobs/worker
 import { recordAudit, recordAuditEntries } from '../../lib/audit';
 import { attributeIndexOf, completenessOf } from '../attributes/attribute-values';
 import { productKeys } from '../products/product-keys';
+import { type Notify, tellLowStock } from '../stock/low-stock';
+import { countStockMany, type StockCount, stockOf } from '../stock/stock';
 import { importLink, loadBatchForJob, runBatchJob, setBatchStatus, stopBatchNow } from './batch-jobs';
 import { type CatalogContext, loadCatalogContext } from './catalog-context';
 import type { BatchRow, ImportRow } from './imports';
@@ -207,6 +209,8 @@ function applyChanges(product: StoredProduct, changes: readonly PlannedChange[])
 
 interface ChunkContext {
   tx: Tx;
+  /** Products whose on hand the chunk changed (their low-stock crossings are told after it commits). */
+  touchedStock: string[];
   upload: ImportRow;
   batch: BatchRow;
   kind: MoveKind;
@@ -263,7 +267,12 @@ async function moveUpdates(context: ChunkContext, rows: TakenRow[], out: RowOutc
     context.upload.sellerId,
     rows.map((row) => row.productId as string),
   );
+  // Inventory is on hand: it changes through the stock path, never below what open orders hold.
+  const reserved = new Map(
+    (await stockOf(context.tx, [...current.keys()])).map((item) => [item.productId, item.reserved]),
+  );
   const writes: (Derived & { id: string })[] = [];
+  const counts: StockCount[] = [];
   const history: Parameters<typeof recordHistory>[2] = [];
   for (const row of rows) {
     const plan = row.planned as Extract<Planned, { kind: 'update' }>;
@@ -302,6 +311,18 @@ async function moveUpdates(context: ChunkContext, rows: TakenRow[], out: RowOutc
       continue;
     }
     const next = applyChanges(product, changes);
+    const held = reserved.get(product.id) ?? 0;
+    if (next.inventory !== product.inventory && next.inventory < held) {
+      out.push({
+        line: row.line,
+        result: 'conflict',
+        message: `Inventory cannot go below the ${plural(held, 'unit')} reserved by open orders; nothing was changed.`,
+        productId: product.id,
+      });
+      continue;
+    }
+    if (next.inventory !== product.inventory)
+      counts.push({ productId: product.id, counted: next.inventory, note: noteOf(context, row.line) });
     current.set(product.id, next);
     writes.push({ id: product.id, ...derivedColumns(next, next.attributeValues, context.catalog) });
     history.push({
@@ -315,8 +336,10 @@ async function moveUpdates(context: ChunkContext, rows: TakenRow[], out: RowOutc
     });
     out.push({ line: row.line, result: 'updated', message: null, productId: product.id });
   }
+  await countStockMany(context.tx, counts, 'import', context.actor);
   await updateProducts(context.tx, writes);
   await recordHistory(context.tx, context.actor, history);
+  context.touchedStock.push(...counts.map((count) => count.productId));
 }
 
 /** Duplicates: each fills in what its product has empty (MERGE_RULE), never overwriting. */
@@ -526,7 +549,7 @@ function resultsNote(results: ResultCounts) {
   return parts.length ? parts.join(', ') : 'nothing to move';
 }
 
-export function moveHandler(options: { db: Db }): JobHandler {
+export function moveHandler(options: { db: Db; notify?: Notify }): JobHandler {
   const { db } = options;
   return async (context) => {
     const parsed = movePayloadSchema.safeParse(context.payload);
@@ -550,7 +573,14 @@ export function moveHandler(options: { db: Db }): JobHandler {
       const cursor = { line: batch.moveLine };
       for (;;) {
         context.signal.throwIfAborted();
-        const { taken, stop } = await moveChunk(db, { upload, batch, kind, actor, catalog }, cursor, results);
+        const touchedStock: string[] = [];
+        const { taken, stop } = await moveChunk(
+          db,
+          { upload, batch, kind, actor, catalog, touchedStock },
+          cursor,
+          results,
+        );
+        if (options.notify && touchedStock.length) await tellLowStock(db, touchedStock, options.notify);
         moved += taken;
         const done = batch.rowsMoved + moved;
         await db

@@ -90,7 +90,10 @@ export async function importRoutes(app: FastifyInstance, options: { dataDir: str
   const api = app.withTypeProvider<ZodTypeProvider>();
   await app.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   app.jobs.register(VALIDATE_KIND, validateHandler({ db: app.db, storage: app.storage }));
-  app.jobs.register(MOVE_KIND, moveHandler({ db: app.db }));
+  app.jobs.register(
+    MOVE_KIND,
+    moveHandler({ db: app.db, notify: (userId, input) => app.notifications.notify(userId, input) }),
+  );
   app.jobs.register(
     ERROR_SHEET_KIND,
     errorSheetHandler({ db: app.db, dataDir: options.dataDir, storage: app.storage }),

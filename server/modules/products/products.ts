@@ -30,6 +30,7 @@ import {
   type MediaRef,
 } from '../attributes/attribute-values';
 import { mediaPath, mediaSigner } from '../media/media-urls';
+import { countStock } from '../stock/stock';
 import { actorOf } from '../users/actor';
 import { realChanges } from './product-history';
 import { productKeys } from './product-keys';
@@ -284,6 +285,10 @@ export async function updateProduct(db: Db, request: FastifyRequest, id: string,
     const actor = await actorOf(tx, request);
     const images = body.imageIds ? await attachImages(tx, id, current.sellerId, body.imageIds) : {};
     await claimAttributeMedia(tx, id, mediaIdsOf(inputs));
+    // Inventory is on hand: a new figure is a stock count (a move in the ledger), never below what
+    // open orders hold; the count writes the product's inventory too.
+    if (body.inventory !== undefined && body.inventory !== current.inventory)
+      await countStock(tx, id, body.inventory, { note: 'Product editor', actor });
     let row: ProductRow;
     try {
       [row] = (await tx
@@ -295,7 +300,6 @@ export async function updateProduct(db: Db, request: FastifyRequest, id: string,
           ...(body.categoryId !== undefined ? { categoryId: body.categoryId } : {}),
           ...(body.price !== undefined ? { priceMinor: Math.round(body.price * 100) } : {}),
           ...(body.currency !== undefined ? { currency: body.currency } : {}),
-          ...(body.inventory !== undefined ? { inventory: body.inventory } : {}),
           ...(body.weight !== undefined ? { weight: body.weight } : {}),
           ...(body.weightUnit !== undefined ? { weightUnit: body.weightUnit } : {}),
           ...(body.dimensions !== undefined ? { dimensions: body.dimensions } : {}),

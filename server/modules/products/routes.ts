@@ -16,6 +16,7 @@ import {
 import { readAuditPage } from '../../lib/audit';
 import { compiledResponse } from '../../lib/compiled-serializer';
 import { resourceErrors as errors } from '../../lib/error-responses';
+import { tellLowStock } from '../stock/low-stock';
 import { listedHistoryRow, realChanges } from './product-history';
 import { searchProducts } from './product-search';
 import {
@@ -139,8 +140,12 @@ export async function stagingProductRoutes(app: FastifyInstance) {
         response: { 200: productSchema, ...errors },
       },
     },
-    async (request) =>
-      productDto(app.db, await updateProduct(app.db, request, request.params.id, request.body)),
+    async (request) => {
+      const row = await updateProduct(app.db, request, request.params.id, request.body);
+      if (request.body.inventory !== undefined)
+        await tellLowStock(app.db, [row.id], (userId, input) => app.notifications.notify(userId, input));
+      return productDto(app.db, row);
+    },
   );
 
   api.post(

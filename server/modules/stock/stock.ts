@@ -36,7 +36,7 @@ export function perProduct(lines: readonly StockLine[]): [string, number][] {
  * The products' stock rows, made the first time a product's stock is touched, its on hand taken from
  * the product's inventory figure (what the catalog and imports kept before stock was tracked).
  */
-async function ensureItems(tx: Db | Tx, productIds: readonly string[]): Promise<void> {
+export async function ensureStockItems(tx: Db | Tx, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   await tx.execute(sql`
     INSERT INTO stock_items (product_id, seller_id, on_hand)
@@ -68,7 +68,7 @@ export async function reserveStock(
   actor: Actor = NO_ACTOR,
 ): Promise<void> {
   const wanted = perProduct(lines);
-  await ensureItems(
+  await ensureStockItems(
     tx,
     wanted.map(([id]) => id),
   );
@@ -147,7 +147,7 @@ export async function adjustStock(
   options: { note?: string; actor?: Actor } = {},
 ): Promise<{ onHand: number; reserved: number }> {
   if (!Number.isInteger(delta)) throw new HttpError(400, 'Stock changes by whole units.');
-  await ensureItems(tx, [productId]);
+  await ensureStockItems(tx, [productId]);
   const [row] = await tx
     .update(stockItems)
     .set({ onHand: sql`${stockItems.onHand} + ${delta}`, updatedAt: new Date() })
@@ -185,18 +185,65 @@ export async function countStock(
   tx: Tx,
   productId: string,
   counted: number,
-  options: { note?: string; actor?: Actor } = {},
+  options: { note?: string; actor?: Actor; reason?: string } = {},
 ): Promise<{ onHand: number; reserved: number }> {
   if (!Number.isInteger(counted) || counted < 0)
     throw new HttpError(400, 'A count is a whole number, 0 or more.');
-  await ensureItems(tx, [productId]);
+  await ensureStockItems(tx, [productId]);
   const [item] = await tx
     .select({ onHand: stockItems.onHand })
     .from(stockItems)
     .where(eq(stockItems.productId, productId))
     .for('update');
   if (!item) throw new HttpError(400, 'There is no such product.', 'PRODUCT_NOT_FOUND');
-  return adjustStock(tx, productId, counted - item.onHand, 'count', options);
+  return adjustStock(tx, productId, counted - item.onHand, options.reason ?? 'count', options);
+}
+
+export interface StockCount {
+  productId: string;
+  counted: number;
+  note?: string;
+}
+
+/**
+ * Many counts at once (an import's chunk): one statement sets each product's on hand to its counted
+ * figure and writes a move for each that changed. The caller checks first that no count is below what
+ * is reserved (`stockOf`); the check constraint refuses it anyway, rolling the whole chunk back.
+ */
+export async function countStockMany(
+  tx: Tx,
+  counts: readonly StockCount[],
+  reason: string,
+  actor: Actor = NO_ACTOR,
+): Promise<void> {
+  if (counts.length === 0) return;
+  for (const count of counts)
+    if (!Number.isInteger(count.counted) || count.counted < 0)
+      throw new HttpError(400, 'A count is a whole number, 0 or more.');
+  await ensureStockItems(
+    tx,
+    counts.map((count) => count.productId),
+  );
+  const rows = counts.map((count) => ({
+    product_id: count.productId,
+    counted: count.counted,
+    note: count.note ?? '',
+  }));
+  await tx.execute(sql`
+    WITH x AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(product_id uuid, counted integer, note text)
+    ), old AS (
+      SELECT s.product_id, s.on_hand, x.counted, x.note FROM stock_items s JOIN x ON x.product_id = s.product_id
+      WHERE s.on_hand <> x.counted ORDER BY s.product_id FOR UPDATE OF s
+    ), changed AS (
+      UPDATE stock_items s SET on_hand = old.counted, updated_at = now() FROM old
+      WHERE s.product_id = old.product_id
+      RETURNING s.product_id, old.counted AS counted, old.counted - old.on_hand AS delta, old.note AS note
+    ), shown AS (
+      UPDATE products p SET inventory = changed.counted FROM changed WHERE p.id = changed.product_id
+    )
+    INSERT INTO stock_moves (product_id, on_hand_delta, reason, note, actor_id, actor_name)
+    SELECT product_id, delta, ${reason}, note, ${actor.id}::uuid, ${actor.name} FROM changed`);
 }
 
 export interface LowStock {

@@ -51,6 +51,7 @@ import { PRODUCT_DETAILS } from './ProductTable';
 import { ProductTagsCard } from './ProductTagsCard';
 import { type ProductFormState, productFormOf, toUpdateBody } from './product-form';
 import { productHistoryWords } from './product-history-format';
+import { StockCard } from './StockCard';
 
 /** An attribute's stored value as the details page reads it (rich text rendered, sanitised by the server). */
 function AttributeValueView({ def, value }: { def: Attribute; value: AttributeValue | undefined }) {
@@ -333,6 +334,7 @@ export default function ProductDetailsPage() {
           </Card.Root>
 
           <ProductTagsCard product={data} canEdit={can('edit')} />
+          <StockCard productId={data.id} canEdit={can('edit')} />
 
           {editing ? (
             <Editor product={data} defs={defs.data ?? []} onDone={() => setEditing(false)} />
@@ -346,7 +348,7 @@ export default function ProductDetailsPage() {
                   <DataList.Root orientation="horizontal" size="sm">
                     {[
                       ['Price', formatMoney(data.price, data.currency)],
-                      ['Inventory', formatNumber(data.inventory)],
+                      ['Inventory (on hand)', formatNumber(data.inventory)],
                       ['Weight', data.weight === null ? '—' : `${data.weight} ${data.weightUnit}`],
                       [
                         'Dimensions',
