@@ -251,6 +251,16 @@ export const routes: readonly RouteDef[] = [
     available: false,
   },
   {
+    // One order's page (not in SPEC §2, which shows only the list and New): its lines, money, shipments
+    // and history. Sellers fulfil their own orders, so they may record payments and ship.
+    path: '/orders/order',
+    name: 'Order',
+    parents: ['/orders/manage-orders'],
+    actions: ['view', 'edit'],
+    defaults: { Admin: ['view', 'edit'], Staff: ['view'], Seller: ['view', 'edit'] },
+    available: false,
+  },
+  {
     path: '/orders/manage-purchase-orders',
     name: 'Purchase Orders',
     section: 'Orders',

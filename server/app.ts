@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ORDERS_API } from '../contracts/orders';
 import { isPublicPath } from '../contracts/routes';
 import { STOCK_API } from '../contracts/stock';
 import type { Config } from './config';
@@ -45,6 +46,7 @@ import { mediaModule } from './modules/media';
 import { notificationRoutes } from './modules/notifications/routes';
 import { notificationsPlugin } from './modules/notifications/service';
 import { offerRoutes } from './modules/offers/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { createPermissionCache } from './modules/permissions/cache';
 import { productsModule } from './modules/products';
 import { queryRoutes, queryTestHooks } from './modules/queries/routes';
@@ -319,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailLinkSecret: config.MAIL_LINK_SECRET,
   });
   await app.register(stockRoutes, { prefix: STOCK_API });
+  await app.register(orderRoutes, { prefix: ORDERS_API });
   await app.register(mailTemplateRoutes, { prefix: '/api/v1/mailTemplates' });
   await app.register(campaignRoutes, { prefix: '/api/v1/campaigns', config });
   await app.register(configRoutes, { prefix: '/api/v1/globalConfigs', config });

@@ -1828,3 +1828,162 @@ export const stockMoves = pgTable(
   },
   (table) => [index('stock_moves_product_idx').on(table.productId, table.id)],
 );
+
+// ── Orders (issue 31, docs/commerce.md) ─────────────────────────────────────────────────────────────
+
+/**
+ * An order of one seller's products. Money is integer minor units of `currency`; `pricing` holds the
+ * priced lines, taxes, shipping and totals (the offers' pricing shape, contracts/domain/offer-pricing.ts),
+ * computed by the server. `status` and `payment_state` are computed from the sums of payments and
+ * refunds and from the shipments, never typed in. Stock is held by reservations whose holder is
+ * 'order:{id}' (server/modules/stock).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    billingAddress: jsonb('billing_address').$type<Address>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
+    currency: text('currency').notNull(),
+    /** pending, paid, shipped, delivered, cancelled, refunded */
+    status: text('status').notNull().default('pending'),
+    /** unpaid, partly_paid, paid, partly_refunded, refunded */
+    paymentState: text('payment_state').notNull().default('unpaid'),
+    /** The current version (1 when placed; each edit adds one in order_versions). */
+    version: integer('version').notNull().default(1),
+    pricing: jsonb('pricing').$type<Record<string, unknown>>().notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    paidMinor: bigint('paid_minor', { mode: 'number' }).notNull().default(0),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /** The accepted offer this order was made from (one order per offer). */
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    offerVersion: integer('offer_version'),
+    notes: text('notes').notNull().default(''),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('orders_number_uq').on(table.number),
+    uniqueIndex('orders_offer_uq').on(table.offerId),
+    index('orders_seller_status_idx').on(table.sellerId, table.status, table.createdAt, table.id),
+    index('orders_status_idx').on(table.status, table.createdAt, table.id),
+    index('orders_created_idx').on(table.createdAt, table.id),
+    index('orders_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${table.customerName} || ' ' || ${table.email})) gin_trgm_ops`,
+    ),
+    check(
+      'orders_money_ck',
+      sql`${table.paidMinor} >= 0 AND ${table.refundedMinor} >= 0 AND ${table.refundedMinor} <= ${table.paidMinor}`,
+    ),
+  ],
+);
+
+/** Every version of an order's lines: version 1 as placed, each edit with its line diff and reason. */
+export const orderVersions = pgTable(
+  'order_versions',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    pricing: jsonb('pricing').$type<Record<string, unknown>>().notNull(),
+    /** What changed from the previous version (contracts/domain/offer-diff.ts); null for version 1. */
+    diff: jsonb('diff').$type<Record<string, unknown>>(),
+    reason: text('reason').notNull().default(''),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.version] })],
+);
+
+/** A payment recorded against an order (by hand, or later by a provider). */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** card, bank_transfer, cash, cheque, other */
+    method: text('method').notNull(),
+    /** YYYY-MM-DD: when the money was received. */
+    paidOn: text('paid_on').notNull(),
+    reference: text('reference').notNull().default(''),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('order_payments_order_idx').on(table.orderId, table.createdAt),
+    check('order_payments_amount_ck', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/** A refund (partial or full, any number up to what was captured), with its reason and returned goods. */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1, 2, … within the order. */
+    number: integer('number').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    /** Goods sent back: [{ productId, name, quantity, restock }] (restocked or written off). */
+    returns: jsonb('returns').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** The credit note issued for it (the invoices module). */
+    creditNoteId: uuid('credit_note_id'),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('order_refunds_number_uq').on(table.orderId, table.number),
+    check('order_refunds_amount_ck', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/** A shipment: the whole order leaves with a carrier and tracking number; its stock is consumed. */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull().default(''),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_shipments_order_idx').on(table.orderId)],
+);
+
+/** Orders per seller and status, kept by statement triggers like offer_status_counts. */
+export const orderStatusCounts = pgTable(
+  'order_status_counts',
+  {
+    sellerKey: uuid('seller_key').notNull(),
+    status: text('status').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.sellerKey, table.status] })],
+);

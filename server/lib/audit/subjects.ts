@@ -10,7 +10,10 @@ export type AuditSubjectType =
   | 'contact'
   | 'settings'
   | 'query'
-  | 'offer';
+  | 'offer'
+  | 'order'
+  | 'purchase_order'
+  | 'invoice';
 
 export interface AuditSubject {
   type: AuditSubjectType;

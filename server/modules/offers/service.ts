@@ -42,7 +42,7 @@ import { type Actor, NO_ACTOR, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { safeEqual } from '../../lib/secrets';
-import { quoteFor } from '../settings-company/shipping-quote';
+import { chargeableKgOf, shippingCharge, shippingRulesOf } from '../settings-company/shipping-quote';
 import { offerReference } from './requests';
 
 export interface Viewer {
@@ -261,8 +261,6 @@ export async function offerDetail(app: OfferApp, viewer: Viewer, id: string): Pr
 // ---------------------------------------------------------------------------------------------------
 // Draft
 
-const KG: Record<string, number> = { kg: 1, g: 0.001, lb: 0.453_592_37 };
-
 async function shippingFor(
   app: FastifyInstance,
   row: OfferRow,
@@ -272,25 +270,28 @@ async function shippingFor(
   const ids = [...new Set(body.lines.map((l) => l.productId).filter((id): id is string => !!id))];
   const found = ids.length
     ? await app.db
-        .select({ id: products.id, weight: products.weight, unit: products.weightUnit })
+        .select({
+          id: products.id,
+          weight: products.weight,
+          weightUnit: products.weightUnit,
+          dimensions: products.dimensions,
+        })
         .from(products)
         .where(and(inArray(products.id, ids), eq(products.sellerId, row.sellerId)))
     : [];
   if (found.length !== ids.length)
     throw new HttpError(400, 'Choose products of this shop.', 'PRODUCT_NOT_OF_SELLER');
   const byId = new Map(found.map((p) => [p.id, p]));
-  let kg = 0;
-  for (const line of body.lines) {
-    const product = line.productId ? byId.get(line.productId) : undefined;
-    if (product?.weight) kg += product.weight * (KG[product.unit] ?? 1) * line.quantity;
-  }
   try {
-    const quote = await quoteFor(app, row.sellerId, { country: body.shippingCountry, actualKg: kg });
-    if (!quote.ok) return { error: `Shipping could not be quoted: ${quote.reason}` };
-    if (quote.currency !== body.currency) {
-      return { error: `Shipping is quoted in ${quote.currency}; the offer is in ${body.currency}.` };
-    }
-    return { amountMinor: quote.rateMinor };
+    const rules = await shippingRulesOf(app, row.sellerId);
+    const chargeableKg = chargeableKgOf(
+      body.lines.flatMap((line) => {
+        const product = line.productId ? byId.get(line.productId) : undefined;
+        return product ? [{ ...product, quantity: line.quantity }] : [];
+      }),
+      rules.volumetricDivisor,
+    );
+    return shippingCharge(rules, { country: body.shippingCountry, chargeableKg }, body.currency);
   } catch (error) {
     return { error: `Shipping could not be quoted: ${(error as Error).message}` };
   }
