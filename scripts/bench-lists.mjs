@@ -1,5 +1,6 @@
 // What the list benchmarks (chats, calls) share: seeding a bulk data set with the seed CLI and
 // measuring named GET scenarios one request at a time against a p95 target.
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { measure, run } from './bench-sellers.mjs';
 
@@ -39,4 +40,15 @@ export async function measureScenarios(base, scenarios, { warmup, requests, targ
     );
   }
   return results;
+}
+
+/** Runs `measure(dataDir)` with a scratch data dir of its own (the server's files), removed after. */
+export async function withDataDir(root, name, measure) {
+  const dataDir = path.join(root, '.tmp', `${name}-${Date.now()}`);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    return await measure(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

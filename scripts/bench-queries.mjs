@@ -5,10 +5,8 @@
 // (a common word, a rare phrase, an offer number) and an offer's page with its versions. Target p95 ≤
 // 50 ms for every scenario. On PGlite, and on PostgreSQL in a database of its own when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set. The offers' figures go to their own section.
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { startServer } from './bench-children.mjs';
-import { measureScenarios, seedBulk } from './bench-lists.mjs';
+import { measureScenarios, seedBulk, withDataDir } from './bench-lists.mjs';
 import { signIn, withPostgresDatabase } from './bench-sellers.mjs';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100_000);
@@ -106,17 +104,6 @@ async function benchOne(root, label, env, port) {
     return { seedCommandMs, offersSeedCommandMs, queries, offers };
   } finally {
     await stop();
-  }
-}
-
-/** Runs `measure(env)` with a scratch data dir of its own (the server's files), removed after. */
-async function withDataDir(root, name, measure) {
-  const dataDir = path.join(root, '.tmp', `${name}-${Date.now()}`);
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    return await measure(dataDir);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -21,7 +21,8 @@
 //   (scripts/bench-auth.mjs).
 // `--server-only` and `--auth-only` measure only those. `--queries-only` measures the customer queries
 // inbox at 100k queries and the offers list at 50k offers, on PGlite and PostgreSQL
-// (scripts/bench-queries.mjs).
+// (scripts/bench-queries.mjs). `--commerce-only` measures the orders list at 200k orders
+// (scripts/bench-commerce.mjs).
 // - catalog: the staging grid at 200k products through HTTP on PGlite and PostgreSQL: a nested query's
 //   first page with its total, a title search and the report of half the catalogue
 //   (scripts/bench-catalog.mjs); `--catalog-only` measures only that, and `--catalog-large` (not in CI,
@@ -57,6 +58,7 @@ import { benchCatalog, benchCatalogLarge } from './bench-catalog.mjs';
 import { benchChats } from './bench-chats.mjs';
 import { stopChildren } from './bench-children.mjs';
 import { benchCluster } from './bench-cluster.mjs';
+import { benchCommerce } from './bench-commerce.mjs';
 import {
   committedResults,
   compareResults,
@@ -160,6 +162,7 @@ const marketingOnly = process.argv.includes('--marketing-only');
 const exportsOnly = process.argv.includes('--exports-only');
 const clusterOnly = process.argv.includes('--cluster-only');
 const queriesOnly = process.argv.includes('--queries-only');
+const commerceOnly = process.argv.includes('--commerce-only');
 const only =
   sellersOnly ||
   brokerOnly ||
@@ -175,6 +178,7 @@ const only =
   exportsOnly ||
   clusterOnly ||
   queriesOnly ||
+  commerceOnly ||
   catalogLarge;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const videoOptions = videoOptionsFromArgs(process.argv);
@@ -252,6 +256,7 @@ const results = {
   ...(only && !queriesOnly
     ? { queries: previous.queries, offers: previous.offers }
     : await benchQueries(root, 3480)),
+  commerce: only && !commerceOnly ? previous.commerce : await benchCommerce(root, 3482),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
@@ -275,6 +280,7 @@ if (compare) {
         cluster: clusterOnly,
         queries: queriesOnly,
         offers: queriesOnly,
+        commerce: commerceOnly,
       }).flatMap(([section, measuredNow]) => (measuredNow ? [section] : []))
     : undefined;
   const worse = compareResults(baseline, results, { sections: measuredSections, percent: comparePercent });

@@ -1,5 +1,5 @@
 // `npm run seed -- --sellers 100000` (and/or `--chats 50000`, `--calls 100000`, `--products 200000`,
-// `--tags 50000`, `--contacts 100000`, `--queries 100000`, `--offers 50000`): adds generated sellers
+// `--tags 50000`, `--contacts 100000`, `--queries 100000`, `--offers 50000`, `--orders 200000`): adds generated sellers
 // (help chats, call logs, staging products, a tag tree published as a new version, marketing contacts,
 // customer queries, offers with their versions) to the configured database (DATA_DIR or DATABASE_URL,
 // read exactly as the server reads them). First it prepares the database as a server start would
@@ -15,6 +15,7 @@ import { seedBulkCalls } from './bulk-calls';
 import { seedBulkChats } from './bulk-chats';
 import { seedBulkContacts } from './bulk-contacts';
 import { seedBulkOffers } from './bulk-offers';
+import { seedBulkOrders } from './bulk-orders';
 import { seedBulkProducts } from './bulk-products';
 import { seedBulkQueries } from './bulk-queries';
 import { seedBulkSellers } from './bulk-sellers';
@@ -22,7 +23,7 @@ import { seedBulkTags } from './bulk-tags';
 import { seedDemoWithFiles } from './index';
 
 const usage =
-  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--contacts <count>] [--queries <count>] [--offers <count>] [--batch <rows per transaction>]';
+  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--contacts <count>] [--queries <count>] [--offers <count>] [--orders <count>] [--batch <rows per transaction>]';
 
 function positive(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -44,6 +45,7 @@ async function main() {
       contacts: { type: 'string' },
       queries: { type: 'string' },
       offers: { type: 'string' },
+      orders: { type: 'string' },
       batch: { type: 'string' },
     },
     strict: true,
@@ -56,7 +58,8 @@ async function main() {
     values.tags === undefined &&
     values.contacts === undefined &&
     values.queries === undefined &&
-    values.offers === undefined
+    values.offers === undefined &&
+    values.orders === undefined
   ) {
     throw new Error(usage);
   }
@@ -68,6 +71,7 @@ async function main() {
   const contactCount = values.contacts === undefined ? 0 : positive(values.contacts, 'contacts');
   const queryCount = values.queries === undefined ? 0 : positive(values.queries, 'queries');
   const offerCount = values.offers === undefined ? 0 : positive(values.offers, 'offers');
+  const orderCount = values.orders === undefined ? 0 : positive(values.orders, 'orders');
   const batchSize = positive(values.batch, 'batch', 10_000);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -155,6 +159,14 @@ async function main() {
         // 5k offers (up to 15k versions) per statement unless --batch says otherwise.
         batchSize: values.batch === undefined ? undefined : batchSize,
         onBatch: (done) => process.stdout.write(`\r  ${done} / ${offerCount}`),
+      });
+      console.info(`\n  done in ${(result.ms / 1000).toFixed(1)} s.`);
+    }
+    if (orderCount > 0) {
+      console.info(`Seeding ${orderCount} orders, with their payments, into ${where}…`);
+      const result = await seedBulkOrders(database.db, orderCount, {
+        batchSize: values.batch === undefined ? undefined : batchSize,
+        onBatch: (done) => process.stdout.write(`\r  ${done} / ${orderCount}`),
       });
       console.info(`\n  done in ${(result.ms / 1000).toFixed(1)} s.`);
     }

@@ -27,7 +27,6 @@ import type {
 } from '../../../contracts/offers';
 import { offerPageLink } from '../../../contracts/offers';
 import type { Db, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import {
   auditEntries,
   offerResponses,
@@ -42,6 +41,7 @@ import { type Actor, NO_ACTOR, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { safeEqual } from '../../lib/secrets';
+import { countUpToCap, sellerNames, tabbedTotal } from '../../lib/tabbed-list';
 import { chargeableKgOf, shippingCharge, shippingRulesOf } from '../settings-company/shipping-quote';
 import { offerReference } from './requests';
 
@@ -55,7 +55,6 @@ export const notFound = () => new HttpError(404, 'There is no such offer.', 'OFF
 type OfferRow = typeof offers.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const TOTAL_CAP = 1000;
 
 function visible(viewer: Viewer): SQL | undefined {
   return viewer.isSeller
@@ -71,15 +70,6 @@ export async function findVisible(db: Db | Tx, viewer: Viewer, id: string, lock 
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;
-}
-
-async function sellerNames(db: Db | Tx, ids: string[]) {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ id: sellers.id, name: sellers.sellerName })
-    .from(sellers)
-    .where(inArray(sellers.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 function listItem(row: OfferRow, sellerName: string | null): OfferListItem {
@@ -139,23 +129,13 @@ export async function listOffers(db: Db, viewer: Viewer, query: OfferListQuery):
       .orderBy(desc(offers.createdAt), desc(offers.id))
       .offset(query.skip)
       .limit(query.limit),
-    onlyTabs
-      ? null
-      : db
-          .execute(
-            sql`SELECT count(*)::integer AS n FROM (SELECT 1 FROM ${offers} WHERE ${where ?? sql`true`} LIMIT ${TOTAL_CAP + 1}) capped`,
-          )
-          .then((result) => Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0)),
+    onlyTabs ? null : countUpToCap(db, offers, where),
     readTabs(db, viewer, query.sellerId),
   ]);
-  const n =
-    counted ??
-    (query.status ? tabs[query.status] : Object.values(tabs).reduce((sum, count) => sum + count, 0));
   const names = await sellerNames(db, [...new Set(rows.map((r) => r.sellerId))]);
   return {
     result: rows.map((r) => listItem(r, names.get(r.sellerId) ?? null)),
-    total: Math.min(n, TOTAL_CAP),
-    totalCapped: n > TOTAL_CAP,
+    ...tabbedTotal(counted, tabs, query.status),
     tabs,
   };
 }

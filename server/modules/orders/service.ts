@@ -2,7 +2,7 @@
 // by hand or from an accepted offer, and edits as versions. Stock is reserved in the order's own
 // transaction (server/modules/stock): an order that cannot have its stock is not written at all. A
 // seller sees only their own shop's orders (another's answer 404).
-import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { diffOffers } from '../../../contracts/domain/offer-diff';
 import {
@@ -28,7 +28,6 @@ import type {
   OrderTabs,
 } from '../../../contracts/orders';
 import type { Db, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import {
   customers,
   offers,
@@ -45,6 +44,7 @@ import { type Actor, readAuditPage, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import type { RouteViewer } from '../../lib/route-viewer';
+import { countUpToCap, sellerNames, tabbedTotal } from '../../lib/tabbed-list';
 import { releaseStock, reserveStock, type StockLine } from '../stock/stock';
 import { priceOrder, pricingContext } from './pricing';
 
@@ -53,7 +53,6 @@ type OrderApp = Pick<FastifyInstance, 'db' | 'settings'>;
 
 export const orderNotFound = () => new HttpError(404, 'There is no such order.', 'ORDER_NOT_FOUND');
 export const holderOf = (orderId: string) => `order:${orderId}`;
-const TOTAL_CAP = 1000;
 const NO_SELLER = '00000000-0000-0000-0000-000000000000';
 
 function visible(viewer: RouteViewer): SQL | undefined {
@@ -107,15 +106,6 @@ function listItem(row: OrderRow, sellerName: string | null): OrderListItem {
   };
 }
 
-async function sellerNames(db: Db | Tx, ids: string[]) {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ id: sellers.id, name: sellers.sellerName })
-    .from(sellers)
-    .where(inArray(sellers.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
 export async function readOrderTabs(db: Db, viewer: RouteViewer, sellerId?: string): Promise<OrderTabs> {
   const seller = viewer.isSeller ? (viewer.sellerId ?? NO_SELLER) : sellerId;
   const rows = await db
@@ -155,23 +145,13 @@ export async function listOrders(db: Db, viewer: RouteViewer, query: OrderListQu
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .offset(query.skip)
       .limit(query.limit),
-    onlyTabs
-      ? null
-      : db
-          .execute(
-            sql`SELECT count(*)::integer AS n FROM (SELECT 1 FROM ${orders} WHERE ${where ?? sql`true`} LIMIT ${TOTAL_CAP + 1}) capped`,
-          )
-          .then((result) => Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0)),
+    onlyTabs ? null : countUpToCap(db, orders, where),
     readOrderTabs(db, viewer, query.sellerId),
   ]);
-  const n =
-    counted ??
-    (query.status ? tabs[query.status] : Object.values(tabs).reduce((sum, count) => sum + count, 0));
   const names = await sellerNames(db, [...new Set(rows.map((row) => row.sellerId))]);
   return {
     result: rows.map((row) => listItem(row, names.get(row.sellerId) ?? null)),
-    total: Math.min(n, TOTAL_CAP),
-    totalCapped: n > TOTAL_CAP,
+    ...tabbedTotal(counted, tabs, query.status),
     tabs,
   };
 }
