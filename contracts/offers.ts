@@ -259,6 +259,8 @@ export const offerDetailSchema = offerListItemSchema.extend({
   contactId: z.string().nullable(),
   customerId: z.string().nullable(),
   queryId: z.string().nullable(),
+  /** The order an accepted offer became (issue 31); null until then. */
+  orderId: z.string().nullable(),
   /** The working copy of the next version, priced; null before the first save. */
   draft: offerPricingSchema.nullable(),
   /** The last sent version's snapshot (for the draft-vs-sent diff); null before the first send. */

@@ -79,6 +79,8 @@ export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
 /** POST /api/v1/orders/fromOffer/{offerId}: the accepted version's prices and taxes, frozen. */
 export const orderFromOfferBodySchema = z.object({
+  /** Absent: the offer's own, when it is complete (an enquiry form's request has only a country). */
+  shippingAddress: orderAddressSchema.optional(),
   billingAddress: orderAddressSchema.optional(),
   notes: z.string().trim().max(5000).default(''),
 });

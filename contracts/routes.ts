@@ -240,7 +240,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Orders',
     actions: ['view', 'create', 'edit', 'export'],
     defaults: { Admin: ['view', 'create', 'edit', 'export'], Staff: ['view'], Seller: ['view'] },
-    available: false,
+    available: true,
   },
   {
     path: '/orders/create-new-order',
@@ -248,7 +248,7 @@ export const routes: readonly RouteDef[] = [
     parents: ['/orders/manage-orders'],
     actions: ['view', 'create'],
     defaults: { Admin: ['view', 'create'] },
-    available: false,
+    available: true,
   },
   {
     // One order's page (not in SPEC §2, which shows only the list and New): its lines, money, shipments
@@ -258,7 +258,7 @@ export const routes: readonly RouteDef[] = [
     parents: ['/orders/manage-orders'],
     actions: ['view', 'edit'],
     defaults: { Admin: ['view', 'edit'], Staff: ['view'], Seller: ['view', 'edit'] },
-    available: false,
+    available: true,
   },
   {
     path: '/orders/manage-purchase-orders',

@@ -21,6 +21,8 @@ export const viewLists = {
   queries: '/queries/queries-request',
   // The offer requests list's tab and filters (issue 30).
   offers: '/customers/offer-requests',
+  // The orders list's tab and filters (issue 31); its route has no publish: views are private or team.
+  orders: '/orders/manage-orders',
 } as const;
 export type ViewList = keyof typeof viewLists;
 

@@ -33,6 +33,9 @@ export const protectedPages: Record<string, Page> = {
   '/queries/query': lazy(() => import('../features/queries/QueryPage')),
   '/customers/offer-requests': lazy(() => import('../features/offers/OffersPage')),
   '/customers/offer': lazy(() => import('../features/offers/OfferPage')),
+  '/orders/manage-orders': lazy(() => import('../features/orders/OrdersPage')),
+  '/orders/create-new-order': lazy(() => import('../features/orders/CreateOrderPage')),
+  '/orders/order': lazy(() => import('../features/orders/OrderPage')),
   '/settings/manage-settings': lazy(() => import('../features/settings/SettingsPage')),
   '/subscriptions/subscriptions-request': lazy(
     () => import('../features/subscriptions/SubscriptionRequestsPage'),

@@ -1,7 +1,9 @@
 import { Button, Field, Flex } from '@chakra-ui/react';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useClientSettings } from '../services/client-settings';
 import { SellerChooser } from './choosers';
+import { OptionSelect } from './option-select';
 
 /**
  * A list's filters in one row, a search landmark named for the list; "Clear filters" shows while any is
@@ -62,6 +64,32 @@ export function SellerFilter({
         blank="All sellers"
         value={value ?? ''}
         onChange={(sellerId) => onChange(sellerId || null)}
+      />
+    </Field.Root>
+  );
+}
+
+/** The currency filter: one the settings offer (or the one in the URL), "All currencies" when none. */
+export function CurrencyFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string | null;
+  onChange: (currency: string | null) => void;
+}) {
+  const currencies = useClientSettings().data?.currencies ?? [];
+  const options = value && !currencies.includes(value) ? [...currencies, value] : currencies;
+  return (
+    <Field.Root width={{ base: 'full', md: '40' }}>
+      <Field.Label htmlFor={id}>Currency</Field.Label>
+      <OptionSelect
+        id={id}
+        blank="All currencies"
+        value={value ?? ''}
+        options={options.map((code) => ({ value: code, label: code }))}
+        onChange={(code) => onChange(code || null)}
       />
     </Field.Root>
   );

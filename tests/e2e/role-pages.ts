@@ -62,6 +62,10 @@ export async function pagesOf(request: APIRequestContext, email: string): Promis
       }
       return null;
     },
+    '/orders/order': async () => {
+      const id = await firstId('/api/v1/orders?skip=0&limit=1');
+      return id ? `?id=${id}` : null;
+    },
     '/sellers/manage-subcategory': async () => {
       const id = await firstId('/api/v1/categories/listCategories?skip=0&limit=1');
       return id ? `?categoryId=${id}` : null;

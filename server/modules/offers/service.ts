@@ -201,6 +201,7 @@ export async function offerDetail(app: OfferApp, viewer: Viewer, id: string): Pr
     contactId: row.contactId,
     customerId: row.customerId,
     queryId: row.queryId,
+    orderId: row.orderId,
     draft: (row.draft as OfferPricing | null) ?? null,
     lastSent: (last?.snapshot as { offer?: OfferPricing } | undefined)?.offer ?? null,
     versions: versions.map((v) => ({

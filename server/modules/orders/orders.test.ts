@@ -462,6 +462,12 @@ describe.each(testBackends)('orders API (%s)', (backend) => {
     });
     // The catalog price changes after the offer: the order keeps the offer's frozen 15.00.
     await t.app.db.update(products).set({ priceMinor: 9999 }).where(eq(products.id, made.eur));
+    // Its taxes were frozen for DE: an address elsewhere is refused.
+    const elsewhere = await as('Admin', 'POST', `/api/v1/orders/fromOffer/${offerId}`, {
+      shippingAddress: address('FR'),
+    });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(json<{ message: string }>(elsewhere).message).toMatch(/taxed for DE/);
     const res = await as('Admin', 'POST', `/api/v1/orders/fromOffer/${offerId}`, {});
     expect(res.statusCode, res.body).toBe(201);
     const order = json<OrderDetail>(res);

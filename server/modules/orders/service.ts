@@ -383,7 +383,7 @@ export async function createOrderFromOffer(
   viewer: RouteViewer,
   actor: Actor,
   offerId: string,
-  body: { billingAddress?: OrderAddress; notes: string },
+  body: { shippingAddress?: OrderAddress; billingAddress?: OrderAddress; notes: string },
 ): Promise<OrderRow> {
   return app.db.transaction(async (tx) => {
     const [offer] = await tx
@@ -410,16 +410,21 @@ export async function createOrderFromOffer(
     const pricing = (version?.snapshot as { offer?: OfferPricing } | undefined)?.offer;
     if (!version || !pricing)
       throw new HttpError(409, 'The accepted version could not be read.', 'OFFER_VERSION_MISSING');
-    const shippingAddress = offerAddress(
-      offer.shippingAddress as OfferAddressLike | null,
-      offer.customerName,
-      offer.email,
-    );
+    const shippingAddress =
+      body.shippingAddress ??
+      offerAddress(offer.shippingAddress as OfferAddressLike | null, offer.customerName, offer.email);
     if (!shippingAddress)
       throw new HttpError(
+        400,
+        'Give the shipping address: the offer has no complete one (address, city and a two-letter country).',
+        'SHIPPING_ADDRESS_REQUIRED',
+      );
+    // The offer's taxes were frozen for its shipping country: the goods go there.
+    if (pricing.shippingCountry && pricing.shippingCountry !== shippingAddress.country)
+      throw new HttpError(
         409,
-        'The offer has no complete shipping address (address, city and a two-letter country). Add it to the request first.',
-        'OFFER_ADDRESS_INCOMPLETE',
+        `The offer was taxed for ${pricing.shippingCountry}: ship to ${pricing.shippingCountry}, or send a new version for ${shippingAddress.country}.`,
+        'OFFER_COUNTRY_MISMATCH',
       );
     const row = await insertOrder(
       tx,

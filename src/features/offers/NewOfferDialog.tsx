@@ -1,25 +1,13 @@
-import {
-  Button,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
-import { Plus, Trash2 } from 'lucide-react';
+import { Field, HStack, IconButton, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type CreateOfferBody, createOfferBodySchema } from '../../../contracts/offers';
-import { useProductChoices } from '../../services/choices';
 import { getErrorMessage } from '../../services/http';
 import { SellerChooser } from '../../ui/choosers';
 import { CustomerContactFields, useCreateForm } from '../../ui/create-dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage, fieldErrors } from '../../ui/form-parts';
-import { OptionSelect } from '../../ui/option-select';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { ProductPicker } from '../../ui/product-picker';
 import { useCreateOffer } from './api';
 
 const FIELDS = ['customerName', 'email', 'phone', 'sellerId', 'items', 'message', 'shippingAddress'] as const;
@@ -51,71 +39,6 @@ const emptyForm: Form = {
   message: '',
   items: [],
 };
-
-/** Type part of a title or SKU, choose the product, give the quantity, add it to the request. */
-function ProductPicker({
-  sellerId,
-  onAdd,
-}: {
-  sellerId: string | null;
-  onAdd: (item: Omit<Item, 'key'>) => void;
-}) {
-  const [text, setText] = useState('');
-  const [productId, setProductId] = useState('');
-  const [quantity, setQuantity] = useState('1');
-  const searched = useDebouncedValue(text.trim(), 250);
-  const options = useProductChoices(sellerId, searched, true);
-  const found = options.data ?? [];
-  return (
-    <Stack gap="2" borderWidth="1px" borderRadius="md" p="3">
-      <Input
-        size="sm"
-        aria-label="Product: find by title or SKU"
-        placeholder="Find a product by title or SKU"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <HStack gap="2" align="flex-end" wrap="wrap">
-        <Field.Root flex="1" minW="48">
-          <Field.Label htmlFor="new-offer-product">Product</Field.Label>
-          <OptionSelect
-            size="sm"
-            id="new-offer-product"
-            blank="Choose a product"
-            value={productId}
-            options={found}
-            onChange={setProductId}
-          />
-        </Field.Root>
-        <Field.Root width="28">
-          <Field.Label htmlFor="new-offer-quantity">Quantity</Field.Label>
-          <Input
-            size="sm"
-            id="new-offer-quantity"
-            type="number"
-            min={1}
-            step={1}
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-          />
-        </Field.Root>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!productId}
-          onClick={() => {
-            const label = found.find((option) => option.value === productId)?.label ?? productId;
-            onAdd({ productId, label, quantity });
-            setProductId('');
-            setQuantity('1');
-          }}
-        >
-          <Plus /> Add product
-        </Button>
-      </HStack>
-    </Stack>
-  );
-}
 
 /** An offer request entered on a customer's behalf: who, which products in which quantities, and why. */
 export function NewOfferDialog({
@@ -255,6 +178,7 @@ export function NewOfferDialog({
           <ProductPicker
             key={form.sellerId}
             sellerId={chooseSeller ? form.sellerId : null}
+            idPrefix="new-offer"
             onAdd={(item) => {
               set({ items: [...form.items, { ...item, key: nextKey }] });
               setNextKey(nextKey + 1);

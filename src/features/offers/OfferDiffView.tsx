@@ -1,6 +1,6 @@
 import { Badge, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { OfferDiff } from '../../../contracts/offers';
-import { money } from './money';
+import { money } from '../../lib/money';
 
 const FIELD_LABELS: Record<string, string> = {
   name: 'Name',

@@ -1,7 +1,5 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
-import { useClientSettings } from '../../services/client-settings';
 import { DateRangeFields } from '../../ui/date-range-fields';
-import { FilterBar, SellerFilter } from '../../ui/filter-bar';
+import { CurrencyFilter, FilterBar, SellerFilter } from '../../ui/filter-bar';
 import { type OfferFilters as Filters, hasFilters, noFilters } from './url-state';
 
 /**
@@ -19,9 +17,6 @@ export function OfferFilters({
   rangeError: string | null;
   onChange: (patch: Partial<Filters>) => void;
 }) {
-  const currencies = useClientSettings().data?.currencies ?? [];
-  const options =
-    view.currency && !currencies.includes(view.currency) ? [...currencies, view.currency] : currencies;
   return (
     <FilterBar
       label="Filter offer requests"
@@ -36,24 +31,11 @@ export function OfferFilters({
           onChange={(sellerId) => onChange({ sellerId })}
         />
       ) : null}
-      <Field.Root width={{ base: 'full', md: '40' }}>
-        <Field.Label htmlFor="offer-filter-currency">Currency</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            id="offer-filter-currency"
-            value={view.currency ?? ''}
-            onChange={(event) => onChange({ currency: event.target.value || null })}
-          >
-            <option value="">All currencies</option>
-            {options.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <CurrencyFilter
+        id="offer-filter-currency"
+        value={view.currency}
+        onChange={(currency) => onChange({ currency })}
+      />
       <DateRangeFields from={view.from} to={view.to} error={rangeError} onChange={onChange} />
     </FilterBar>
   );

@@ -1,16 +1,21 @@
-import { Alert, Badge, Button, Card, DataList, Grid, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, DataList, Grid, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
-import { useSearch } from 'wouter';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { formatDateTime, formatDay } from '../../../contracts/domain/format';
 import { isUuid } from '../../../contracts/domain/ids';
 import { diffOffers } from '../../../contracts/domain/offer-diff';
 import { OFFER_PAGE, type OfferDetail } from '../../../contracts/offers';
+import { ORDERS_ROUTE, orderAddressSchema, orderPageLink } from '../../../contracts/orders';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
-import { FormMessage } from '../../ui/form-parts';
+import { AddressFields, type AddressForm, emptyAddress } from '../../ui/address-fields';
+import { FormDialog } from '../../ui/form-dialog';
+import { FormMessage, fieldErrors } from '../../ui/form-parts';
 import { ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
-import { useOfferDetail, useSendOffer } from './api';
+import { PricingTable } from '../../ui/pricing-table';
+import { SectionCard } from '../../ui/section-card';
+import { useOfferDetail, useOrderFromOffer, useSendOffer } from './api';
 import { DraftEditor } from './DraftEditor';
 import { OfferDiffView } from './OfferDiffView';
 import { OfferEvidence } from './OfferEvidence';
@@ -18,20 +23,6 @@ import { OfferHistory } from './OfferHistory';
 import { OfferStatusBadge } from './OfferStatusBadge';
 import { offerReference } from './OfferTable';
 import { OfferVersions } from './OfferVersions';
-import { PricingTable } from './PricingTable';
-
-function Section({ title, children, tour }: { title: string; children: React.ReactNode; tour?: string }) {
-  return (
-    <Card.Root size="sm" data-tour={tour}>
-      <Card.Header>
-        <Card.Title as="h2" fontSize="md">
-          {title}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
 
 function Request({ offer }: { offer: OfferDetail }) {
   const address = offer.shippingAddress;
@@ -199,6 +190,72 @@ function DraftSection({ offer, canEdit }: { offer: OfferDetail; canEdit: boolean
   );
 }
 
+/** The offer's address as the order form starts it: the customer's name and e-mail, its country. */
+function startingAddress(offer: OfferDetail): AddressForm {
+  const address = offer.shippingAddress;
+  return {
+    ...emptyAddress,
+    ...(address ?? {}),
+    fullName: address?.fullName || offer.customerName,
+    email: address?.email || offer.email,
+    country: (address?.country ?? offer.lastSent?.shippingCountry ?? '').toUpperCase(),
+  };
+}
+
+/**
+ * An accepted offer's order: a link to it, or "Create order" for those who may place orders. The order
+ * keeps the accepted version's prices and taxes; the dialog asks where the goods go (an enquiry's
+ * request has only a country), prefilled from the offer.
+ */
+function OrderLink({ offer }: { offer: OfferDetail }) {
+  const orders = useRouteActions(ORDERS_ROUTE);
+  const make = useOrderFromOffer(offer.id);
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [address, setAddress] = useState<AddressForm>(() => startingAddress(offer));
+  const [errors, setErrors] = useState<Partial<Record<keyof AddressForm, string>>>({});
+  if (offer.orderId)
+    return (
+      <Button asChild size="xs" variant="outline">
+        <RouterLink href={orderPageLink(offer.orderId)}>Open its order</RouterLink>
+      </Button>
+    );
+  if (!orders.can('create')) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = orderAddressSchema.safeParse(address);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error.issues, Object.keys(emptyAddress) as (keyof AddressForm)[]));
+      return;
+    }
+    setErrors({});
+    make.mutate(checked.data, { onSuccess: (orderId) => navigate(orderPageLink(orderId)) });
+  };
+  return (
+    <>
+      <Button size="xs" colorPalette="brand" onClick={() => setOpen(true)} data-tour="offer-create-order">
+        Create order
+      </Button>
+      <FormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onSubmit={submit}
+        title="Create the order"
+        submitLabel="Create order"
+        pending={make.isPending}
+        size="lg"
+      >
+        <Text fontSize="sm" color="fg.muted">
+          The order keeps version {offer.currentVersion}’s prices and taxes and reserves its stock. Where do
+          the goods go?
+        </Text>
+        <AddressFields idPrefix="order-shipping" value={address} errors={errors} onChange={setAddress} />
+        <FormMessage status="error">{make.isError ? getErrorMessage(make.error) : null}</FormMessage>
+      </FormDialog>
+    </>
+  );
+}
+
 /**
  * One offer request (`/customers/offer?id=…`, issue 30): the request; the next version's draft, priced
  * by the server, with its changes against the sent version and Send (approve permission); the sent
@@ -244,6 +301,7 @@ export default function OfferPage() {
             To convert into an order
           </Badge>
         ) : null}
+        {accepted ? <OrderLink offer={offer} /> : null}
       </HStack>
       <Grid
         templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(18rem, 1fr)' }}
@@ -252,29 +310,29 @@ export default function OfferPage() {
       >
         <Stack gap="4" minW="0">
           {accepted ? null : (
-            <Section title={`Draft of version ${offer.currentVersion + 1}`} tour="offer-editor">
+            <SectionCard title={`Draft of version ${offer.currentVersion + 1}`} tour="offer-editor">
               <DraftSection key={offer.id} offer={offer} canEdit={can('edit')} />
-            </Section>
+            </SectionCard>
           )}
           {offer.lastSent ? (
-            <Section title={`Sent version ${offer.currentVersion}`}>
+            <SectionCard title={`Sent version ${offer.currentVersion}`}>
               <PricingTable pricing={offer.lastSent} caption={`Version ${offer.currentVersion}`} />
-            </Section>
+            </SectionCard>
           ) : null}
-          <Section title="Versions" tour="offer-versions">
+          <SectionCard title="Versions" tour="offer-versions">
             <OfferVersions offer={offer} />
-          </Section>
+          </SectionCard>
         </Stack>
         <Stack gap="4">
-          <Section title="Request">
+          <SectionCard title="Request">
             <Request offer={offer} />
-          </Section>
-          <Section title="Customer’s answer" tour="offer-evidence">
+          </SectionCard>
+          <SectionCard title="Customer’s answer" tour="offer-evidence">
             <OfferEvidence responses={offer.responses} />
-          </Section>
-          <Section title="History">
+          </SectionCard>
+          <SectionCard title="History">
             <OfferHistory history={offer.history} />
-          </Section>
+          </SectionCard>
         </Stack>
       </Grid>
     </>

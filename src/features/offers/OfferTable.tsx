@@ -2,8 +2,9 @@ import { Link, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
 import { formatDateTime } from '../../../contracts/domain/format';
 import { OFFER_PAGE, type OfferListItem } from '../../../contracts/offers';
+import { money } from '../../lib/money';
+import { CustomerCell } from '../../ui/customer-cell';
 import { TableScroll } from '../../ui/table-scroll';
-import { money } from './money';
 import { OfferStatusBadge } from './OfferStatusBadge';
 
 export const offerHref = (id: string) => `${OFFER_PAGE}?id=${encodeURIComponent(id)}`;
@@ -34,14 +35,7 @@ export function OfferTable({ rows, showSeller }: { rows: OfferListItem[]; showSe
                   <RouterLink href={offerHref(row.id)}>{offerReference(row.number)}</RouterLink>
                 </Link>
               </Table.Cell>
-              <Table.Cell>
-                <Text truncate maxW="56" title={`${row.customerName} <${row.email}>`}>
-                  {row.customerName}
-                </Text>
-                <Text truncate maxW="56" fontSize="xs" color="fg.muted">
-                  {row.email}
-                </Text>
-              </Table.Cell>
+              <CustomerCell name={row.customerName} email={row.email} />
               {showSeller ? (
                 <Table.Cell>
                   <Text truncate maxW="40" title={row.sellerName ?? undefined}>

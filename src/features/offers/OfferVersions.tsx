@@ -2,11 +2,11 @@ import { Button, Code, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../contracts/domain/format';
 import type { OfferDetail } from '../../../contracts/offers';
+import { money } from '../../lib/money';
 import { getErrorMessage } from '../../services/http';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { TableScroll } from '../../ui/table-scroll';
 import { useVersionDiff } from './api';
-import { money } from './money';
 import { OfferDiffView } from './OfferDiffView';
 
 function VersionDiff({ offerId, version, currency }: { offerId: string; version: number; currency: string }) {

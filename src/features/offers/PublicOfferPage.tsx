@@ -6,7 +6,7 @@ import type { PublicOffer, PublicResponseResult } from '../../../contracts/offer
 import { getErrorMessage } from '../../services/http';
 import { FormMessage } from '../../ui/form-parts';
 import { PublicLayout } from '../../ui/PublicLayout';
-import { PricingTable } from './PricingTable';
+import { PricingTable } from '../../ui/pricing-table';
 import { answerOffer, loadPublicOffer } from './public-api';
 
 const TITLE = 'Your offer';

@@ -12,6 +12,7 @@ import {
   offerListSchema,
   versionDiffSchema,
 } from '../../../contracts/offers';
+import { ORDERS_API, type OrderAddress } from '../../../contracts/orders';
 import { queryKeys } from '../../lib/query-keys';
 import { http } from '../../services/http';
 import type { OfferListRequest } from './url-state';
@@ -90,5 +91,21 @@ export function useSendOffer(id: string) {
   return useMutation({
     mutationFn: () => parsed(http.post(`${idPath(id)}/send`, undefined, { silent: true })),
     onSuccess: changed,
+  });
+}
+
+/** Makes the order of an accepted offer (the orders API), shipped to `shippingAddress`; answers its id. */
+export function useOrderFromOffer(offerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (shippingAddress: OrderAddress) =>
+      (
+        await http.post<{ id: string }>(
+          `${ORDERS_API}/fromOffer/${encodeURIComponent(offerId)}`,
+          { shippingAddress },
+          { silent: true },
+        )
+      ).data.id,
+    onSuccess: () => client.invalidateQueries({ queryKey: offerKeys.detail(offerId) }),
   });
 }

@@ -2,7 +2,7 @@
 // body the server prices. Prices become minor units by string arithmetic (money.ts); every total is the
 // server's. The form starts from the saved draft, else the last sent version, else the request.
 import type { OfferChoices, OfferDetail, OfferDraftBody, OfferPricing } from '../../../contracts/offers';
-import { decimalOf, minorOf } from './money';
+import { decimalOf, minorOf } from '../../lib/money';
 
 export type DiscountKind = 'none' | 'percent' | 'amount';
 

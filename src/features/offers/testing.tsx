@@ -1,11 +1,6 @@
 // Test fixtures of the offer pages: an offer as the server answers it, and a page rendered with a
 // router at a URL, a fresh data cache and the user's permissions. Only tests import this file.
-import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import {
   OFFER_PAGE,
   OFFERS_ROUTE,
@@ -14,10 +9,9 @@ import {
   type OfferPricing,
   type PublicOffer,
 } from '../../../contracts/offers';
+import { ORDERS_ROUTE } from '../../../contracts/orders';
 import type { RouteAction } from '../../../contracts/routes';
-import { sessionKeys } from '../../services/session-queries';
-import { makeCurrentUser } from '../../services/testing/current-user';
-import { system } from '../../ui/theme';
+import { renderPageAt } from '../../services/testing/render-page';
 
 export const OFFER_ID = '5b0c7d2e-1f3a-4b5c-8d6e-7f8091a2b3c4';
 export const PRODUCT_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -86,6 +80,7 @@ export const detail = (patch: Partial<OfferDetail> = {}): OfferDetail => ({
   contactId: null,
   customerId: null,
   queryId: null,
+  orderId: null,
   draft: pricing({ notes: 'Now with delivery' }),
   lastSent: pricing(),
   versions: [
@@ -141,30 +136,11 @@ export const publicOffer = (patch: Partial<PublicOffer> = {}): PublicOffer => ({
 export function renderAt(
   path: string,
   page: ReactNode,
-  options: { actions?: RouteAction[]; seller?: boolean } = {},
+  options: { actions?: RouteAction[]; seller?: boolean; orderActions?: RouteAction[] } = {},
 ) {
-  const { actions = ['view', 'edit', 'approve'], seller = false } = options;
-  const memory = memoryLocation({ path, record: true });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  for (const key of [sessionKeys.currentUser(), sessionKeys.sidebar()])
-    client.setQueryDefaults(key, { staleTime: Number.POSITIVE_INFINITY });
-  client.setQueryData(
-    sessionKeys.currentUser(),
-    makeCurrentUser(seller ? { roles: ['Seller'], isAdmin: false, isSeller: true } : {}),
-  );
-  client.setQueryData(sessionKeys.sidebar(), {
-    menu: [],
-    permissions: { [OFFERS_ROUTE]: actions, [OFFER_PAGE]: actions },
-    usingDefaultPermissions: false,
+  const { actions = ['view', 'edit', 'approve'], seller = false, orderActions = [] } = options;
+  return renderPageAt(path, page, {
+    seller,
+    permissions: { [OFFERS_ROUTE]: actions, [OFFER_PAGE]: actions, [ORDERS_ROUTE]: orderActions },
   });
-  render(
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={client}>
-        <Router hook={memory.hook} searchHook={memory.searchHook}>
-          {page}
-        </Router>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  );
-  return { memory, client };
 }

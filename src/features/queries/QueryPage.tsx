@@ -1,4 +1,4 @@
-import { Badge, Button, Card, DataList, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, DataList, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { MailPlus, MessageSquarePlus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearch } from 'wouter';
@@ -9,6 +9,7 @@ import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { ContactTimeline } from '../../ui/contact-timeline';
 import { ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
+import { SectionCard } from '../../ui/section-card';
 import { useContactHistory, useQueryDetail } from './api';
 import { ConnectDataDialog, type ConnectDraft } from './ConnectDataDialog';
 import {
@@ -25,19 +26,6 @@ import { QueryControls } from './QueryControls';
 import { QueryStatusBadge } from './QueryStatusBadge';
 import { QueryThread } from './QueryThread';
 import { ReplyDialog } from './ReplyDialog';
-
-function Section({ title, children, tour }: { title: string; children: React.ReactNode; tour?: string }) {
-  return (
-    <Card.Root size="sm" data-tour={tour}>
-      <Card.Header>
-        <Card.Title as="h2" fontSize="md">
-          {title}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
 
 function Clock({ label, clock }: { label: string; clock: SlaClock }) {
   return (
@@ -158,37 +146,37 @@ export default function QueryPage() {
         alignItems="start"
       >
         <Stack gap="4" minW="0">
-          <Section title="Message">
+          <SectionCard title="Message">
             <Text whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid="query-message">
               {query.message}
             </Text>
-          </Section>
-          <Section title="Thread" tour="query-thread">
+          </SectionCard>
+          <SectionCard title="Thread" tour="query-thread">
             <QueryThread query={query} />
-          </Section>
+          </SectionCard>
           {query.contactId ? (
-            <Section title="Contact timeline">
+            <SectionCard title="Contact timeline">
               <ContactHistory queryId={query.id} contactId={query.contactId} />
-            </Section>
+            </SectionCard>
           ) : null}
         </Stack>
         <Stack gap="4">
-          <Section title="Customer">
+          <SectionCard title="Customer">
             <Customer query={query} />
-          </Section>
-          <Section title="SLA" tour="query-sla">
+          </SectionCard>
+          <SectionCard title="SLA" tour="query-sla">
             <DataList.Root orientation="horizontal" size="sm">
               <Clock label="First response" clock={query.sla.firstResponse} />
               <Clock label="Resolution" clock={query.sla.resolution} />
             </DataList.Root>
-          </Section>
-          <Section title="Handling">
+          </SectionCard>
+          <SectionCard title="Handling">
             <QueryControls
               key={`${query.nextFollowUpAt}|${query.followUpNote}|${query.snoozedUntil}|${query.snoozeReopenOnReply}`}
               query={query}
               canEdit={canEdit}
             />
-          </Section>
+          </SectionCard>
         </Stack>
       </Grid>
 

@@ -1,17 +1,10 @@
 // Test fixtures of the queries pages: a query as the server answers it, and the page rendered with a
 // router at a URL, a fresh data cache and the user's permissions. Only tests import this file.
-import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { CONTACTS_ROUTE } from '../../../contracts/contacts';
 import { QUERIES_ROUTE, QUERY_PAGE, type QueryDetail, type QueryListItem } from '../../../contracts/queries';
 import type { RouteAction } from '../../../contracts/routes';
-import { sessionKeys } from '../../services/session-queries';
-import { makeCurrentUser } from '../../services/testing/current-user';
-import { system } from '../../ui/theme';
+import { renderPageAt } from '../../services/testing/render-page';
 
 export const QUERY_ID = '0b6f8c1e-8a8e-4d3b-9a0e-2f1f5b6f7a10';
 export const CONTACT_ID = '7c0e1d2f-3a4b-4c5d-8e6f-1a2b3c4d5e6f';
@@ -86,31 +79,12 @@ export function renderAt(
   options: { actions?: RouteAction[]; seller?: boolean; contacts?: boolean } = {},
 ) {
   const { actions = ['view', 'edit'], seller = false, contacts = true } = options;
-  const memory = memoryLocation({ path, record: true });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  for (const key of [sessionKeys.currentUser(), sessionKeys.sidebar()])
-    client.setQueryDefaults(key, { staleTime: Number.POSITIVE_INFINITY });
-  client.setQueryData(
-    sessionKeys.currentUser(),
-    makeCurrentUser(seller ? { roles: ['Seller'], isAdmin: false, isSeller: true } : {}),
-  );
-  client.setQueryData(sessionKeys.sidebar(), {
-    menu: [],
+  return renderPageAt(path, page, {
+    seller,
     permissions: {
       [QUERIES_ROUTE]: actions,
       [QUERY_PAGE]: actions,
       ...(contacts ? { [CONTACTS_ROUTE]: ['view'] } : {}),
     },
-    usingDefaultPermissions: false,
   });
-  render(
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={client}>
-        <Router hook={memory.hook} searchHook={memory.searchHook}>
-          {page}
-        </Router>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  );
-  return { memory, client };
 }

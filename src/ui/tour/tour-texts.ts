@@ -396,6 +396,53 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       target: t('offer-evidence'),
     },
   ],
+  '/orders/manage-orders': [
+    {
+      title: 'Orders',
+      body: 'Every order you may see, newest first: its status, whether it is paid, and its total.',
+      target: t('order-list'),
+    },
+    {
+      title: 'Status tabs',
+      body: 'Each tab counts the orders in one status: pending, paid, shipped, delivered, cancelled and refunded.',
+      target: t('order-tabs'),
+    },
+    {
+      title: 'Filters',
+      body: 'Narrow the list by seller, payment state, currency or the day it was placed. Filters stay in the address; save a set as a view to reuse it.',
+      target: t('order-filters'),
+    },
+    {
+      title: 'New order',
+      body: 'Place an order on a customer’s behalf. An accepted offer becomes an order from its own page.',
+      target: t('new-order'),
+      requires: 'create',
+    },
+  ],
+  '/orders/create-new-order': [
+    {
+      title: 'A new order',
+      body: 'Enter the customer, where the goods go and the products. The server prices the order, taxes it for the shipping country and reserves its stock; an order whose stock is short is refused in words.',
+    },
+  ],
+  '/orders/order': [
+    {
+      title: 'The lines',
+      body: 'The products as the server priced them: discounts, the taxes of the shipping country, shipping and the total.',
+      target: t('order-lines'),
+    },
+    {
+      title: 'Money',
+      body: 'What was paid and refunded, and what is still due. Status and payment state follow from these sums.',
+      target: t('order-money'),
+    },
+    {
+      title: 'Actions',
+      body: 'Record a payment, ship, refund (any number of times, with a reason), edit the lines as a new version or cancel: only what the order’s state allows is offered.',
+      target: t('order-actions'),
+      requires: 'edit',
+    },
+  ],
   '/queries/query': [
     {
       title: 'A customer query',

@@ -1,7 +1,7 @@
 import { HStack, Stack, Table, Text } from '@chakra-ui/react';
-import type { OfferPricing } from '../../../contracts/offers';
-import { TableScroll } from '../../ui/table-scroll';
-import { money } from './money';
+import type { OfferPricing } from '../../contracts/offers';
+import { money } from '../lib/money';
+import { TableScroll } from './table-scroll';
 
 function discountText(line: OfferPricing['lines'][number], currency: string) {
   if (line.discountTotalMinor === 0) return '—';
@@ -10,10 +10,19 @@ function discountText(line: OfferPricing['lines'][number], currency: string) {
 }
 
 /**
- * An offer's priced content as the server computed it: the lines (the unit price a quantity break
- * chose, the discount, the tax), then subtotal, discount, taxes, shipping and the total. Display only.
+ * Priced content as the server computed it (an offer's version, an order's lines): the lines (the unit
+ * price a quantity break chose, the discount, the tax), then subtotal, discount, taxes, shipping and the
+ * total. Display only. `testId` names the totals ('offer' → offer-totals, offer-total).
  */
-export function PricingTable({ pricing, caption }: { pricing: OfferPricing; caption: string }) {
+export function PricingTable({
+  pricing,
+  caption,
+  testId = 'offer',
+}: {
+  pricing: OfferPricing;
+  caption: string;
+  testId?: string;
+}) {
   const { currency, totals } = pricing;
   const rows: [string, string][] = [
     ['Subtotal', money(totals.subtotalMinor, currency)],
@@ -81,7 +90,7 @@ export function PricingTable({ pricing, caption }: { pricing: OfferPricing; capt
           </Table.Body>
         </Table.Root>
       </TableScroll>
-      <Stack gap="1" alignSelf="flex-end" minW="64" data-testid="offer-totals">
+      <Stack gap="1" alignSelf="flex-end" minW="64" data-testid={`${testId}-totals`}>
         {rows.map(([label, value]) => (
           <HStack key={label} justify="space-between" gap="6">
             <Text color="fg.muted">{label}</Text>
@@ -90,7 +99,7 @@ export function PricingTable({ pricing, caption }: { pricing: OfferPricing; capt
         ))}
         <HStack justify="space-between" gap="6" borderTopWidth="1px" pt="1" fontWeight="semibold">
           <Text>Total</Text>
-          <Text data-testid="offer-total">{money(totals.totalMinor, currency)}</Text>
+          <Text data-testid={`${testId}-total`}>{money(totals.totalMinor, currency)}</Text>
         </HStack>
       </Stack>
       {pricing.notes ? (

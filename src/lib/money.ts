@@ -1,8 +1,8 @@
-// Money on the offer pages: amounts travel as integer minor units (the server prices everything);
+// Money on the offer and order pages: amounts travel as integer minor units (the server prices everything);
 // the page only writes them for reading and reads what a person typed as a decimal, by string
 // arithmetic, never through floating point.
-import { formatMoney, moneyDigits } from '../../../contracts/domain/currency';
-import { minorToDecimal } from '../../../contracts/domain/offer-pricing';
+import { formatMoney, moneyDigits } from '../../contracts/domain/currency';
+import { minorToDecimal } from '../../contracts/domain/offer-pricing';
 
 /** "€1,234.50" for 123450 EUR minor units. */
 export function money(minor: number, currency: string): string {

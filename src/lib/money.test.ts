@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decimalOf, minorOf, money } from './money';
 
-describe('offer money', () => {
+describe('money on the pages', () => {
   it('reads typed decimals as minor units without floating point', () => {
     expect(minorOf('12.5', 'EUR')).toBe(1250);
     expect(minorOf('0.07', 'EUR')).toBe(7);
