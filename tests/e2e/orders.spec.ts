@@ -20,6 +20,12 @@ test('an accepted offer becomes an order, which is paid, shipped and refunded tw
   const headers = { authorization: `Bearer ${token}` };
   const search = await request.post('/api/v1/stagingProducts/method/search', { headers, data: { limit: 1 } });
   const productId = (await search.json()).result[0].id as string;
+  // Goods received, so the order's two units are in stock whatever earlier specs left.
+  const received = await request.post(`/api/v1/stock/${productId}/adjustments`, {
+    headers,
+    data: { reason: 'received', delta: 10, note: 'orders.spec' },
+  });
+  expect(received.ok()).toBe(true);
   const made = await request.post(OFFERS_API, {
     headers,
     data: { customerName: name, email, items: [{ productId, quantity: 2 }], message: 'Two, please.' },
@@ -54,7 +60,9 @@ test('an accepted offer becomes an order, which is paid, shipped and refunded tw
   const admin = await signedIn(browser, 'admin@demo.local');
   const page = admin.page;
   try {
-    // The admin makes the order on the offer's page, giving the street the enquiry did not.
+    // Signed in once the menu shows; then the admin makes the order on the offer's page, giving the
+    // street the request did not have.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await page.goto(`/customers/offer?id=${offer.id}`);
     await expect(page.getByTestId('offer-status')).toHaveText('Accepted');
     await page.getByRole('button', { name: 'Create order' }).click();
