@@ -241,6 +241,16 @@ export const orderDetailSchema = orderListItemSchema.extend({
   shipments: z.array(orderShipmentSchema),
   versions: z.array(orderVersionSchema),
   history: z.array(auditEntrySchema),
+  /** Its invoice and credit notes (issue 31), oldest first. */
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['invoice', 'credit_note']),
+      number: z.string().nullable(),
+      status: z.string(),
+      totalMinor: z.number(),
+    }),
+  ),
   /** What each action would be refused for now (null: allowed), so the page shows only what works. */
   problems: z.object({
     edit: z.string().nullable(),

@@ -139,7 +139,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Marketing',
     actions: ['view'],
     defaults: { Admin: viewOnly, Staff: viewOnly },
-    available: false,
+    available: true,
   },
   {
     path: '/invoices/manage-invoices',
@@ -147,7 +147,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Invoices',
     actions: ['view', 'create', 'edit', 'delete', 'export'],
     defaults: { Admin: all, Staff: ['view'], Seller: ['view'] },
-    available: false,
+    available: true,
   },
   {
     path: '/invoices/create-invoice',
@@ -155,7 +155,17 @@ export const routes: readonly RouteDef[] = [
     parents: ['/invoices/manage-invoices'],
     actions: ['view', 'create'],
     defaults: { Admin: ['view', 'create'] },
-    available: false,
+    available: true,
+  },
+  {
+    // One invoice's page (not in SPEC §2): its parties, lines, taxes, credit notes and history; its
+    // actions are Manage Invoices' (edit, delete).
+    path: '/invoices/invoice',
+    name: 'Invoice',
+    parents: ['/invoices/manage-invoices'],
+    actions: ['view'],
+    defaults: { Admin: ['view'], Staff: ['view'], Seller: ['view'] },
+    available: true,
   },
   // Customers and queries
   {
@@ -266,7 +276,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Orders',
     actions: ['view', 'create', 'edit', 'export'],
     defaults: { Admin: ['view', 'create', 'edit', 'export'], Staff: ['view'] },
-    available: false,
+    available: true,
   },
   {
     path: '/orders/create-new-purchase-order',
@@ -274,7 +284,17 @@ export const routes: readonly RouteDef[] = [
     parents: ['/orders/manage-purchase-orders'],
     actions: ['view', 'create'],
     defaults: { Admin: ['view', 'create'] },
-    available: false,
+    available: true,
+  },
+  {
+    // One purchase order's page (not in SPEC §2): its lines with what arrived, the receipts, the PDF and
+    // history; sending, receiving and cancelling are Purchase Orders' edit.
+    path: '/orders/purchase-order',
+    name: 'Purchase Order',
+    parents: ['/orders/manage-purchase-orders'],
+    actions: ['view'],
+    defaults: { Admin: ['view'], Staff: ['view'] },
+    available: true,
   },
   {
     path: '/auctions/manage-auctions',

@@ -23,6 +23,10 @@ export const viewLists = {
   offers: '/customers/offer-requests',
   // The orders list's tab and filters (issue 31); its route has no publish: views are private or team.
   orders: '/orders/manage-orders',
+  // The invoices list's tab and filters (issue 31); no publish either.
+  invoices: '/invoices/manage-invoices',
+  // The same list read from the Marketing section: its views need only that page's permission.
+  'marketing-invoices': '/marketing/manage-invoices',
 } as const;
 export type ViewList = keyof typeof viewLists;
 

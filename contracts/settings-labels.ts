@@ -61,6 +61,8 @@ const fieldLabels: Record<string, string> = {
   taxOptions: 'Tax options',
   offerValidityDays: 'Offer validity (days)',
   offerReminderDays: 'Offer reminder (days before the end)',
+  invoicePaymentDays: 'Invoice payment terms (days)',
+  invoiceReminderDays: 'Overdue invoice reminders (every N days)',
   botWelcome: 'Chat bot welcome',
   botGeneralReply: 'Chat bot general reply',
   enquiryIntro: 'Enquiry form introduction',

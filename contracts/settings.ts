@@ -247,6 +247,10 @@ export const sectionFields = {
       seller: true,
     },
     offerReminderDays: { schema: z.number().int().min(0).max(60), seller: true },
+    /** An invoice is due this many days after its issue date. */
+    invoicePaymentDays: { schema: z.number().int().min(0).max(365), seller: true },
+    /** Days between the reminders of an overdue invoice (0: none). */
+    invoiceReminderDays: { schema: z.number().int().min(0).max(90), seller: true },
   }),
   content: fields({
     /** Language → sanitised HTML. */
@@ -487,6 +491,8 @@ export function settingsDefaults(country = 'IN'): AllSettings {
       })),
       offerValidityDays: 30,
       offerReminderDays: 3,
+      invoicePaymentDays: 14,
+      invoiceReminderDays: 7,
     },
     content: {
       botWelcome: { EN: '' },

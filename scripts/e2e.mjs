@@ -5,6 +5,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildSpa, root } from './build-spa.mjs';
 import { ensureChromium } from './chromium.mjs';
+import { ensureDocumentTools } from './debian-tools.mjs';
 
 let chromium;
 try {
@@ -13,6 +14,9 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+
+// The orders spec reads its invoice PDF with pdftotext.
+ensureDocumentTools();
 
 // `npm test` builds the SPA beside the unit tests and says so.
 if (process.env.SPA_BUILT !== 'true') buildSpa();

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDocumentTools } from './debian-tools.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tmp = path.join(root, '.tmp');
@@ -13,6 +14,9 @@ mkdirSync(tmp, { recursive: true });
 const node = process.execPath;
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+
+// Before the unit tests: the document tests read their PDFs and XML with poppler and xmllint.
+if (!only.length || only.includes('unit')) ensureDocumentTools();
 
 let passed = 0;
 let failed = 0;

@@ -1987,3 +1987,223 @@ export const orderStatusCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.sellerKey, table.status] })],
 );
+
+/**
+ * The last number drawn per issuer (the marketplace, or a seller by id), series (invoice, credit_note)
+ * and period (the fiscal year, or "all" when the series does not show the year). Issuing takes the next
+ * one by `INSERT … ON CONFLICT DO UPDATE … RETURNING` inside the issuing transaction: the row lock
+ * serialises concurrent issues, so numbers are never shared or skipped (issue 31).
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    issuer: text('issuer').notNull(),
+    series: text('series').notNull(),
+    period: text('period').notNull(),
+    last: integer('last').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.issuer, table.series, table.period] })],
+);
+
+/**
+ * Invoices and credit notes (issue 31, docs/commerce.md). A draft has no number and may be deleted;
+ * issuing gives the number and freezes `document` (the business-document model every renderer reads:
+ * server/lib/documents), whose SHA-256 is kept with it; the PDF, XML and JSON go to the file storage.
+ * An issued document is never edited (a trigger refuses it): it is paid, reminded, or corrected by a
+ * credit note (`credited_invoice_id`).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** invoice, credit_note */
+    kind: text('kind').notNull().default('invoice'),
+    /** draft, unpaid, pending, overdue, paid, failed, cancelled; a credit note is `issued`. */
+    status: text('status').notNull().default('draft'),
+    /** 'marketplace' or the issuing seller's id: whose counters number it. */
+    issuer: text('issuer').notNull(),
+    /** Whose invoice it is: the issuing seller, or the seller the marketplace bills. */
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    /** order, subscription, manual, refund */
+    source: text('source').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    refundId: uuid('refund_id'),
+    subscriptionId: uuid('subscription_id').references(() => sellerSubscriptions.id, {
+      onDelete: 'set null',
+    }),
+    creditedInvoiceId: uuid('credited_invoice_id').references((): AnyPgColumn => invoices.id),
+    number: text('number'),
+    series: text('series'),
+    period: text('period'),
+    sequence: integer('sequence'),
+    currency: text('currency').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull().default(''),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    documentSha256: text('document_sha256'),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    taxMinor: bigint('tax_minor', { mode: 'number' }).notNull(),
+    paidMinor: bigint('paid_minor', { mode: 'number' }).notNull().default(0),
+    creditedMinor: bigint('credited_minor', { mode: 'number' }).notNull().default(0),
+    /** YYYY-MM-DD in the issuer's time zone. */
+    issueDate: text('issue_date'),
+    dueDate: text('due_date'),
+    pdfKey: text('pdf_key'),
+    pdfSha256: text('pdf_sha256'),
+    xmlKey: text('xml_key'),
+    jsonKey: text('json_key'),
+    notes: text('notes').notNull().default(''),
+    createdBy: uuid('created_by'),
+    issuedBy: uuid('issued_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_uq').on(table.issuer, table.kind, table.number),
+    index('invoices_seller_status_idx').on(table.sellerId, table.status, table.createdAt, table.id),
+    index('invoices_status_idx').on(table.status, table.createdAt, table.id),
+    index('invoices_created_idx').on(table.createdAt, table.id),
+    index('invoices_order_idx').on(table.orderId),
+    // An order has one invoice in force; a cancelled one (credited in full) makes room for the next.
+    uniqueIndex('invoices_order_uq').on(table.orderId).where(sql`kind = 'invoice' AND status <> 'cancelled'`),
+    index('invoices_credited_idx').on(table.creditedInvoiceId),
+    index('invoices_due_idx').on(table.dueDate).where(sql`status IN ('unpaid', 'pending', 'overdue')`),
+    index('invoices_issue_date_idx').on(table.issueDate),
+    index('invoices_search_trgm_idx').using(
+      'gin',
+      sql`(lower(coalesce(${table.number}, '') || ' ' || ${table.buyerName} || ' ' || ${table.buyerEmail})) gin_trgm_ops`,
+    ),
+    check(
+      'invoices_money_ck',
+      sql`${table.paidMinor} >= 0 AND ${table.creditedMinor} >= 0 AND ${table.totalMinor} >= 0`,
+    ),
+  ],
+);
+
+/** Invoices per seller and status, kept by statement triggers (migration 0028) for the list's tabs. */
+export const invoiceStatusCounts = pgTable(
+  'invoice_status_counts',
+  {
+    sellerKey: uuid('seller_key').notNull(),
+    status: text('status').notNull(),
+    invoices: integer('invoices').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.sellerKey, table.status] })],
+);
+
+/** Whom the marketplace buys stock from (issue 31), with the receiving tolerance of their deliveries. */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    address: jsonb('address').$type<Address>(),
+    taxId: text('tax_id').notNull().default(''),
+    currency: text('currency').notNull(),
+    /** percent (basis points) or units */
+    toleranceKind: text('tolerance_kind').notNull().default('percent'),
+    toleranceValue: integer('tolerance_value').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('suppliers_name_uq').on(sql`lower(${table.name})`),
+    check('suppliers_tolerance_ck', sql`${table.toleranceValue} >= 0 AND ${table.toleranceValue} <= 10000`),
+  ],
+);
+
+/** A product's own receiving tolerance, over its supplier's. */
+export const productTolerances = pgTable('product_tolerances', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  value: integer('value').notNull(),
+});
+
+/**
+ * A purchase order to a supplier for one shop's products (issue 31): draft → sent → partially received
+ * → received, or cancelled; the status follows from the lines and their tolerance.
+ */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('draft'),
+    currency: text('currency').notNull(),
+    expectedOn: text('expected_on'),
+    notes: text('notes').notNull().default(''),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('purchase_orders_number_uq').on(table.number),
+    index('purchase_orders_status_idx').on(table.status, table.createdAt, table.id),
+    index('purchase_orders_created_idx').on(table.createdAt, table.id),
+    index('purchase_orders_supplier_idx').on(table.supplierId, table.createdAt),
+  ],
+);
+
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseOrderId: uuid('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    sku: text('sku').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitCostMinor: bigint('unit_cost_minor', { mode: 'number' }).notNull(),
+    received: integer('received').notNull().default(0),
+    toleranceKind: text('tolerance_kind').notNull(),
+    toleranceValue: integer('tolerance_value').notNull(),
+  },
+  (table) => [
+    uniqueIndex('purchase_order_lines_position_uq').on(table.purchaseOrderId, table.position),
+    check('purchase_order_lines_qty_ck', sql`${table.quantity} > 0 AND ${table.received} >= 0`),
+  ],
+);
+
+/** One delivery: what arrived per line, who took it in and when; an over-receipt's reason. */
+export const purchaseOrderReceipts = pgTable(
+  'purchase_order_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseOrderId: uuid('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    lines: jsonb('lines').$type<{ lineId: string; quantity: number }[]>().notNull(),
+    note: text('note').notNull().default(''),
+    overReason: text('over_reason'),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('purchase_order_receipts_number_uq').on(table.purchaseOrderId, table.number)],
+);

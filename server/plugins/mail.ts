@@ -27,6 +27,14 @@ export interface Mail {
    * same file instead of adding a second one. Letters, digits, `.`, `_` and `-` only.
    */
   key?: string;
+  /** Files sent with the mail (an invoice's PDF); such a mail is composed by nodemailer, keyed or not. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -93,7 +101,8 @@ function keyedMessage(from: string, mail: Mail & { key: string }): string {
   });
 }
 
-const isKeyed = (mail: Mail): mail is Mail & { key: string } => mail.key !== undefined;
+const isKeyed = (mail: Mail): mail is Mail & { key: string } =>
+  mail.key !== undefined && !mail.attachments?.length;
 
 function message(from: string, mail: Mail) {
   return {
@@ -104,6 +113,7 @@ function message(from: string, mail: Mail) {
     ...(mail.html !== undefined ? { html: mail.html } : {}),
     ...(mail.messageId ? { messageId: `<${mail.messageId}>` } : {}),
     ...(mail.headers ? { headers: mail.headers } : {}),
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   };
 }
 
@@ -309,7 +319,10 @@ export function outboxDelivery(dataDir: string): Delivery {
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, '-')
           .slice(0, 40);
-        name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}-${info.messageId.slice(1, 9)}.eml`;
+        name =
+          mail.key && KEY_PATTERN.test(mail.key)
+            ? `${mail.key}.eml`
+            : `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}-${info.messageId.slice(1, 9)}.eml`;
       }
       await Promise.all([mkdir(outbox, { recursive: true }), mkdir(staging, { recursive: true })]);
       // A staging name of its own: two writes of one key never share a half-written file.

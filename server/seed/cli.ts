@@ -1,5 +1,5 @@
 // `npm run seed -- --sellers 100000` (and/or `--chats 50000`, `--calls 100000`, `--products 200000`,
-// `--tags 50000`, `--contacts 100000`, `--queries 100000`, `--offers 50000`, `--orders 200000`): adds generated sellers
+// `--tags 50000`, `--contacts 100000`, `--queries 100000`, `--offers 50000`, `--orders 200000`, `--invoices 200000`): adds generated sellers
 // (help chats, call logs, staging products, a tag tree published as a new version, marketing contacts,
 // customer queries, offers with their versions) to the configured database (DATA_DIR or DATABASE_URL,
 // read exactly as the server reads them). First it prepares the database as a server start would
@@ -14,6 +14,7 @@ import { readCountHash } from '../modules/sellers/listing';
 import { seedBulkCalls } from './bulk-calls';
 import { seedBulkChats } from './bulk-chats';
 import { seedBulkContacts } from './bulk-contacts';
+import { seedBulkInvoices } from './bulk-invoices';
 import { seedBulkOffers } from './bulk-offers';
 import { seedBulkOrders } from './bulk-orders';
 import { seedBulkProducts } from './bulk-products';
@@ -23,7 +24,7 @@ import { seedBulkTags } from './bulk-tags';
 import { seedDemoWithFiles } from './index';
 
 const usage =
-  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--contacts <count>] [--queries <count>] [--offers <count>] [--orders <count>] [--batch <rows per transaction>]';
+  'usage: npm run seed -- [--sellers <count>] [--chats <count>] [--calls <count>] [--products <count>] [--tags <count>] [--contacts <count>] [--queries <count>] [--offers <count>] [--orders <count>] [--invoices <count>] [--batch <rows per transaction>]';
 
 function positive(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -46,6 +47,7 @@ async function main() {
       queries: { type: 'string' },
       offers: { type: 'string' },
       orders: { type: 'string' },
+      invoices: { type: 'string' },
       batch: { type: 'string' },
     },
     strict: true,
@@ -59,7 +61,8 @@ async function main() {
     values.contacts === undefined &&
     values.queries === undefined &&
     values.offers === undefined &&
-    values.orders === undefined
+    values.orders === undefined &&
+    values.invoices === undefined
   ) {
     throw new Error(usage);
   }
@@ -72,6 +75,7 @@ async function main() {
   const queryCount = values.queries === undefined ? 0 : positive(values.queries, 'queries');
   const offerCount = values.offers === undefined ? 0 : positive(values.offers, 'offers');
   const orderCount = values.orders === undefined ? 0 : positive(values.orders, 'orders');
+  const invoiceCount = values.invoices === undefined ? 0 : positive(values.invoices, 'invoices');
   const batchSize = positive(values.batch, 'batch', 10_000);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -167,6 +171,14 @@ async function main() {
       const result = await seedBulkOrders(database.db, orderCount, {
         batchSize: values.batch === undefined ? undefined : batchSize,
         onBatch: (done) => process.stdout.write(`\r  ${done} / ${orderCount}`),
+      });
+      console.info(`\n  done in ${(result.ms / 1000).toFixed(1)} s.`);
+    }
+    if (invoiceCount > 0) {
+      console.info(`Seeding ${invoiceCount} issued invoices into ${where}…`);
+      const result = await seedBulkInvoices(database.db, invoiceCount, {
+        batchSize: values.batch === undefined ? undefined : batchSize,
+        onBatch: (done) => process.stdout.write(`\r  ${done} / ${invoiceCount}`),
       });
       console.info(`\n  done in ${(result.ms / 1000).toFixed(1)} s.`);
     }

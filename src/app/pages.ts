@@ -36,6 +36,15 @@ export const protectedPages: Record<string, Page> = {
   '/orders/manage-orders': lazy(() => import('../features/orders/OrdersPage')),
   '/orders/create-new-order': lazy(() => import('../features/orders/CreateOrderPage')),
   '/orders/order': lazy(() => import('../features/orders/OrderPage')),
+  '/orders/manage-purchase-orders': lazy(() => import('../features/purchase-orders/PurchaseOrdersPage')),
+  '/orders/create-new-purchase-order': lazy(
+    () => import('../features/purchase-orders/CreatePurchaseOrderPage'),
+  ),
+  '/orders/purchase-order': lazy(() => import('../features/purchase-orders/PurchaseOrderPage')),
+  '/invoices/manage-invoices': lazy(() => import('../features/invoices/InvoicesPage')),
+  '/invoices/create-invoice': lazy(() => import('../features/invoices/CreateInvoicePage')),
+  '/invoices/invoice': lazy(() => import('../features/invoices/InvoicePage')),
+  '/marketing/manage-invoices': lazy(() => import('../features/invoices/MarketingInvoicesPage')),
   '/settings/manage-settings': lazy(() => import('../features/settings/SettingsPage')),
   '/subscriptions/subscriptions-request': lazy(
     () => import('../features/subscriptions/SubscriptionRequestsPage'),

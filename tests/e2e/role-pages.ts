@@ -66,6 +66,14 @@ export async function pagesOf(request: APIRequestContext, email: string): Promis
       const id = await firstId('/api/v1/orders?skip=0&limit=1');
       return id ? `?id=${id}` : null;
     },
+    '/invoices/invoice': async () => {
+      const id = await firstId('/api/v1/invoices?skip=0&limit=1');
+      return id ? `?id=${id}` : null;
+    },
+    '/orders/purchase-order': async () => {
+      const id = await firstId('/api/v1/purchaseOrders?skip=0&limit=1');
+      return id ? `?id=${id}` : null;
+    },
     '/sellers/manage-subcategory': async () => {
       const id = await firstId('/api/v1/categories/listCategories?skip=0&limit=1');
       return id ? `?categoryId=${id}` : null;

@@ -1,5 +1,7 @@
 // What every end-to-end spec needs to act as a demo user.
-import { readdir, readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
@@ -84,4 +86,16 @@ export async function mailContaining(...needles: string[]): Promise<string> {
     throw new Error(`no mail with ${needles.join(', ')} yet`);
   }).toPass();
   return found;
+}
+
+/** The text of a PDF, as poppler's pdftotext reads it (installed with the e2e tools: scripts/debian-tools.mjs). */
+export async function pdfText(bytes: Buffer): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'e2e-pdf-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    await writeFile(file, bytes);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

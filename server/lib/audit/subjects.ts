@@ -13,6 +13,7 @@ export type AuditSubjectType =
   | 'offer'
   | 'order'
   | 'purchase_order'
+  | 'supplier'
   | 'invoice';
 
 export interface AuditSubject {

@@ -26,11 +26,13 @@ import {
 } from '../../../contracts/offers';
 import { offerVersions } from '../../db/schema';
 import { resourceErrors as errors } from '../../lib/error-responses';
+import { contentDisposition } from '../../lib/file-responses';
 import { HttpError } from '../../lib/http-error';
 import { sweepWhileUp } from '../../lib/periodic-sweep';
 import { permissionOn, viewerOf } from '../../lib/route-viewer';
 import { mailLinkSecret } from '../mail-links/links';
 import { actorOf } from '../users/actor';
+import { offerVersionPdf } from './offer-pdf';
 import { createOfferRequest } from './requests';
 import {
   createOfferLinks,
@@ -188,6 +190,27 @@ export async function offerRoutes(
       const after = await snapshotOf(version);
       const before = await snapshotOf(against);
       return { version, against, diff: diffOffers(before, after!) };
+    },
+  );
+
+  api.get(
+    '/:id/versions/:version/pdf',
+    {
+      config: onPage('view'),
+      schema: {
+        tags,
+        summary: 'A version as sent, as a PDF',
+        params: idParams.extend({ version: z.coerce.number().int().min(1).max(1_000_000) }),
+      },
+    },
+    async (request, reply) => {
+      await findVisible(app.db, viewerOf(request), request.params.id);
+      const { pdf, name } = await offerVersionPdf(app, request.params.id, request.params.version);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', contentDisposition('inline', name))
+        .send(pdf);
     },
   );
 

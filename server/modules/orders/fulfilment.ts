@@ -27,10 +27,14 @@ import { orderPayments, orderRefunds, orderShipments, orders } from '../../db/sc
 import { type Actor, recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import type { RouteViewer } from '../../lib/route-viewer';
+import { sellerName } from '../invoices/drafts';
+import { storeInvoiceFiles } from '../invoices/files';
+import { creditOrderRefund, followOrderPayment, refundCreditContext } from '../invoices/issue';
+import { todayFor } from '../invoices/numbering';
 import { adjustStock, consumeStock, releaseStock } from '../stock/stock';
 import { findOrder, holderOf, type OrderRow } from './service';
 
-type OrderApp = Pick<FastifyInstance, 'db' | 'mailer'>;
+type OrderApp = Pick<FastifyInstance, 'db' | 'mailer' | 'settings' | 'storage'>;
 type Action = Parameters<typeof orderActionProblem>[0];
 
 const amountText = (amountMinor: number, currency: string) =>
@@ -62,6 +66,8 @@ export async function recordPayment(
   id: string,
   body: PaymentBody,
 ) {
+  const peek = await findOrder(app.db, viewer, id);
+  const today = todayFor(await app.settings.effective(peek.sellerId));
   await app.db.transaction(async (tx) => {
     const row = await lockedFor(tx, viewer, id, 'pay');
     const due = row.totalMinor - row.paidMinor;
@@ -73,6 +79,7 @@ export async function recordPayment(
       );
     await tx.insert(orderPayments).values({ orderId: id, ...body, actorId: actor.id, actorName: actor.name });
     const status = await writeMoney(tx, row, row.paidMinor + body.amountMinor, row.refundedMinor);
+    await followOrderPayment(tx, id, row.paidMinor + body.amountMinor, today);
     await recordAudit(tx, {
       subject: { type: 'order', id },
       actor,
@@ -93,8 +100,15 @@ export async function recordRefund(
   actor: Actor,
   id: string,
   body: RefundBody,
-): Promise<{ refundId: string; number: number }> {
-  return app.db.transaction(async (tx) => {
+): Promise<{ refundId: string; number: number; creditNoteId: string }> {
+  const peek = await findOrder(app.db, viewer, id);
+  const credit = await refundCreditContext(
+    app,
+    peek.sellerId,
+    await sellerName(app.db, peek.sellerId),
+    actor,
+  );
+  const result = await app.db.transaction(async (tx) => {
     const row = await lockedFor(tx, viewer, id, 'refund');
     const refundable = row.paidMinor - row.refundedMinor;
     if (body.amountMinor > refundable)
@@ -142,8 +156,12 @@ export async function recordRefund(
           : ''
       }`,
     });
-    return { refundId: refund!.id, number: next };
+    const note = await creditOrderRefund(tx, row, { id: refund!.id, ...body }, credit);
+    return { refundId: refund!.id, number: next, creditNote: note };
   });
+  // The credit note's files (and those of an invoice issued with it are stored on their first read).
+  await storeInvoiceFiles(app, result.creditNote).catch(() => undefined);
+  return { refundId: result.refundId, number: result.number, creditNoteId: result.creditNote.id };
 }
 
 /** Goods back must be of the order, and no more than it shipped (less what earlier refunds took back). */

@@ -1,5 +1,6 @@
-// The orders API (issue 31) under /api/v1/orders. The list and placing an order need the Manage Orders
-// permission ('/orders/manage-orders': view to list, create to place), one order's routes its page's
+// The orders API (issue 31) under /api/v1/orders. The list needs the Manage Orders permission
+// ('/orders/manage-orders': view), placing an order Create Order's ('/orders/create-new-order': create),
+// one order's routes its page's
 // ('/orders/order': view to read, edit to pay, refund, ship, deliver, cancel and edit lines); both have
 // the same defaults per role. A seller sees only their own shop's orders (another's answer 404).
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OfferPricing } from '../../../contracts/offers';
 import {
+  CREATE_ORDER_ROUTE,
   cancelBodySchema,
   createOrderBodySchema,
   editOrderBodySchema,
@@ -21,10 +23,12 @@ import {
   shipmentBodySchema,
 } from '../../../contracts/orders';
 import { resourceErrors as errors } from '../../lib/error-responses';
+import { contentDisposition } from '../../lib/file-responses';
 import { permissionOn, viewerOf } from '../../lib/route-viewer';
 import { tellLowStock } from '../stock/low-stock';
 import { actorOf } from '../users/actor';
 import { cancelOrder, deliverOrder, recordPayment, recordRefund, shipOrder } from './fulfilment';
+import { packingSlipPdf } from './packing-slip';
 import {
   createOrder,
   createOrderFromOffer,
@@ -36,6 +40,7 @@ import {
 
 const onList = permissionOn(ORDERS_ROUTE);
 const onPage = permissionOn(ORDER_PAGE);
+const onCreate = permissionOn(CREATE_ORDER_ROUTE);
 const tags = ['orders'];
 const idParams = z.object({ id: z.uuid('There is no such order.') });
 const offerParams = z.object({ offerId: z.uuid('There is no such offer.') });
@@ -66,7 +71,7 @@ export async function orderRoutes(app: FastifyInstance) {
   api.post(
     '/',
     {
-      config: onList('create'),
+      config: onCreate('create'),
       schema: {
         tags,
         summary: 'Place an order by hand: the server prices it and reserves its stock',
@@ -86,7 +91,7 @@ export async function orderRoutes(app: FastifyInstance) {
   api.post(
     '/fromOffer/:offerId',
     {
-      config: onList('create'),
+      config: onCreate('create'),
       schema: {
         tags,
         summary: 'Make the order of an accepted offer: its frozen prices and taxes, linked both ways',
@@ -122,6 +127,26 @@ export async function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => orderDetail(app.db, viewerOf(request), request.params.id),
+  );
+
+  api.get(
+    '/:id/packing-slip.pdf',
+    {
+      config: onPage('view'),
+      schema: {
+        tags,
+        summary: 'The packing slip: what is in the parcel and where it goes',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, reference } = await packingSlipPdf(app, viewerOf(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', contentDisposition('inline', `${reference}-packing-slip.pdf`))
+        .send(pdf);
+    },
   );
 
   /** One order's change: done under the order's lock, then the order as it is now. */

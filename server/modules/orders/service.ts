@@ -30,6 +30,7 @@ import type {
 import type { Db, Tx } from '../../db/client';
 import {
   customers,
+  invoices,
   offers,
   offerVersions,
   orderPayments,
@@ -158,7 +159,7 @@ export async function listOrders(db: Db, viewer: RouteViewer, query: OrderListQu
 
 export async function orderDetail(db: Db, viewer: RouteViewer, id: string): Promise<OrderDetail> {
   const row = await findOrder(db, viewer, id);
-  const [names, versions, payments, refunds, shipments, history] = await Promise.all([
+  const [names, versions, payments, refunds, shipments, history, invoiced] = await Promise.all([
     sellerNames(db, [row.sellerId]),
     db.select().from(orderVersions).where(eq(orderVersions.orderId, id)).orderBy(asc(orderVersions.version)),
     db
@@ -173,6 +174,17 @@ export async function orderDetail(db: Db, viewer: RouteViewer, id: string): Prom
       .where(eq(orderShipments.orderId, id))
       .orderBy(asc(orderShipments.createdAt)),
     readAuditPage(db, { type: 'order', id }, { skip: 0, limit: 200 }),
+    db
+      .select({
+        id: invoices.id,
+        kind: invoices.kind,
+        number: invoices.number,
+        status: invoices.status,
+        totalMinor: invoices.totalMinor,
+      })
+      .from(invoices)
+      .where(eq(invoices.orderId, id))
+      .orderBy(asc(invoices.createdAt)),
   ]);
   const money = moneyOf(row);
   const status = row.status as OrderStatus;
@@ -235,6 +247,7 @@ export async function orderDetail(db: Db, viewer: RouteViewer, id: string): Prom
       createdAt: version.createdAt.toISOString(),
     })),
     history: history.result,
+    invoices: invoiced.map((invoice) => ({ ...invoice, kind: invoice.kind as 'invoice' | 'credit_note' })),
     problems: {
       edit: problem('edit'),
       pay: problem('pay'),

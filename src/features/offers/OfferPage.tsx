@@ -6,7 +6,7 @@ import { formatDateTime, formatDay } from '../../../contracts/domain/format';
 import { isUuid } from '../../../contracts/domain/ids';
 import { diffOffers } from '../../../contracts/domain/offer-diff';
 import { OFFER_PAGE, type OfferDetail } from '../../../contracts/offers';
-import { ORDERS_ROUTE, orderAddressSchema, orderPageLink } from '../../../contracts/orders';
+import { CREATE_ORDER_ROUTE, orderAddressSchema, orderPageLink } from '../../../contracts/orders';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { AddressFields, type AddressForm, emptyAddress } from '../../ui/address-fields';
@@ -208,7 +208,7 @@ function startingAddress(offer: OfferDetail): AddressForm {
  * request has only a country), prefilled from the offer.
  */
 function OrderLink({ offer }: { offer: OfferDetail }) {
-  const orders = useRouteActions(ORDERS_ROUTE);
+  const orders = useRouteActions(CREATE_ORDER_ROUTE);
   const make = useOrderFromOffer(offer.id);
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);

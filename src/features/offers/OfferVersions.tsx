@@ -1,7 +1,7 @@
-import { Button, Code, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Code, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../contracts/domain/format';
-import type { OfferDetail } from '../../../contracts/offers';
+import { OFFERS_API, type OfferDetail } from '../../../contracts/offers';
 import { money } from '../../lib/money';
 import { getErrorMessage } from '../../services/http';
 import { ErrorState, LoadingState } from '../../ui/page-states';
@@ -63,7 +63,15 @@ export function OfferVersions({ offer }: { offer: OfferDetail }) {
                   {v.openedAt ? formatDateTime(v.openedAt) : 'Not yet'}
                 </Table.Cell>
                 <Table.Cell>
-                  <Code title={v.snapshotSha256}>{v.snapshotSha256.slice(0, 12)}…</Code>
+                  <Code title={v.snapshotSha256}>{v.snapshotSha256.slice(0, 12)}…</Code>{' '}
+                  <Link
+                    href={`${OFFERS_API}/${offer.id}/versions/${v.version}/pdf`}
+                    target="_blank"
+                    rel="noopener"
+                    fontSize="xs"
+                  >
+                    PDF of version {v.version}
+                  </Link>
                 </Table.Cell>
                 <Table.Cell>
                   {v.version >= 2 ? (

@@ -9,7 +9,7 @@ import {
   type OfferPricing,
   type PublicOffer,
 } from '../../../contracts/offers';
-import { ORDERS_ROUTE } from '../../../contracts/orders';
+import { CREATE_ORDER_ROUTE } from '../../../contracts/orders';
 import type { RouteAction } from '../../../contracts/routes';
 import { renderPageAt } from '../../services/testing/render-page';
 
@@ -141,6 +141,6 @@ export function renderAt(
   const { actions = ['view', 'edit', 'approve'], seller = false, orderActions = [] } = options;
   return renderPageAt(path, page, {
     seller,
-    permissions: { [OFFERS_ROUTE]: actions, [OFFER_PAGE]: actions, [ORDERS_ROUTE]: orderActions },
+    permissions: { [OFFERS_ROUTE]: actions, [OFFER_PAGE]: actions, [CREATE_ORDER_ROUTE]: orderActions },
   });
 }

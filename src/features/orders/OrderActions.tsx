@@ -15,11 +15,11 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type OrderDetail, paymentMethodLabels, paymentMethods } from '../../../contracts/orders';
 import { decimalOf, minorOf, money } from '../../lib/money';
 import { getErrorMessage } from '../../services/http';
+import { DialogError, useDialogWrite } from '../../ui/dialog-write';
 import { FormDialog } from '../../ui/form-dialog';
 import { notify } from '../../ui/notify';
 import {
@@ -35,31 +35,6 @@ import { type LineForm, linesBody, OrderLinesEditor } from './OrderLinesEditor';
 type Dialog = 'pay' | 'refund' | 'ship' | 'cancel' | 'edit' | null;
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-/**
- * A dialog's write: refused, its reason shows in the dialog (`error`); done, a toast says so and the
- * dialog closes. The page then shows the order as the server answered it.
- */
-function useDialogWrite<Body>(mutation: UseMutationResult<OrderDetail, unknown, Body>, onClose: () => void) {
-  const [error, setError] = useState<string | null>(null);
-  const run = (body: Body, done: (order: OrderDetail) => string) =>
-    mutation.mutate(body, {
-      onSuccess: (order) => {
-        notify({ type: 'success', title: done(order) });
-        onClose();
-      },
-      onError: (failure) => setError(getErrorMessage(failure)),
-    });
-  return { error, setError, run, pending: mutation.isPending };
-}
-
-function DialogError({ children }: { children: string | null }) {
-  return (
-    <Text role="alert" color="fg.error" fontSize="sm">
-      {children}
-    </Text>
-  );
-}
 
 function MoneyField({
   id,

@@ -18,6 +18,7 @@ import { SectionCard } from '../../ui/section-card';
 import { useOrderDetail } from './api';
 import { OrderActions } from './OrderActions';
 import { OrderStatusBadge, PaymentStateBadge } from './OrderBadges';
+import { OrderDocuments } from './OrderDocuments';
 
 const addressText = (address: OrderAddress) =>
   [
@@ -283,6 +284,9 @@ export default function OrderPage() {
           </SectionCard>
           <SectionCard title="Shipment">
             <Shipments order={order} />
+          </SectionCard>
+          <SectionCard title="Documents" tour="order-documents">
+            <OrderDocuments order={order} />
           </SectionCard>
           <SectionCard title="History">
             <History order={order} />

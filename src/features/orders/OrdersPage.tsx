@@ -40,7 +40,6 @@ const ordersUrlView: SavedUrlView<OrdersView> = {
  */
 export default function OrdersPage() {
   const { view, setView } = useSavedUrlView(ordersUrlView);
-  const { can } = useRouteActions(ORDERS_ROUTE);
   const create = useRouteActions(CREATE_ORDER_ROUTE);
   const user = useCurrentUser();
   const isSeller = user.data?.isSeller ?? true;
@@ -57,7 +56,7 @@ export default function OrdersPage() {
             <Box data-tour="refresh">
               <RefreshButton onRefresh={() => list.refetch()} refreshing={list.isFetching} />
             </Box>
-            {can('create') && create.can('view') ? (
+            {create.can('create') ? (
               <Button asChild colorPalette="brand" data-tour="new-order">
                 <RouterLink href={CREATE_ORDER_ROUTE}>
                   <Plus /> New order

@@ -104,6 +104,7 @@ export const detail = (patch: Partial<OrderDetail> = {}): OrderDetail => ({
       createdAt: '2026-11-01T09:00:00.000Z',
     },
   ],
+  invoices: [],
   history: [
     {
       id: '1',

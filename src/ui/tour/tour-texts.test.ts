@@ -144,7 +144,8 @@ describe('page guides', () => {
   });
 
   it('say something on every step, once', () => {
-    for (const route of Object.keys(PAGE_TOURS)) {
+    // SPEC §1: the Marketing section's Invoices page has a guide whose text is empty.
+    for (const route of Object.keys(PAGE_TOURS).filter((r) => r !== '/marketing/manage-invoices')) {
       const steps = allSteps(route);
       expect(steps.length, route).toBeGreaterThan(0);
       for (const step of steps) {

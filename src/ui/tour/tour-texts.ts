@@ -281,6 +281,67 @@ export const SPEC_TOUR_TEXTS: Readonly<Record<SpecTourRoute, readonly TourStep[]
 
 const t = tourTarget;
 
+/**
+ * The invoice pages' guides (issue 31). The Marketing section's Invoices page keeps SPEC §1's guide
+ * text, which is empty.
+ */
+export const INVOICE_TOURS: Readonly<Record<string, PageTour>> = {
+  '/invoices/manage-invoices': [
+    {
+      title: 'Invoices',
+      body: 'Every invoice and credit note you may see, newest first: its number (none while it is a draft), the buyer, the dates, the total and its status.',
+      target: t('invoice-list'),
+    },
+    {
+      title: 'Status tabs',
+      body: 'Each tab counts the invoices in one status: draft, unpaid, pending, overdue, paid, failed, cancelled, and the credit notes.',
+      target: t('invoice-tabs'),
+    },
+    {
+      title: 'Filters',
+      body: 'Narrow the list by seller, kind, currency or the day it was issued. Filters stay in the address; save a set as a view to reuse it.',
+      target: t('invoice-filters'),
+    },
+    {
+      title: 'New invoice',
+      body: 'Make a draft from an order, from a seller’s subscription period or by hand. It gets its number when it is issued.',
+      target: t('new-invoice'),
+      requires: 'create',
+    },
+    {
+      title: 'Register',
+      body: 'Export the register of a period, every invoice and credit note with the tax per rate, as CSV or Excel. The file arrives as a notification.',
+      target: t('invoice-register'),
+      requires: 'export',
+    },
+  ],
+  '/invoices/create-invoice': [
+    {
+      title: 'A new invoice',
+      body: 'Choose what the draft is made from: an order (its customer, lines and taxes), a seller’s subscription period, or lines typed by hand with their tax rates. The draft opens on its page, where it is checked and issued.',
+    },
+  ],
+  '/invoices/invoice': [
+    {
+      title: 'The lines',
+      body: 'What the invoice bills, with each line’s net, tax and total, and the taxes per rate under it.',
+      target: t('invoice-lines'),
+    },
+    {
+      title: 'Totals',
+      body: 'The net, tax, shipping and total, what was paid and what is still to pay. The status follows from these sums and the due date.',
+      target: t('invoice-money'),
+    },
+    {
+      title: 'Actions',
+      body: 'Issue a draft (its number is final), delete a draft, record a payment, mark a payment failed, cancel with a credit note or mail it to the buyer: only what its state and your permissions allow is offered.',
+      target: t('invoice-actions'),
+    },
+  ],
+  '/marketing/manage-invoices': SPEC_TOUR_TEXTS['/marketing/manage-invoices'],
+};
+
+/** The guides of the routes that are available now. */
 /** The guides of the pages that exist, by route. */
 export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
   // SPEC §2's words (country, company type, template, language) on the page's own controls: the
@@ -441,6 +502,65 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       body: 'Record a payment, ship, refund (any number of times, with a reason), edit the lines as a new version or cancel: only what the order’s state allows is offered.',
       target: t('order-actions'),
       requires: 'edit',
+    },
+  ],
+  '/orders/manage-purchase-orders': [
+    {
+      title: 'Purchase orders',
+      body: 'The stock ordered from suppliers, newest first: the supplier, the shop whose stock it is, when it is expected, its total and its status.',
+      target: t('po-list'),
+    },
+    {
+      title: 'Status tabs',
+      body: 'Each tab counts the purchase orders in one status: draft, sent, partly received, received and cancelled.',
+      target: t('po-tabs'),
+    },
+    {
+      title: 'Suppliers',
+      body: 'Add and change the suppliers: the e-mail their purchase orders are mailed to, their currency and how far a delivery may fall short of or exceed what was ordered.',
+      target: t('po-suppliers'),
+      requires: 'edit',
+    },
+    {
+      title: 'New purchase order',
+      body: 'Order stock of one shop’s products from a supplier. It starts as a draft; send it from its page.',
+      target: t('new-po'),
+      requires: 'create',
+    },
+  ],
+  '/orders/create-new-purchase-order': [
+    {
+      title: 'Supplier and shop',
+      body: 'Choose an active supplier and the shop whose stock rises when the goods arrive. The currency is the supplier’s unless you choose another.',
+      target: t('po-parties'),
+    },
+    {
+      title: 'Products',
+      body: 'Add the shop’s products with the quantity and what one unit costs; the line totals show as you type.',
+      target: t('po-new-lines'),
+    },
+    {
+      title: 'Save the draft',
+      body: 'The purchase order is saved as a draft and opens on its page, where it is sent to the supplier.',
+      target: t('po-save'),
+      requires: 'create',
+    },
+  ],
+  '/orders/purchase-order': [
+    {
+      title: 'The lines',
+      body: 'What was ordered and what arrived so far, with the range each line accepts within the supplier’s tolerance; a line marked Received is complete.',
+      target: t('po-lines'),
+    },
+    {
+      title: 'Receipts',
+      body: 'Each delivery taken in: what arrived, who took it in, and why extra units were kept. Every receipt raised the stock.',
+      target: t('po-receipts'),
+    },
+    {
+      title: 'PDF and actions',
+      body: 'Open the PDF the supplier gets. Those who may edit purchase orders send it (the supplier is mailed the PDF), take goods in or cancel it: only what its status allows is offered.',
+      target: t('po-actions'),
     },
   ],
   '/queries/query': [
@@ -956,6 +1076,8 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       },
     ],
   },
+  // The invoice pages (issue 31).
+  ...INVOICE_TOURS,
 };
 
 /** Strips the query, hash and trailing slash, so `/staff/manage-staff/?q=1` finds its guide. */

@@ -203,6 +203,20 @@ function CompanyFields({ form }: { form: SectionForm }) {
         min={0}
         max={60}
       />
+      <NumberSetting
+        field="invoicePaymentDays"
+        label="Invoice payment terms (days)"
+        helperText="An issued invoice is due this many days after its date."
+        min={0}
+        max={365}
+      />
+      <NumberSetting
+        field="invoiceReminderDays"
+        label="Remind overdue invoices every (days)"
+        helperText="The customer is mailed when an invoice becomes overdue and again every this many days. 0: no reminders."
+        min={0}
+        max={90}
+      />
       <SettingField
         field="taxOptions"
         label="Tax options"
