@@ -1,10 +1,12 @@
 // Orders end to end (issue 31): an accepted offer becomes an order on its page (the address asked for,
 // the offer's frozen prices kept), the order is paid, shipped (the customer mailed the tracking number)
-// and refunded twice in part; each page passes axe. The offer is made and accepted through the API
-// first: offers.spec.ts walks that part in the browser.
+// and refunded twice in part, each refund with its credit note; the order's invoice opens as a PDF whose
+// text pdftotext reads; each page passes axe. The offer is made and accepted through the API first:
+// offers.spec.ts walks that part in the browser.
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { OFFERS_API } from '../../contracts/offers';
-import { apiSession, axeClean, mailContaining, signedIn } from './support';
+import { apiSession, axeClean, mailContaining, pdfText, signedIn } from './support';
 
 test('an accepted offer becomes an order, which is paid, shipped and refunded twice in part', async ({
   browser,
@@ -118,6 +120,29 @@ test('an accepted offer becomes an order, which is paid, shipped and refunded tw
     await expect(page.getByTestId('order-money-refunded')).toContainText('8.50');
     await expect(page.getByTestId('order-payment-state')).toHaveText('Partly refunded');
     await axeClean(page);
+
+    // Each refund has its credit note, against the order's invoice (issued with the first refund).
+    const documents = page.locator('[data-tour="order-documents"]');
+    await expect(documents.getByRole('link', { name: /^Credit note / })).toHaveCount(2);
+    await documents.getByRole('link', { name: /^Invoice / }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Invoice \S+$/);
+    const invoiceNumber = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').slice(
+      'Invoice '.length,
+    );
+    await expect(page.getByRole('link', { name: /^CN/ })).toHaveCount(2);
+    await axeClean(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'PDF', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const text = await pdfText(await readFile((await download.path()) as string));
+    expect(text).toContain(invoiceNumber);
+    expect(text).toContain(tag); // the buyer's name (pdftotext may wrap it)
+    expect(text).toContain('Order test goods');
+    expect(text).toContain('€23.80');
+    await page.getByRole('link', { name: reference }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^${reference}: `));
 
     // The list finds it by its number, in the Shipped tab.
     await page.goto(`/orders/manage-orders?status=shipped&s=${reference}`);

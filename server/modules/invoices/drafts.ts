@@ -90,7 +90,12 @@ export function issuerDetails(settings: AllSettings, fallbackName: string) {
         }
       : null;
   return {
-    seller: partyOf(company.legalName || fallbackName, company.address, { taxId: company.taxId }),
+    // An issuer who has not entered an address yet is at least in the marketplace's country.
+    seller: partyOf(
+      company.legalName || fallbackName,
+      { ...company.address, country: company.address.country || settings.localization.defaultCountry },
+      { taxId: company.taxId },
+    ),
     footer: company.invoiceFooter,
     bank,
     logoKey: logoKeyOf(company.logo),

@@ -7,6 +7,7 @@ import { orderPageLink } from '../../../contracts/orders';
 import { money } from '../../lib/money';
 import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
+import { DownloadButton } from '../../ui/download-button';
 import { ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
 import { SectionCard } from '../../ui/section-card';
 import { TableScroll } from '../../ui/table-scroll';
@@ -197,22 +198,22 @@ function Related({ invoice }: { invoice: InvoiceDetail }) {
 function Downloads({ invoice }: { invoice: InvoiceDetail }) {
   if (invoice.number === null)
     return <Text color="fg.muted">A draft has no files: issue it for its PDF and XML.</Text>;
-  const files: [string, string, boolean][] = [
-    ['PDF', invoiceFileLink(invoice.id, 'pdf'), true],
-    ['XML (EN 16931)', invoiceFileLink(invoice.id, 'xml'), false],
+  const name = (invoice.number ?? 'invoice').replace(/[^A-Za-z0-9._-]+/g, '-');
+  const files: [string, string, string][] = [
+    ['PDF', invoiceFileLink(invoice.id, 'pdf'), `${name}.pdf`],
+    ['XML (EN 16931)', invoiceFileLink(invoice.id, 'xml'), `${name}.xml`],
   ];
-  if (invoice.gstExport) files.push(['GST e-invoice (JSON)', invoiceFileLink(invoice.id, 'gst.json'), false]);
+  if (invoice.gstExport)
+    files.push(['GST e-invoice (JSON)', invoiceFileLink(invoice.id, 'gst.json'), `${name}.gst.json`]);
   return (
     <Stack gap="3">
-      <List.Root gap="1" listStyleType="none" aria-label="Downloads">
-        {files.map(([label, href, inline]) => (
-          <List.Item key={label}>
-            <Link href={href} {...(inline ? { target: '_blank', rel: 'noopener' } : { download: true })}>
-              {label}
-            </Link>
-          </List.Item>
+      <HStack gap="2" wrap="wrap" aria-label="Downloads" role="group">
+        {files.map(([label, path, fileName]) => (
+          <DownloadButton key={label} path={path} fileName={fileName}>
+            {label}
+          </DownloadButton>
         ))}
-      </List.Root>
+      </HStack>
       <Fingerprints invoice={invoice} />
     </Stack>
   );

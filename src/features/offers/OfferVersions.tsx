@@ -1,9 +1,10 @@
-import { Button, Code, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Code, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../contracts/domain/format';
 import { OFFERS_API, type OfferDetail } from '../../../contracts/offers';
 import { money } from '../../lib/money';
 import { getErrorMessage } from '../../services/http';
+import { DownloadButton } from '../../ui/download-button';
 import { ErrorState, LoadingState } from '../../ui/page-states';
 import { TableScroll } from '../../ui/table-scroll';
 import { useVersionDiff } from './api';
@@ -64,14 +65,13 @@ export function OfferVersions({ offer }: { offer: OfferDetail }) {
                 </Table.Cell>
                 <Table.Cell>
                   <Code title={v.snapshotSha256}>{v.snapshotSha256.slice(0, 12)}…</Code>{' '}
-                  <Link
-                    href={`${OFFERS_API}/${offer.id}/versions/${v.version}/pdf`}
-                    target="_blank"
-                    rel="noopener"
-                    fontSize="xs"
+                  <DownloadButton
+                    size="2xs"
+                    path={`${OFFERS_API}/${offer.id}/versions/${v.version}/pdf`}
+                    fileName={`OFR-${offer.number}-v${v.version}.pdf`}
                   >
                     PDF of version {v.version}
-                  </Link>
+                  </DownloadButton>
                 </Table.Cell>
                 <Table.Cell>
                   {v.version >= 2 ? (

@@ -8,6 +8,7 @@ import { ORDERS_API, type OrderDetail } from '../../../contracts/orders';
 import { money } from '../../lib/money';
 import { getErrorMessage, http } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
+import { DownloadButton } from '../../ui/download-button';
 import { notify } from '../../ui/notify';
 
 /**
@@ -28,9 +29,13 @@ export function OrderDocuments({ order }: { order: OrderDetail }) {
   const inForce = order.invoices.some((doc) => doc.kind === 'invoice' && doc.status !== 'cancelled');
   return (
     <Stack gap="3">
-      <Link href={`${ORDERS_API}/${order.id}/packing-slip.pdf`} target="_blank" rel="noopener" fontSize="sm">
-        <FileText size={14} aria-hidden /> Packing slip (PDF)
-      </Link>
+      <DownloadButton
+        alignSelf="start"
+        path={`${ORDERS_API}/${order.id}/packing-slip.pdf`}
+        fileName={`${order.reference}-packing-slip.pdf`}
+      >
+        <FileText aria-hidden /> Packing slip (PDF)
+      </DownloadButton>
       {order.invoices.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
           Not invoiced yet.

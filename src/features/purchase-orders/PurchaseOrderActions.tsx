@@ -8,6 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { type PurchaseOrderDetail, receiptBodySchema } from '../../../contracts/purchase-orders';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DialogError, useDialogWrite } from '../../ui/dialog-write';
+import { DownloadButton } from '../../ui/download-button';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormMessage } from '../../ui/form-parts';
 import { TableScroll } from '../../ui/table-scroll';
@@ -230,11 +231,9 @@ export function PurchaseOrderActions({ po, canEdit }: { po: PurchaseOrderDetail;
   const allowed = (action: keyof PurchaseOrderDetail['problems']) => canEdit && po.problems[action] === null;
   return (
     <HStack gap="2" wrap="wrap" data-tour="po-actions">
-      <Button asChild size="sm" variant="outline">
-        <a href={purchaseOrderPdfLink(po.id)} target="_blank" rel="noopener">
-          <FileText aria-hidden /> Open the PDF
-        </a>
-      </Button>
+      <DownloadButton size="sm" path={purchaseOrderPdfLink(po.id)} fileName={`${po.reference}.pdf`}>
+        <FileText aria-hidden /> Download the PDF
+      </DownloadButton>
       {allowed('send') ? (
         <Button size="sm" colorPalette="brand" onClick={() => setOpen('send')}>
           Send to supplier
