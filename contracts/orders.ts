@@ -156,6 +156,12 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
+/** POST /api/v1/orders/export: what the list's filters select, as CSV or XLSX, through the export job. */
+export const ordersExportBodySchema = orderListQuerySchema
+  .omit({ skip: true, limit: true })
+  .extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
+export type OrdersExportBody = z.infer<typeof ordersExportBodySchema>;
+
 export const orderListItemSchema = z.object({
   id: z.string(),
   number: z.number(),

@@ -325,7 +325,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailLinkSecret: config.MAIL_LINK_SECRET,
   });
   await app.register(stockRoutes, { prefix: STOCK_API });
-  await app.register(orderRoutes, { prefix: ORDERS_API });
+  await app.register(orderRoutes, { prefix: ORDERS_API, dataDir: config.dataDir });
   await app.register(invoiceRoutes, { prefix: INVOICES_API, dataDir: config.dataDir });
   await app.register(purchaseOrderRoutes, { prefix: PURCHASE_ORDERS_API });
   await app.register(supplierRoutes, { prefix: SUPPLIERS_API });

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { taskAcceptedSchema } from '../../../contracts/notifications';
 import type { OfferPricing } from '../../../contracts/offers';
 import {
   CREATE_ORDER_ROUTE,
@@ -18,16 +19,24 @@ import {
   orderFromOfferBodySchema,
   orderListQuerySchema,
   orderListSchema,
+  ordersExportBodySchema,
   paymentBodySchema,
   refundBodySchema,
   shipmentBodySchema,
 } from '../../../contracts/orders';
+import { taskAccepted } from '../../jobs/queue';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { contentDisposition } from '../../lib/file-responses';
 import { permissionOn, viewerOf } from '../../lib/route-viewer';
 import { tellLowStock } from '../stock/low-stock';
 import { actorOf } from '../users/actor';
 import { cancelOrder, deliverOrder, recordPayment, recordRefund, shipOrder } from './fulfilment';
+import {
+  ORDERS_EXPORT_KIND,
+  ORDERS_EXPORT_NAME,
+  type OrdersExportPayload,
+  ordersExportHandler,
+} from './orders-export';
 import { packingSlipPdf } from './packing-slip';
 import {
   createOrder,
@@ -45,8 +54,12 @@ const tags = ['orders'];
 const idParams = z.object({ id: z.uuid('There is no such order.') });
 const offerParams = z.object({ offerId: z.uuid('There is no such offer.') });
 
-export async function orderRoutes(app: FastifyInstance) {
+export async function orderRoutes(app: FastifyInstance, options: { dataDir: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  app.jobs.register(
+    ORDERS_EXPORT_KIND,
+    ordersExportHandler({ db: app.db, dataDir: options.dataDir, storage: app.storage }),
+  );
   const lowStockAfter = (pricing: unknown) =>
     tellLowStock(
       app.db,
@@ -112,6 +125,35 @@ export async function orderRoutes(app: FastifyInstance) {
       await lowStockAfter(row.pricing);
       reply.code(201);
       return orderDetail(app.db, viewer, row.id);
+    },
+  );
+
+  api.post(
+    '/export',
+    {
+      config: onList('export'),
+      schema: {
+        tags: ['orders', 'exports'],
+        summary: 'Exports the orders the list selects (tab, filters, search) to CSV or XLSX',
+        description:
+          'Answers 202 with `taskStatus` at once. When the file is written, the owner is notified with a link to `/api/v1/exports/{taskId}/download`.',
+        body: ordersExportBodySchema,
+        response: { 202: taskAcceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const payload: OrdersExportPayload = {
+        ...request.body,
+        scope: viewer.isSeller ? (viewer.sellerId ?? '00000000-0000-0000-0000-000000000000') : null,
+      };
+      const job = await app.jobs.enqueue({
+        kind: ORDERS_EXPORT_KIND,
+        name: ORDERS_EXPORT_NAME,
+        ownerId: request.user.id,
+        payload,
+      });
+      return reply.code(202).send(taskAccepted(job));
     },
   );
 

@@ -56,7 +56,7 @@ export const orderNotFound = () => new HttpError(404, 'There is no such order.',
 export const holderOf = (orderId: string) => `order:${orderId}`;
 const NO_SELLER = '00000000-0000-0000-0000-000000000000';
 
-function visible(viewer: RouteViewer): SQL | undefined {
+function visible(viewer: Pick<RouteViewer, 'isSeller' | 'sellerId'>): SQL | undefined {
   return viewer.isSeller ? eq(orders.sellerId, viewer.sellerId ?? NO_SELLER) : undefined;
 }
 
@@ -119,7 +119,11 @@ export async function readOrderTabs(db: Db, viewer: RouteViewer, sellerId?: stri
   return tabs;
 }
 
-export async function listOrders(db: Db, viewer: RouteViewer, query: OrderListQuery): Promise<OrderList> {
+/** What the list's filters select, within what the viewer may see (the list and its export). */
+export function orderConditions(
+  viewer: Pick<RouteViewer, 'isSeller' | 'sellerId'>,
+  query: Omit<OrderListQuery, 'skip' | 'limit'>,
+): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [visible(viewer)];
   if (query.sellerId && !viewer.isSeller) conditions.push(eq(orders.sellerId, query.sellerId));
   if (query.status) conditions.push(eq(orders.status, query.status));
@@ -134,7 +138,12 @@ export async function listOrders(db: Db, viewer: RouteViewer, query: OrderListQu
     const text = sql`lower(${orders.customerName} || ' ' || ${orders.email}) LIKE ${containsPattern(search.toLowerCase())}`;
     conditions.push(number ? or(text, eq(orders.number, Number(number[1]))) : text);
   }
-  const where = and(...conditions);
+  return conditions;
+}
+
+export async function listOrders(db: Db, viewer: RouteViewer, query: OrderListQuery): Promise<OrderList> {
+  const where = and(...orderConditions(viewer, query));
+  const search = query.query.trim();
   // Narrowed by seller and status only, the total is a tab count (the maintained counters); any other
   // filter counts its matches, but no further than the cap: nothing counts a whole table per request.
   const onlyTabs = !query.paymentState && !query.currency && !query.from && !query.to && !search;

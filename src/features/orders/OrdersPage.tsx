@@ -3,14 +3,17 @@ import { Plus } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import { plural } from '../../../contracts/domain/format';
 import { orderStatuses, orderStatusLabels } from '../../../contracts/domain/order-state';
+import type { ExportFormat } from '../../../contracts/exports';
 import { CREATE_ORDER_ROUTE, ORDERS_ROUTE } from '../../../contracts/orders';
 import { useRouteActions } from '../../services/route-permissions';
 import { useCurrentUser } from '../../services/session-queries';
+import { notifyTaskStarted } from '../../services/task-started';
+import { FileFormatMenu } from '../../ui/file-format-menu';
 import { RefreshButton } from '../../ui/list-controls';
 import { PageHeader } from '../../ui/page-states';
 import { TabbedList } from '../../ui/tabbed-list';
 import { type SavedUrlView, useSavedUrlView } from '../../ui/url-view';
-import { useOrderList } from './api';
+import { useExportOrders, useOrderList } from './api';
 import { OrderFilters } from './OrderFilters';
 import { OrderTable } from './OrderTable';
 import {
@@ -41,6 +44,21 @@ const ordersUrlView: SavedUrlView<OrdersView> = {
 export default function OrdersPage() {
   const { view, setView } = useSavedUrlView(ordersUrlView);
   const create = useRouteActions(CREATE_ORDER_ROUTE);
+  const { can } = useRouteActions(ORDERS_ROUTE);
+  const exportOrders = useExportOrders();
+  const startExport = (format: ExportFormat) => {
+    const { skip: _skip, limit: _limit, ...filters } = listRequestOf(view);
+    exportOrders.mutate(
+      { query: '', ...filters, format },
+      {
+        onSuccess: (task) =>
+          notifyTaskStarted(task, {
+            type: 'info',
+            title: 'Orders export started. You will be notified when it is ready.',
+          }),
+      },
+    );
+  };
   const user = useCurrentUser();
   const isSeller = user.data?.isSeller ?? true;
   const rangeError = rangeProblem(view);
@@ -56,6 +74,14 @@ export default function OrdersPage() {
             <Box data-tour="refresh">
               <RefreshButton onRefresh={() => list.refetch()} refreshing={list.isFetching} />
             </Box>
+            {can('export') ? (
+              <FileFormatMenu
+                label="Export"
+                data-tour="orders-export"
+                loading={exportOrders.isPending}
+                onChoose={startExport}
+              />
+            ) : null}
             {create.can('create') ? (
               <Button asChild colorPalette="brand" data-tour="new-order">
                 <RouterLink href={CREATE_ORDER_ROUTE}>

@@ -3,11 +3,13 @@
 // shipment, delivery, cancelling, an edit of the lines). Writes answer the order as it is now, so the
 // page shows the server's state without a second read; their refusals show where the user acted.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type TaskStatusInfo, taskAcceptedSchema } from '../../../contracts/notifications';
 import {
   type CreateOrderBody,
   type EditOrderBody,
   ORDERS_API,
   type OrderDetail,
+  type OrdersExportBody,
   orderDetailSchema,
   orderListSchema,
   type PaymentBody,
@@ -75,3 +77,10 @@ export const useMarkDelivered = (id: string) =>
 
 export const useCancelOrder = (id: string) =>
   useOrderWrite((reason: string) => http.post(`${idPath(id)}/cancel`, { reason }, { silent: true }));
+
+/** Starts the export of what the list selects; the file arrives as a notification. */
+export const useExportOrders = () =>
+  useMutation({
+    mutationFn: async (body: OrdersExportBody): Promise<TaskStatusInfo> =>
+      taskAcceptedSchema.parse((await http.post(`${ORDERS_API}/export`, body)).data).taskStatus,
+  });

@@ -474,6 +474,12 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       target: t('order-filters'),
     },
     {
+      title: 'Export',
+      body: 'Download what the list shows (its tab, filters and search) as CSV or Excel; the file arrives as a notification.',
+      target: t('orders-export'),
+      requires: 'export',
+    },
+    {
       title: 'New order',
       body: 'Place an order on a customer’s behalf. An accepted offer becomes an order from its own page.',
       target: t('new-order'),
