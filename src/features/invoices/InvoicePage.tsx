@@ -5,9 +5,9 @@ import { isUuid } from '../../../contracts/domain/ids';
 import { type DocumentParty, type InvoiceDetail, invoicePageLink } from '../../../contracts/invoices';
 import { orderPageLink } from '../../../contracts/orders';
 import { money } from '../../lib/money';
-import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { DownloadButton } from '../../ui/download-button';
+import { EntryList } from '../../ui/entry-list';
 import { ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
 import { SectionCard } from '../../ui/section-card';
 import { TableScroll } from '../../ui/table-scroll';
@@ -257,31 +257,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 function History({ invoice }: { invoice: InvoiceDetail }) {
-  if (invoice.history.length === 0) return <Text color="fg.muted">Nothing yet.</Text>;
-  return (
-    <List.Root gap="2" listStyleType="none" aria-label="Invoice history">
-      {invoice.history.map((entry) => (
-        <List.Item key={entry.id} fontSize="sm">
-          <Text>
-            <Text as="span" fontWeight="medium">
-              {entry.actor.name || 'The system'}
-            </Text>{' '}
-            {ACTIONS[entry.action] ?? entry.action}{' '}
-            <Text as="span" color="fg.muted">
-              <time dateTime={entry.at} title={formatDateTime(entry.at)}>
-                {relativeTime(entry.at)}
-              </time>
-            </Text>
-          </Text>
-          {entry.note ? (
-            <Text color="fg.muted" overflowWrap="anywhere">
-              {entry.note}
-            </Text>
-          ) : null}
-        </List.Item>
-      ))}
-    </List.Root>
-  );
+  return <EntryList entries={invoice.history} actions={ACTIONS} label="Invoice history" />;
 }
 
 /**

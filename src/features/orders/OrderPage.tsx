@@ -9,9 +9,9 @@ import {
   paymentMethodLabels,
 } from '../../../contracts/orders';
 import { money } from '../../lib/money';
-import { relativeTime } from '../../lib/relative-time';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
+import { EntryList } from '../../ui/entry-list';
 import { ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
 import { PricingTable } from '../../ui/pricing-table';
 import { SectionCard } from '../../ui/section-card';
@@ -195,30 +195,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 function History({ order }: { order: OrderDetail }) {
-  return (
-    <List.Root gap="2" listStyleType="none" aria-label="Order history">
-      {order.history.map((entry) => (
-        <List.Item key={entry.id} fontSize="sm">
-          <Text>
-            <Text as="span" fontWeight="medium">
-              {entry.actor.name || 'The system'}
-            </Text>{' '}
-            {ACTIONS[entry.action] ?? entry.action}{' '}
-            <Text as="span" color="fg.muted">
-              <time dateTime={entry.at} title={formatDateTime(entry.at)}>
-                {relativeTime(entry.at)}
-              </time>
-            </Text>
-          </Text>
-          {entry.note ? (
-            <Text color="fg.muted" overflowWrap="anywhere">
-              {entry.note}
-            </Text>
-          ) : null}
-        </List.Item>
-      ))}
-    </List.Root>
-  );
+  return <EntryList entries={order.history} actions={ACTIONS} label="Order history" />;
 }
 
 /**

@@ -6,8 +6,8 @@ import { isUuid } from '../../../contracts/domain/ids';
 import { toleranceText } from '../../../contracts/domain/purchase-order-state';
 import { PURCHASE_ORDERS_ROUTE, type PurchaseOrderDetail } from '../../../contracts/purchase-orders';
 import { money } from '../../lib/money';
-import { relativeTime } from '../../lib/relative-time';
 import { useRouteActions } from '../../services/route-permissions';
+import { EntryList } from '../../ui/entry-list';
 import { PageHeader, recordState } from '../../ui/page-states';
 import { SectionCard } from '../../ui/section-card';
 import { TableScroll } from '../../ui/table-scroll';
@@ -169,30 +169,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 function History({ po }: { po: PurchaseOrderDetail }) {
-  return (
-    <List.Root gap="2" listStyleType="none" aria-label="Purchase order history">
-      {po.history.map((entry) => (
-        <List.Item key={entry.id} fontSize="sm">
-          <Text>
-            <Text as="span" fontWeight="medium">
-              {entry.actor.name || 'The system'}
-            </Text>{' '}
-            {ACTIONS[entry.action] ?? entry.action}{' '}
-            <Text as="span" color="fg.muted">
-              <time dateTime={entry.at} title={formatDateTime(entry.at)}>
-                {relativeTime(entry.at)}
-              </time>
-            </Text>
-          </Text>
-          {entry.note ? (
-            <Text color="fg.muted" overflowWrap="anywhere">
-              {entry.note}
-            </Text>
-          ) : null}
-        </List.Item>
-      ))}
-    </List.Root>
-  );
+  return <EntryList entries={po.history} actions={ACTIONS} label="Purchase order history" />;
 }
 
 /**
