@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { seedBulkOrders } from '../../seed/bulk-orders';
 import { type ApiAs, apiAs, createTestApp, demoEmails, type TestApp, testBackends } from '../../test-support';
-import { ordersExport, type OrdersExportPayload } from './orders-export';
+import { type OrdersExportPayload, ordersExport } from './orders-export';
 
 describe.each(testBackends)('orders export (%s)', (backend) => {
   let t: TestApp;
