@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AUCTIONS_API } from '../contracts/auctions';
 import { INVOICES_API } from '../contracts/invoices';
 import { ORDERS_API } from '../contracts/orders';
 import { PURCHASE_ORDERS_API, SUPPLIERS_API } from '../contracts/purchase-orders';
@@ -21,6 +22,7 @@ import { HttpError } from './lib/http-error';
 import { serializeError } from './lib/log-errors';
 import { type FileStorage, storagePlugin } from './lib/storage';
 import { attributesModule } from './modules/attributes';
+import { auctionRoutes } from './modules/auctions/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionGate } from './modules/auth/sessions';
 import type { SignInLimits } from './modules/auth/sign-in-limits';
@@ -321,6 +323,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.E2E_TEST_HOOKS) await app.register(queryTestHooks, { prefix: '/api/v1/test-hooks' });
   await app.register(offerRoutes, {
     prefix: '/api/v1/offers',
+    publicUrl: config.publicUrl,
+    mailLinkSecret: config.MAIL_LINK_SECRET,
+  });
+  await app.register(auctionRoutes, {
+    prefix: AUCTIONS_API,
     publicUrl: config.publicUrl,
     mailLinkSecret: config.MAIL_LINK_SECRET,
   });

@@ -139,3 +139,8 @@ export function formatMoney(amount: number, code: string, locale = formatSetting
   const gap = /\p{L}$/u.test(symbol) ? ' ' : '';
   return `${sign}${symbol}${gap}${magnitude}`;
 }
+
+/** An amount in integer minor units (cents, whole yen), formatted in its currency. */
+export function formatMinor(amountMinor: number, code: string, locale?: string): string {
+  return formatMoney(amountMinor / 10 ** moneyDigits(code), code, locale);
+}

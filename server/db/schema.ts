@@ -2207,3 +2207,136 @@ export const purchaseOrderReceipts = pgTable(
   },
   (table) => [uniqueIndex('purchase_order_receipts_number_uq').on(table.purchaseOrderId, table.number)],
 );
+
+// ---------------------------------------------------------------------------------------------------
+// Auctions (issue 32, docs/auctions.md). The auction row holds the terms and the state the rules keep
+// (contracts/domain/auction-rules.ts): a cache of the ledger, which a replay reproduces. Stored statuses:
+// draft, scheduled (live once its start has passed), ended, cancelled.
+
+export const auctionEvents = pgTable('auction_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  sellerId: uuid('seller_id')
+    .notNull()
+    .references(() => sellers.id, { onDelete: 'cascade' }),
+  gapSeconds: integer('gap_seconds').notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+});
+
+export const auctions = pgTable(
+  'auctions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    eventId: uuid('event_id').references(() => auctionEvents.id, { onDelete: 'set null' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    currency: text('currency').notNull(),
+    startingPriceMinor: bigint('starting_price_minor', { mode: 'number' }).notNull(),
+    reserveMinor: bigint('reserve_minor', { mode: 'number' }),
+    buyNowMinor: bigint('buy_now_minor', { mode: 'number' }),
+    increments: jsonb('increments').$type<{ fromMinor: number; stepMinor: number }[]>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    hardEndAt: timestamp('hard_end_at', { withTimezone: true }).notNull(),
+    softCloseSeconds: integer('soft_close_seconds').notNull(),
+    extensionSeconds: integer('extension_seconds').notNull(),
+    paymentHours: integer('payment_hours').notNull().default(48),
+    status: text('status').notNull().default('draft'),
+    outcome: text('outcome'),
+    cancelReason: text('cancel_reason'),
+    // The rules' state (what a replay of the ledger gives).
+    priceMinor: bigint('price_minor', { mode: 'number' }),
+    leaderBidderId: uuid('leader_bidder_id'),
+    leaderMaxMinor: bigint('leader_max_minor', { mode: 'number' }),
+    leaderSequence: integer('leader_sequence'),
+    /** The leader's name as watchers see it (maskedName). */
+    leaderName: text('leader_name'),
+    effectiveEndAt: timestamp('effective_end_at', { withTimezone: true }).notNull(),
+    bids: integer('bids').notNull().default(0),
+    lastSequence: integer('last_sequence').notNull().default(0),
+    boughtNow: boolean('bought_now').notNull().default(false),
+    /** Rises by one with every change watchers see, so a view notices a missed message. */
+    version: integer('version').notNull().default(0),
+    // After a sale.
+    settlement: text('settlement'),
+    winnerDeadline: timestamp('winner_deadline', { withTimezone: true }),
+    orderId: uuid('order_id'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('auctions_number_uq').on(table.number),
+    index('auctions_status_idx').on(table.status, table.startsAt, table.id),
+    index('auctions_closing_idx').on(table.status, table.effectiveEndAt),
+    index('auctions_seller_idx').on(table.sellerId, table.startsAt),
+    index('auctions_event_idx').on(table.eventId),
+    check(
+      'auctions_times_ck',
+      sql`${table.startsAt} < ${table.endsAt} AND ${table.endsAt} <= ${table.hardEndAt} AND ${table.effectiveEndAt} <= ${table.hardEndAt}`,
+    ),
+  ],
+);
+
+export const auctionBidders = pgTable(
+  'auction_bidders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Lower case. */
+    email: text('email').notNull(),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 of the bidder's token (the browser keeps the token). */
+    tokenHash: text('token_hash'),
+    /** Registered by a staff member bidding on the customer's behalf. */
+    registeredBy: uuid('registered_by'),
+    /** The last "you have been outbid" mail: at most one each ten minutes. */
+    outbidMailedAt: timestamp('outbid_mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('auction_bidders_email_uq').on(table.auctionId, table.email),
+    index('auction_bidders_token_idx').on(table.tokenHash),
+  ],
+);
+
+/** The append-only ledger: rows are never deleted, and only a cancellation may be written on one. */
+export const auctionBids = pgTable(
+  'auction_bids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    bidderId: uuid('bidder_id')
+      .notNull()
+      .references(() => auctionBidders.id),
+    maxMinor: bigint('max_minor', { mode: 'number' }).notNull(),
+    /** The visible price and the effective end right after this bid. */
+    priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
+    effectiveEndAt: timestamp('effective_end_at', { withTimezone: true }).notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true, precision: 6 }).notNull(),
+    placedBy: uuid('placed_by'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: uuid('cancelled_by'),
+  },
+  (table) => [uniqueIndex('auction_bids_sequence_uq').on(table.auctionId, table.sequence)],
+);

@@ -19,10 +19,15 @@ export interface Broker {
   listen(filter: string, onMessage: (topic: string, message: unknown) => void): Promise<void>;
   /** The embedded broker clustered over Redis (REDIS_URL): whether Redis answers (`/api/health`). */
   clusterState?: () => 'ok' | 'degraded';
+  /**
+   * How many connections subscribe to exactly this topic, across instances (an auction's watchers).
+   * Known to the embedded broker; an external broker does not tell, and it is absent.
+   */
+  audience?: (topic: string) => number;
 }
 
 /** What each mode provides; `publishToUser` is built on top the same way for both. */
-export type BrokerTransport = Pick<Broker, 'kind' | 'publish' | 'listen' | 'clusterState'>;
+export type BrokerTransport = Pick<Broker, 'kind' | 'publish' | 'listen' | 'clusterState' | 'audience'>;
 
 /** The JSON in a message's payload, or undefined when it is not JSON. */
 export function parsePayload(payload: Uint8Array): unknown {

@@ -61,6 +61,7 @@ export const brokerPlugin = fp(
       publish: transport.publish,
       listen: transport.listen,
       clusterState: transport.clusterState,
+      audience: transport.audience,
       publishToUser: (userId, message) =>
         transport.publish(userMessageTopic(options.prefix, userId), message, { qos: 2 }),
     } satisfies Broker);

@@ -14,7 +14,8 @@ export type AuditSubjectType =
   | 'order'
   | 'purchase_order'
   | 'supplier'
-  | 'invoice';
+  | 'invoice'
+  | 'auction';
 
 export interface AuditSubject {
   type: AuditSubjectType;
