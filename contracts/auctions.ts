@@ -4,6 +4,7 @@
 // times on the wire are ISO strings, decided by the database's clock.
 import { z } from 'zod';
 import { auditEntrySchema } from './audit';
+import { auctionTopicOf } from './broker-topics';
 import { intParam } from './int-param';
 
 export const AUCTIONS_ROUTE = '/auctions/manage-auctions';
@@ -14,8 +15,8 @@ export const AUCTIONS_API = '/api/v1/auctions';
 /** The public page a customer opens from the signed link: `/auction/{token}`. */
 export const PUBLIC_AUCTION_PREFIX = '/auction/';
 
-/** The auction's public, read-only broker topic: only the server publishes here. */
-export const auctionTopic = (auctionId: string) => `auctions/${auctionId}`;
+/** The auction's public, read-only broker topic: only the server publishes here (broker-topics.ts ACL). */
+export const auctionTopic = auctionTopicOf;
 /** The broker username a public page connects with; its password is the auction's public token. */
 export const AUCTION_WATCHER_USERNAME = 'auction-watcher';
 

@@ -78,15 +78,33 @@ describe('who may subscribe to what', () => {
       'mp_u-admin_message',
       'mp_u-admin_admin',
       'mp_settings',
+      'auctions/+',
     ]);
-    expect(allowedSubscriptions(staff, prefix)).toEqual(['mp_u-staff_message', 'mp_settings']);
+    expect(allowedSubscriptions(staff, prefix)).toEqual(['mp_u-staff_message', 'mp_settings', 'auctions/+']);
     expect(allowedSubscriptions(seller, prefix)).toEqual([
       'mp_u-seller_message',
       'mp_settings',
+      'auctions/+',
       '/chatBot/salesBot/s-1/+',
     ]);
-    // Everyone hears settings changes; nobody but the server publishes them.
+    // Everyone hears settings changes and watches auctions; nobody but the server publishes there.
     expect(mayPublish(admin, 'mp_settings', prefix)).toBe(false);
+    expect(mayPublish(admin, 'auctions/a-1', prefix)).toBe(false);
+  });
+
+  it('an auction’s public page watches its one auction and publishes nowhere', () => {
+    const watcher: BrokerUser = {
+      id: 'watcher:auction-a-1-t',
+      role: 'Watcher',
+      sellerId: null,
+      auctionId: 'a-1',
+    };
+    expect(allowedSubscriptions(watcher, prefix)).toEqual(['auctions/a-1']);
+    expect(maySubscribe(watcher, 'auctions/a-1', prefix)).toBe(true);
+    expect(maySubscribe(watcher, 'auctions/a-2', prefix)).toBe(false);
+    expect(maySubscribe(watcher, 'auctions/+', prefix)).toBe(false);
+    expect(maySubscribe(watcher, 'mp_settings', prefix)).toBe(false);
+    expect(mayPublish(watcher, 'auctions/a-1', prefix)).toBe(false);
   });
 
   it("admins and staff who may view all help chats also get every seller's chats, sellers never", () => {
@@ -95,11 +113,13 @@ describe('who may subscribe to what', () => {
       'mp_u-admin_message',
       'mp_u-admin_admin',
       'mp_settings',
+      'auctions/+',
       ALL_SALES_BOT_CHATS,
     ]);
     expect(allowedSubscriptions(inbox(staff), prefix)).toEqual([
       'mp_u-staff_message',
       'mp_settings',
+      'auctions/+',
       '/chatBot/salesBot/+/+',
     ]);
     expect(allowedSubscriptions(inbox(seller), prefix)).toEqual(allowedSubscriptions(seller, prefix));

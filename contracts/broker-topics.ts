@@ -75,8 +75,14 @@ export function topicMatches(filter: string, topic: string): boolean {
 /** Who is asking, as the broker knows them from the verified access token. */
 export interface BrokerUser {
   id: string;
-  role: 'Admin' | 'Staff' | 'Seller';
+  /**
+   * 'Watcher': an auction's public page, with no account: it connects with the auction's signed public
+   * token and may only read that auction's topic.
+   */
+  role: 'Admin' | 'Staff' | 'Seller' | 'Watcher';
   sellerId: string | null;
+  /** The auction a watcher watches. */
+  auctionId?: string;
   /**
    * An admin or staff member who may view every seller's help chats (holds `view` on
    * /customers/help-chats), so their inbox is live. Decided from their permissions when they connect.
@@ -84,21 +90,30 @@ export interface BrokerUser {
   readsAllChats?: boolean;
 }
 
+/**
+ * Every auction's public topic (issue 32): anyone signed in may watch any auction, and only the server
+ * publishes there. The name is contracts/auctions.ts `auctionTopic`.
+ */
+export const ALL_AUCTIONS = 'auctions/+';
+export const auctionTopicOf = (auctionId: string) => `auctions/${auctionId}`;
+
 /** The topics that are the user's own: their message topic, and an admin's admin topic. */
 export function ownTopics(user: BrokerUser, prefix: string): string[] {
+  if (user.role === 'Watcher') return [];
   const topics = [userMessageTopic(prefix, user.id)];
   if (user.role === 'Admin') topics.push(adminTopic(prefix, user.id));
   return topics;
 }
 
 /**
- * The topic filters a user may subscribe to, exactly (SPEC §6/§7): their own topics and the settings
- * topic; sellers also
+ * The topic filters a user may subscribe to, exactly (SPEC §6/§7): their own topics, the settings
+ * topic and the auctions' public topics; a watcher only their auction's; sellers also
  * their own sales-bot chats; admins and staff who may view all help chats, every seller's. Nothing
  * else: no wildcard that would reach anyone else's notifications.
  */
 export function allowedSubscriptions(user: BrokerUser, prefix: string): string[] {
-  const topics = [...ownTopics(user, prefix), settingsTopic(prefix)];
+  if (user.role === 'Watcher') return user.auctionId ? [auctionTopicOf(user.auctionId)] : [];
+  const topics = [...ownTopics(user, prefix), settingsTopic(prefix), ALL_AUCTIONS];
   if (user.role === 'Seller' && user.sellerId) topics.push(salesBotFilter(user.sellerId));
   if (user.role !== 'Seller' && user.readsAllChats) topics.push(ALL_SALES_BOT_CHATS);
   return topics;

@@ -22,6 +22,7 @@ import { HttpError } from './lib/http-error';
 import { serializeError } from './lib/log-errors';
 import { type FileStorage, storagePlugin } from './lib/storage';
 import { attributesModule } from './modules/attributes';
+import { createAuctionLinks } from './modules/auctions/bidders';
 import { auctionRoutes } from './modules/auctions/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionGate } from './modules/auth/sessions';
@@ -234,7 +235,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     permissionsOf: (user) => permissionCache.permissionsOf(user),
   });
+  // An auction's public page watches its topic with the auction's signed link (issue 32).
+  const auctionLinks = createAuctionLinks(
+    await mailLinkSecret(database.db, config.MAIL_LINK_SECRET),
+    config.publicUrl,
+  );
+  const watchAuction = (token: string) => auctionLinks.read(token);
   await app.register(brokerPlugin, {
+    watchAuction,
     tokens,
     prefix: config.MQTT_TOPIC_PREFIX,
     externalUrl: config.MQTT_URL,
@@ -329,7 +337,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auctionRoutes, {
     prefix: AUCTIONS_API,
     publicUrl: config.publicUrl,
-    mailLinkSecret: config.MAIL_LINK_SECRET,
+    links: auctionLinks,
   });
   await app.register(stockRoutes, { prefix: STOCK_API });
   await app.register(orderRoutes, { prefix: ORDERS_API, dataDir: config.dataDir });
@@ -377,6 +385,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       secret: config.BROKER_HTTP_SECRET,
       topicPrefix: config.MQTT_TOPIC_PREFIX,
       readsAllChats: (user) => readsAllChats(database.db, user),
+      watchAuction,
     });
   }
   await app.register(videoCallRoutes, { prefix: VIDEO_CALLS_PREFIX });

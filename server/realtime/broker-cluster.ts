@@ -36,6 +36,8 @@ export interface BrokerBackend {
   away: AwayStore;
   /** Only with Redis: whether every connection to it is up. */
   clusterState?: () => ClusterState;
+  /** Only with Redis: a connection for small shared counts (topic audiences), under the namespace. */
+  redis?: Redis;
   /** What Aedes needs on top of this backend (publishInOrder with Redis). */
   prepare?(aedes: { publish: unknown }): void;
   close(): Promise<void>;
@@ -253,6 +255,7 @@ export async function connectRedisBackend(
     persistence,
     registry,
     away,
+    redis: connections.registry,
     prepare: publishInOrder,
     clusterState: () => (all.every((connection) => connection.status === 'ready') ? 'ok' : 'degraded'),
     async close() {

@@ -24,10 +24,15 @@ export interface Broker {
    * Known to the embedded broker; an external broker does not tell, and it is absent.
    */
   audience?: (topic: string) => number;
+  /** Called with the topics whose audience changed (at most about once a second). */
+  onAudienceChange?: (listener: (topics: string[]) => void) => void;
 }
 
 /** What each mode provides; `publishToUser` is built on top the same way for both. */
-export type BrokerTransport = Pick<Broker, 'kind' | 'publish' | 'listen' | 'clusterState' | 'audience'>;
+export type BrokerTransport = Pick<
+  Broker,
+  'kind' | 'publish' | 'listen' | 'clusterState' | 'audience' | 'onAudienceChange'
+>;
 
 /** The JSON in a message's payload, or undefined when it is not JSON. */
 export function parsePayload(payload: Uint8Array): unknown {

@@ -37,6 +37,8 @@ export interface BrokerPluginOptions {
   redisUrl?: string;
   /** Prefix of the broker's Redis keys and channels (default `mp:broker:`); tests use one per run. */
   redisNamespace?: string;
+  /** The auction a public token is for: its public page may watch that auction's topic. */
+  watchAuction?(token: string): string | null;
 }
 
 export const brokerPlugin = fp(
@@ -62,6 +64,7 @@ export const brokerPlugin = fp(
       listen: transport.listen,
       clusterState: transport.clusterState,
       audience: transport.audience,
+      onAudienceChange: transport.onAudienceChange,
       publishToUser: (userId, message) =>
         transport.publish(userMessageTopic(options.prefix, userId), message, { qos: 2 }),
     } satisfies Broker);

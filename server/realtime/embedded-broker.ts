@@ -15,6 +15,7 @@
 //   oldest away session is forgotten first), and no packet may be larger than `maxPacketBytes`:
 //   one account cannot fill the server's memory.
 // With REDIS_URL, several instances share messages, sessions and these caps (broker-cluster.ts).
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyInstance } from 'fastify';
@@ -28,14 +29,18 @@ import {
 } from '../../contracts/broker-topics';
 import { atMost } from '../lib/at-most';
 import type { SessionGate, TokenService, TokenUser } from '../lib/auth-types';
+import { createAudienceStore } from './broker-audience';
 import { type BrokerBackend, createLocalBackend } from './broker-cluster';
 import { type BrokerRegistry, createMemoryRegistry } from './broker-registry';
 import { type BrokerTransport, type PublishOptions, parsePayload } from './broker-transport';
 import { createPacketSizeGuard } from './packet-size-guard';
 import { createSessionSweeper, type SessionStore } from './session-expiry';
 import { upgradeRouter } from './upgrades';
+import { decideWatcher, WATCHER_USERNAME } from './watchers';
 
 export const BROKER_PATH = '/mqtt';
+/** The topics whose listeners are counted: each auction's (its watchers). */
+const AUDIENCE_TOPIC = /^auctions\/[0-9a-f-]{36}$/;
 
 export interface BrokerLimits {
   /** Connections one user may hold at once (a tab each). */
@@ -91,7 +96,12 @@ export interface AuthHookOptions {
   registry?: BrokerRegistry;
   /** The registry could not answer (Redis down): the connection is refused as unavailable. */
   onRegistryError?(error: unknown): void;
+  /** The auction a public token is for (auctions' signed links): its page may watch that topic. */
+  watchAuction?(token: string): string | null;
 }
+
+/** A watcher's connection lasts at most this long; the page reconnects (its token does not expire). */
+const WATCHER_CONNECTION_MS = 12 * 3_600_000;
 
 /**
  * Marks a publish that the ACL refused. MQTT 3.1.1 §3.3.5 lets a server acknowledge a publish it will
@@ -111,6 +121,7 @@ export function createAuthHooks({
   onRefusedPublish,
   registry = createMemoryRegistry(),
   onRegistryError,
+  watchAuction,
 }: AuthHookOptions) {
   const { connectionsPerUser, sessionsPerUser } = { ...DEFAULT_BROKER_LIMITS, ...limits };
   // Aedes passes the client object through every hook; the verified user rides on it.
@@ -127,6 +138,13 @@ export function createAuthHooks({
       done: (error: AuthenticateError | null, success: boolean | null) => void,
     ) {
       if (!username || !password) return done(refused('Username and access token are required', 4), false);
+      if (username === WATCHER_USERNAME) {
+        // An auction's public page: no account, a clean session, its one topic (decideWatcher).
+        const watcher = client.clean ? decideWatcher(watchAuction, client.id, password.toString()) : null;
+        if (!watcher) return done(refused('Not a valid auction link', 4), false);
+        sessions.set(client, { user: watcher, sessionId: '', expiresAt: Date.now() + WATCHER_CONNECTION_MS });
+        return done(null, true);
+      }
       tokens
         .verify(password.toString())
         .then(
@@ -254,8 +272,10 @@ export async function startEmbeddedBroker(
     if (!session) return;
     // Again here: taking over a connection with the same id (same user) unregistered the old one,
     // which may have freed the id just after this client claimed it.
-    void hooks.registry.own(client.id, session.user.id).catch(() => {});
-    sessions.connected(client.id);
+    if (session.user.role !== 'Watcher') {
+      void hooks.registry.own(client.id, session.user.id).catch(() => {});
+      sessions.connected(client.id);
+    }
     const timer = setTimeout(
       () => {
         expiryTimers.delete(client);
@@ -266,7 +286,20 @@ export async function startEmbeddedBroker(
     );
     expiryTimers.set(client, timer.unref());
   });
+  // Who listens to each auction (its watchers' count), across instances with Redis.
+  const audience = createAudienceStore({
+    counted: (topic) => AUDIENCE_TOPIC.test(topic),
+    redis: backend.redis,
+    instanceId: randomUUID(),
+  });
+  aedes.on('subscribe', (subscriptions, client) => {
+    if (client) for (const { topic } of subscriptions) audience.joined(topic, client.id);
+  });
+  aedes.on('unsubscribe', (topics, client) => {
+    if (client) for (const topic of topics) audience.left(topic, client.id);
+  });
   aedes.on('clientDisconnect', (client) => {
+    audience.gone(client.id);
     clearTimeout(expiryTimers.get(client));
     expiryTimers.delete(client);
     // A clean session leaves nothing behind under its id, so the id is free again.
@@ -279,7 +312,8 @@ export async function startEmbeddedBroker(
     // Every connected client has an expiry timer: its keys are the live connections.
     for (const client of expiryTimers.keys()) {
       const session = hooks.sessions.get(client);
-      if (!session || (userId !== null && session.user.id !== userId)) continue;
+      if (!session || session.user.role === 'Watcher' || (userId !== null && session.user.id !== userId))
+        continue;
       void options.sessions?.isLive(session.sessionId, session.user.id).then(
         (live) => {
           if (live) return;
@@ -316,6 +350,7 @@ export async function startEmbeddedBroker(
   app.addHook('preClose', async () => {
     stopHearingRevocations?.();
     sessions.stop();
+    audience.stop();
     router.release(BROKER_PATH);
     for (const timer of expiryTimers.values()) clearTimeout(timer);
     expiryTimers.clear();
@@ -361,5 +396,12 @@ export async function startEmbeddedBroker(
         resolve,
       ),
     );
-  return { kind: 'embedded', publish, listen, clusterState: backend.clusterState };
+  return {
+    kind: 'embedded',
+    publish,
+    listen,
+    clusterState: backend.clusterState,
+    audience: (topic) => audience.count(topic),
+    onAudienceChange: (listener) => audience.onChange(listener),
+  };
 }

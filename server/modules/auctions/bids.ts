@@ -151,7 +151,7 @@ export interface DecidedBid {
   now: Date;
 }
 
-function refuse(row: AuctionRow, reason: 'not_started' | 'ended'): never {
+function refuse(reason: 'not_started' | 'ended'): never {
   if (reason === 'not_started') throw new HttpError(409, AUCTION_NOT_STARTED_MESSAGE, 'AUCTION_NOT_STARTED');
   throw new HttpError(409, AUCTION_ENDED_MESSAGE, 'AUCTION_ENDED');
 }
@@ -161,8 +161,8 @@ export async function decideBid(db: Db, input: BidInput): Promise<DecidedBid> {
   return db.transaction(async (tx) => {
     const row = await lockAuction(tx, input.auctionId);
     const now = await databaseNow(tx);
-    if (row.status === 'draft') refuse(row, 'not_started');
-    if (row.status !== 'scheduled') refuse(row, 'ended');
+    if (row.status === 'draft') refuse('not_started');
+    if (row.status !== 'scheduled') refuse('ended');
     if (input.currency !== row.currency)
       throw new HttpError(422, WRONG_CURRENCY_MESSAGE(row.currency), 'WRONG_CURRENCY', {
         currency: WRONG_CURRENCY_MESSAGE(row.currency),
@@ -181,7 +181,7 @@ export async function decideBid(db: Db, input: BidInput): Promise<DecidedBid> {
       at: now.getTime(),
     });
     if (isRefusal(decided)) {
-      if (decided.reason !== 'too_low') refuse(row, decided.reason);
+      if (decided.reason !== 'too_low') refuse(decided.reason);
       const minimum = formatMinor(decided.minimumMinor, row.currency);
       const message =
         state.leader?.bidderId === input.bidderId

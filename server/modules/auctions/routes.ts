@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   AUCTION_PAGE,
   AUCTIONS_ROUTE,
+  type AuctionWatchers,
   auctionBodySchema,
   auctionDetailSchema,
   auctionListQuerySchema,
@@ -91,6 +92,19 @@ export async function auctionRoutes(app: FastifyInstance, options: AuctionRoutes
   app.addHook('onClose', async () => {
     await publisher.flush();
     publisher.stop();
+  });
+  // The watchers' count as it changes (the broker counts each auction topic's listeners).
+  app.broker.onAudienceChange?.((topics) => {
+    for (const topic of topics) {
+      const auctionId = topic.slice(auctionTopic('').length);
+      const message: AuctionWatchers = {
+        type: 'watchers',
+        auctionId,
+        watchers: watchers(auctionId),
+        serverTime: new Date().toISOString(),
+      };
+      void app.broker.publish(topic, message, { qos: 0 }).catch(() => {});
+    }
   });
   registerAuctionMail(app, links);
   registerClosing(app, publisher);

@@ -7,6 +7,8 @@ import { ALL_SALES_BOT_CHATS, salesBotFilter, salesBotTopic } from '../../../con
 import { loggerOptions } from '../../app';
 import { users } from '../../db/schema';
 import { createTestApp, demoEmails, signInAs, type TestApp } from '../../test-support';
+import { createAuctionLinks } from '../auctions/bidders';
+import { mailLinkSecret } from '../mail-links/links';
 import { BROKER_SECRET_QUERY } from './routes';
 
 const SECRET = 'broker-http-secret-0123456789-abcdefghij';
@@ -280,6 +282,56 @@ describe('broker auth and ACL over HTTP', () => {
       }
       const huge = await emqx('auth', { username: 'u', password: 'x'.repeat(20_000) });
       expect([400, 413]).toContain(huge.statusCode);
+    });
+  });
+
+  describe('an auction’s public page (issue 32)', () => {
+    const auctionId = '11111111-2222-4333-8444-555555555555';
+
+    it('connects with the auction’s signed link and a client id naming that auction, nothing else', async () => {
+      // The test app's link secret is the one stored in the database when none is configured.
+      const secret = await mailLinkSecret(t.app.db, t.config.MAIL_LINK_SECRET);
+      const token = createAuctionLinks(secret, '').token(auctionId);
+      const ok = await emqx('auth', {
+        username: 'auction-watcher',
+        password: token,
+        clientid: `auction-${auctionId}-tab1`,
+        peerhost: '10.0.0.9',
+      });
+      expect(ok.json()).toMatchObject({ result: 'allow' });
+      const otherAuction = await emqx('auth', {
+        username: 'auction-watcher',
+        password: token,
+        clientid: 'auction-00000000-0000-4000-8000-000000000000-tab1',
+        peerhost: '10.0.0.9',
+      });
+      expect(otherAuction.json()).toMatchObject({ result: 'deny' });
+      const forged = await goAuth('auth', {
+        username: 'auction-watcher',
+        password: `${auctionId}.${'A'.repeat(43)}`,
+        clientid: `auction-${auctionId}-tab1`,
+      });
+      expect(forged.statusCode).toBe(403);
+    });
+
+    it('lets a watcher read its auction’s topic only, and nobody publish there', async () => {
+      const watcher = { username: 'auction-watcher', clientid: `auction-${auctionId}-tab1` };
+      expect(
+        (await emqx('acl', { ...watcher, topic: `auctions/${auctionId}`, action: 'subscribe' })).json(),
+      ).toMatchObject({ result: 'allow' });
+      expect(
+        (await emqx('acl', { ...watcher, topic: 'auctions/other', action: 'subscribe' })).json(),
+      ).toMatchObject({ result: 'deny' });
+      expect(
+        (await emqx('acl', { ...watcher, topic: `auctions/${auctionId}`, action: 'publish' })).json(),
+      ).toMatchObject({ result: 'deny' });
+      const admin = { username: accounts.Admin.userId, clientid: 'admin-tab' };
+      expect((await goAuth('acl', { ...admin, topic: `auctions/${auctionId}`, acc: 4 })).statusCode).toBe(
+        200,
+      );
+      expect((await goAuth('acl', { ...admin, topic: `auctions/${auctionId}`, acc: 2 })).statusCode).toBe(
+        403,
+      );
     });
   });
 });

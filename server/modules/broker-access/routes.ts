@@ -27,6 +27,7 @@ import type { TokenUser } from '../../lib/auth-types';
 import { errorResponses } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { decideConnect, decideTopic, type TopicAccess } from '../../realtime/broker-decisions';
+import { decideWatcher, WATCHER_USERNAME, watcherOfClient } from '../../realtime/watchers';
 
 export const BROKER_SECRET_REQUIRED_MESSAGE = 'This endpoint answers only the site’s MQTT broker.';
 export const BROKER_SECRET_QUERY = 'broker_secret';
@@ -36,6 +37,8 @@ export interface BrokerAccessOptions {
   /** MQTT_TOPIC_PREFIX: the prefix of the users' own topics. */
   topicPrefix: string;
   readsAllChats(user: TokenUser): Promise<boolean>;
+  /** The auction a public token is for (auctions' signed links), for watchers of its topic. */
+  watchAuction?(token: string): string | null;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -123,6 +126,15 @@ export async function brokerAccessRoutes(app: FastifyInstance, options: BrokerAc
     },
     async (request, reply) => {
       const body = request.body;
+      if (body.username === WATCHER_USERNAME) {
+        const watcher = decideWatcher(options.watchAuction, body.clientid, body.password);
+        return answer(
+          reply,
+          body.peerhost === undefined ? 'go-auth' : 'emqx',
+          watcher !== null,
+          'Not a valid auction link',
+        );
+      }
       const decision = await decideConnect(
         { tokens: app.tokens, readsAllChats: options.readsAllChats },
         body.username,
@@ -160,9 +172,16 @@ export async function brokerAccessRoutes(app: FastifyInstance, options: BrokerAc
     async (request, reply) => {
       const body = request.body;
       const format = body.action ? 'emqx' : 'go-auth';
+      const accesses = accessesOf(body);
+      if (body.username === WATCHER_USERNAME) {
+        const watcher = watcherOfClient(body.clientid);
+        const allowed =
+          watcher !== null &&
+          accesses.every((access) => decideTopic(watcher, access, body.topic, topicPrefix));
+        return answer(reply, format, allowed, allowed ? '' : 'Not allowed on this topic');
+      }
       const found = await currentUser(app.db, body.username);
       if (!found) return answer(reply, format, false, 'No such active user');
-      const accesses = accessesOf(body);
       const user: BrokerUser = {
         id: found.id,
         role: found.role,
@@ -173,8 +192,13 @@ export async function brokerAccessRoutes(app: FastifyInstance, options: BrokerAc
         accesses.every((access) => decideTopic(who, access, body.topic, topicPrefix));
       let allowed = allowedAs(user);
       // Every seller's chats are for admins and staff with the permission: read it only when it matters.
-      if (!allowed && user.role !== 'Seller') {
-        const tokenUser: TokenUser = { id: user.id, role: user.role, sellerId: user.sellerId, sessionId: '' };
+      if (!allowed && found.role !== 'Seller') {
+        const tokenUser: TokenUser = {
+          id: found.id,
+          role: found.role,
+          sellerId: found.sellerId,
+          sessionId: '',
+        };
         if (await options.readsAllChats(tokenUser).catch(() => false))
           allowed = allowedAs({ ...user, readsAllChats: true });
       }
