@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { auditEntrySchema } from './audit';
 import { auctionTopicOf } from './broker-topics';
 import { intParam } from './int-param';
+import { orderAddressSchema } from './orders';
 
 export const AUCTIONS_ROUTE = '/auctions/manage-auctions';
 /** One auction's page (its permission guards the auction's own API and staff bidding). */
@@ -273,6 +274,9 @@ export const publicAuctionSchema = z.object({
   quantity: z.number(),
   sellerName: z.string().nullable(),
   snapshot: liveSnapshotSchema,
+  /** After a sale: whether the winner's address is awaited, and until when. */
+  settlement: z.enum(settlementStates).nullable(),
+  winnerDeadline: z.string().nullable(),
 });
 export type PublicAuction = z.infer<typeof publicAuctionSchema>;
 
@@ -298,6 +302,13 @@ export const bidderSessionSchema = z.object({
 });
 export type BidderSession = z.infer<typeof bidderSessionSchema>;
 export const BIDDER_TOKEN_HEADER = 'x-bidder-token';
+
+/** The winner's shipping address, given on the public page before the deadline: it makes their order. */
+export const claimBodySchema = z.object({ shippingAddress: orderAddressSchema });
+export type ClaimBody = z.infer<typeof claimBodySchema>;
+export const claimResultSchema = z.object({ orderNumber: z.number(), message: z.string() });
+export const CLAIMED_MESSAGE =
+  'Thank you. Your order is placed; the seller will be in touch about payment and delivery.';
 export const REGISTRATION_CODE_SENT_MESSAGE = 'We sent a six-digit code to your e-mail address.';
 export const WRONG_CODE_MESSAGE = 'That code is not right. Check the latest e-mail we sent.';
 export const INVALID_AUCTION_LINK_MESSAGE = 'This auction link is not valid.';

@@ -27,6 +27,8 @@ export const viewLists = {
   invoices: '/invoices/manage-invoices',
   // The same list read from the Marketing section: its views need only that page's permission.
   'marketing-invoices': '/marketing/manage-invoices',
+  // The auctions list's tab and filters (issue 32); its route has no publish: views are private or team.
+  auctions: '/auctions/manage-auctions',
 } as const;
 export type ViewList = keyof typeof viewLists;
 

@@ -27,6 +27,7 @@ import {
 } from '../../test-support';
 import { ledgerBids, stateOf, termsOf } from './bids';
 import { closeIfDue } from './closing';
+import { lapseOverdue } from './settlement';
 
 const MINUTE = 60_000;
 
@@ -412,4 +413,72 @@ describe.each(testBackends)('auctions API (%s)', (backend) => {
     const replayed = replay(termsOf(row!), await ledgerBids(t.app.db, id));
     expect(replayed).toEqual(stateOf(row!));
   }, 120_000);
+
+  it('makes the winner’s order at the hammer price from their address; lapsed, it goes to the next bidder', async () => {
+    const { id, token } = await liveAuction({ quantity: 2 });
+    const asha = await bidder(token, 'Asha Verma', 'asha@example.com');
+    const ben = await bidder(token, 'Ben Okafor', 'ben@example.com');
+    await publicBid(token, ben, 2000);
+    await publicBid(token, asha, 3001);
+    await t.app.db
+      .update(auctions)
+      .set({ endsAt: new Date(Date.now() - 10), effectiveEndAt: new Date(Date.now() - 10) })
+      .where(eq(auctions.id, id));
+    await closeIfDue(t.app.db, id);
+    const address = {
+      fullName: 'Asha Verma',
+      email: 'asha@example.com',
+      addressLine1: '12 Park Street',
+      addressLine2: '',
+      state: '',
+      city: 'Berlin',
+      country: 'DE',
+      zipcode: '10115',
+    };
+    const claim = (session: BidderSession) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/auctions/public/${token}/claim`,
+        payload: { shippingAddress: address },
+        headers: { 'x-bidder-token': session.bidderToken },
+      });
+    const notWinner = await claim(ben);
+    expect(notWinner.statusCode).toBe(409);
+    const won = await claim(asha);
+    expect(won.statusCode, won.body).toBe(200);
+    const detail = json<AuctionDetail>(await as('Admin', 'GET', `/api/v1/auctions/${id}`));
+    expect(detail).toMatchObject({ settlement: 'ordered', priceMinor: 2100 });
+    const order = json<{
+      pricing: { lines: { quantity: number; lineNetMinor?: number }[]; totals: { subtotalMinor?: number } };
+      customerName: string;
+    }>(await as('Admin', 'GET', `/api/v1/orders/${detail.orderId}`));
+    expect(order.customerName).toBe('Asha Verma');
+    expect(order.pricing.lines[0]?.quantity).toBe(2);
+    expect((await claim(asha)).statusCode).toBe(409);
+
+    // Another sale whose winner lets the deadline pass: lapsed, then offered to the next bidder.
+    const second = await liveAuction();
+    const c = await bidder(second.token, 'Cara Diaz', 'cara@example.com');
+    const d = await bidder(second.token, 'Dev Patel', 'dev@example.com');
+    await publicBid(second.token, d, 1800);
+    await publicBid(second.token, c, 5000);
+    await t.app.db
+      .update(auctions)
+      .set({ endsAt: new Date(Date.now() - 10), effectiveEndAt: new Date(Date.now() - 10) })
+      .where(eq(auctions.id, second.id));
+    await closeIfDue(t.app.db, second.id);
+    const early = await as('Admin', 'POST', `/api/v1/auctions/${second.id}/offer-next`);
+    expect(early.statusCode).toBe(409);
+    await t.app.db
+      .update(auctions)
+      .set({ winnerDeadline: new Date(Date.now() - 1000) })
+      .where(eq(auctions.id, second.id));
+    expect(await lapseOverdue(t.app)).toBeGreaterThanOrEqual(1);
+    const next = await as('Admin', 'POST', `/api/v1/auctions/${second.id}/offer-next`);
+    expect(next.statusCode, next.body).toBe(200);
+    expect(json<AuctionDetail>(next)).toMatchObject({ settlement: 'awaiting_winner', priceMinor: 1800 });
+    expect(json<AuctionDetail>(next).snapshot.state.leaderId).toBe(d.bidderId);
+    const relisted = await as('Admin', 'POST', `/api/v1/auctions/${second.id}/relist`);
+    expect(relisted.statusCode).toBe(409);
+  });
 });

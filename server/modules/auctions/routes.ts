@@ -2,6 +2,7 @@
 // (view), creating (create), editing and cancelling (edit); one auction's page guards its detail, live
 // state and ledger (view), staff bidding for a customer (edit) and, for admins, cancelling a bid.
 // /public/{token}/… is the customer's signed link: no account, HMAC-checked, rate limited.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,8 +19,11 @@ import {
   bidBodySchema,
   bidderSessionSchema,
   bidResultSchema,
+  CLAIMED_MESSAGE,
   cancelBidBodySchema,
   cancelBodySchema,
+  claimBodySchema,
+  claimResultSchema,
   confirmBodySchema,
   ledgerEntrySchema,
   ledgerQuerySchema,
@@ -31,6 +35,7 @@ import {
   registrationSchema,
   staffBidBodySchema,
 } from '../../../contracts/auctions';
+import { auctions } from '../../db/schema';
 import { resourceErrors as errors } from '../../lib/error-responses';
 import { HttpError } from '../../lib/http-error';
 import { permissionOn, viewerOf } from '../../lib/route-viewer';
@@ -49,7 +54,7 @@ import { type BidInput, decideBid, liveStateOf, publicBidOf } from './bids';
 import { cancelBid } from './cancel-bid';
 import { registerClosing, scheduleClose } from './closing';
 import { createAuctionPublisher } from './live';
-import { mailBiddersCancelled, mailOutbid, registerAuctionMail } from './mail';
+import { mailBiddersCancelled, mailClosed, mailOutbid, registerAuctionMail } from './mail';
 import {
   auctionDetail,
   auctionOf,
@@ -61,6 +66,7 @@ import {
   publicAuction,
   updateAuction,
 } from './service';
+import { claimWin, offerToNextBidder, relist, sweepLapsed } from './settlement';
 
 const onList = permissionOn(AUCTIONS_ROUTE);
 const onPage = permissionOn(AUCTION_PAGE);
@@ -108,6 +114,7 @@ export async function auctionRoutes(app: FastifyInstance, options: AuctionRoutes
   });
   registerAuctionMail(app, links);
   registerClosing(app, publisher);
+  sweepLapsed(app);
 
   /** Decides a bid and tells everyone: the topic, the outbid bidder's mail, the closing job. */
   async function bid(input: BidInput) {
@@ -314,6 +321,50 @@ export async function auctionRoutes(app: FastifyInstance, options: AuctionRoutes
     },
   );
 
+  api.post(
+    '/:id/offer-next',
+    {
+      config: onList('edit'),
+      schema: {
+        tags,
+        summary: 'The winner did not give an address in time: offer the lot to the next bidder',
+        params: idParams,
+        response: { 200: auctionDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const row = await auctionOf(app.db, viewer, request.params.id);
+      const updated = await offerToNextBidder(app, await actorOf(app.db, request), row);
+      publisher.changed(updated, { now: new Date() });
+      await mailClosed(app, updated);
+      return auctionDetail(app.db, viewer, row.id, {
+        watchers: watchers(row.id),
+        publicUrl: links.url(row.id),
+      });
+    },
+  );
+
+  api.post(
+    '/:id/relist',
+    {
+      config: onList('create'),
+      schema: {
+        tags,
+        summary: 'Relist an unsold or unpaid lot as a new draft with the same terms',
+        params: idParams,
+        response: { 201: auctionDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const row = await auctionOf(app.db, viewer, request.params.id);
+      const copy = await relist(app, await actorOf(app.db, request), row);
+      reply.code(201);
+      return auctionDetail(app.db, viewer, copy.id, { watchers: 0, publicUrl: links.url(copy.id) });
+    },
+  );
+
   // -------------------------------------------------------------------------------------------------
   // The public page
 
@@ -430,6 +481,29 @@ export async function auctionRoutes(app: FastifyInstance, options: AuctionRoutes
         currency: request.body.currency,
         placedBy: null,
       });
+    },
+  );
+
+  api.post(
+    '/public/:token/claim',
+    {
+      config: publicRoute(10),
+      schema: {
+        tags,
+        summary: 'The winner gives a shipping address: their order is made at the hammer price',
+        params: tokenParams,
+        body: claimBodySchema,
+        response: { 200: claimResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await auctionOfToken(app.db, links, request.params.token);
+      const token = request.headers[BIDDER_TOKEN_HEADER];
+      const bidder = await bidderOfToken(app.db, row.id, typeof token === 'string' ? token : undefined);
+      const order = await claimWin(app, row, bidder, request.body.shippingAddress);
+      const [updated] = await app.db.select().from(auctions).where(eq(auctions.id, row.id));
+      if (updated) publisher.changed(updated, { now: new Date() });
+      return { orderNumber: order.number, message: CLAIMED_MESSAGE };
     },
   );
 }

@@ -399,5 +399,7 @@ export async function publicAuction(db: Db, row: AuctionRow, snapshot: LiveSnaps
     quantity: row.quantity,
     sellerName: seller?.name ?? null,
     snapshot,
+    settlement: (row.settlement as PublicAuction['settlement']) ?? null,
+    winnerDeadline: row.winnerDeadline?.toISOString() ?? null,
   };
 }

@@ -41,7 +41,13 @@ export async function pricingContext(
 export async function priceOrder(
   context: PricingContext,
   db: Db | Tx,
-  input: { currency: string; country: string; lines: readonly OrderLineInput[]; notes: string },
+  input: {
+    currency: string;
+    country: string;
+    /** `unitPriceMinor`: a price agreed elsewhere (an auction's hammer price) instead of the catalog's. */
+    lines: readonly (OrderLineInput & { unitPriceMinor?: number })[];
+    notes: string;
+  },
 ): Promise<OfferPricing> {
   const sellerId = context.sellerId;
   if (!context.currencies.includes(input.currency))
@@ -83,7 +89,7 @@ export async function priceOrder(
       sku: product.sku,
       quantity: line.quantity,
       // Catalog prices are stored in cents; the order's currency has its own digits (JPY 0, KWD 3).
-      unitPriceMinor: centsToMinor(product.priceMinor, input.currency),
+      unitPriceMinor: line.unitPriceMinor ?? centsToMinor(product.priceMinor, input.currency),
       quantityBreaks: [],
       discountPercent: line.discountPercent,
       discountMinor: line.discountMinor,

@@ -374,6 +374,64 @@ export async function createOrder(
   });
 }
 
+/**
+ * The order of an auction's winner (issue 32): the lot at the hammer price (spread over its units, any
+ * remainder taken off as a discount), the marketplace's taxes and shipping for the address, and the
+ * stock reserved as for any order, in one transaction with `within` (the auction marks itself ordered).
+ */
+export async function createAuctionOrder(
+  app: OrderApp,
+  actor: Actor,
+  lot: {
+    sellerId: string;
+    productId: string;
+    quantity: number;
+    priceMinor: number;
+    currency: string;
+    customerName: string;
+    email: string;
+    shippingAddress: OrderAddress;
+    note: string;
+  },
+  within: (tx: Tx, order: OrderRow) => Promise<void>,
+): Promise<OrderRow> {
+  const context = await pricingContext(app, lot.sellerId);
+  const unit = Math.ceil(lot.priceMinor / lot.quantity);
+  return app.db.transaction(async (tx) => {
+    const pricing = await priceOrder(context, tx, {
+      currency: lot.currency,
+      country: lot.shippingAddress.country,
+      lines: [
+        {
+          productId: lot.productId,
+          quantity: lot.quantity,
+          unitPriceMinor: unit,
+          discountPercent: null,
+          discountMinor: unit * lot.quantity - lot.priceMinor || null,
+        },
+      ],
+      notes: lot.note,
+    });
+    const order = await insertOrder(
+      tx,
+      {
+        sellerId: lot.sellerId,
+        customerName: lot.customerName,
+        email: lot.email,
+        phone: '',
+        shippingAddress: lot.shippingAddress,
+        billingAddress: lot.shippingAddress,
+        pricing,
+        notes: lot.note,
+      },
+      actor,
+      lot.note,
+    );
+    await within(tx, order);
+    return order;
+  });
+}
+
 /** The offer's address as an order address, when it is complete enough to ship to. */
 function offerAddress(
   address: OfferAddressLike | null,
