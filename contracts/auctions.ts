@@ -51,7 +51,6 @@ const money = z
 const currency = z
   .string()
   .trim()
-  .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'A currency is a three-letter code.');
 const instant = z.iso.datetime({ offset: true, message: 'A time is an ISO date and time.' });
 const text = (max: number, message: string) => z.string().trim().min(1, message).max(max);

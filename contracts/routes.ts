@@ -302,7 +302,7 @@ export const routes: readonly RouteDef[] = [
     section: 'Auctions',
     actions: ['view', 'create', 'edit'],
     defaults: { Admin: ['view', 'create', 'edit'] },
-    available: false,
+    available: true,
   },
   {
     path: '/auctions/auction-details',
@@ -310,7 +310,7 @@ export const routes: readonly RouteDef[] = [
     parents: ['/auctions/manage-auctions'],
     actions: ['view', 'edit'],
     defaults: { Admin: ['view', 'edit'] },
-    available: false,
+    available: true,
   },
   // Sellers, customers, staff
   {
@@ -411,10 +411,11 @@ export function isMenuItem(route: RouteDef): boolean {
 
 /**
  * Public pages with a parameter, by prefix: the storefront help-chat widget `/chat/{sellerCode}`, the
- * enquiry form `/enquiry/{sellerCode}` and an offer's signed link `/offer/{token}` (issue 30)
+ * enquiry form `/enquiry/{sellerCode}`, an offer's signed link `/offer/{token}` (issue 30) and an
+ * auction's public page `/auction/{token}` (issue 32)
  * (customers have no account). Only one level below the prefix.
  */
-export const publicRoutePrefixes = ['/chat/', '/enquiry/', '/offer/'];
+export const publicRoutePrefixes = ['/chat/', '/enquiry/', '/offer/', '/auction/'];
 
 export function isPublicPath(path: string): boolean {
   if (publicRoutes.includes(path)) return true;

@@ -45,6 +45,8 @@ export const protectedPages: Record<string, Page> = {
   '/invoices/create-invoice': lazy(() => import('../features/invoices/CreateInvoicePage')),
   '/invoices/invoice': lazy(() => import('../features/invoices/InvoicePage')),
   '/marketing/manage-invoices': lazy(() => import('../features/invoices/MarketingInvoicesPage')),
+  '/auctions/manage-auctions': lazy(() => import('../features/auctions/ManageAuctionsPage')),
+  '/auctions/auction-details': lazy(() => import('../features/auctions/AuctionDetailsPage')),
   '/settings/manage-settings': lazy(() => import('../features/settings/SettingsPage')),
   '/subscriptions/subscriptions-request': lazy(
     () => import('../features/subscriptions/SubscriptionRequestsPage'),

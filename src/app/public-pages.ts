@@ -16,12 +16,13 @@ export const publicPages: Record<string, Page> = {
 /**
  * Public pages whose path carries a parameter, by path prefix: the storefront help-chat widget
  * (`/chat/{sellerCode}`, its own lazy chunk), enquiry form (`/enquiry/{sellerCode}`) and an offer's signed
- * link (`/offer/{token}`). Not in the route manifest: it is no back-office page.
+ * link (`/offer/{token}`) and an auction's public page (`/auction/{token}`). Not in the route manifest: it is no back-office page.
  */
 export const publicPagesByPrefix: Record<string, Page> = {
   '/chat/': lazy(() => import('../features/chat-widget/ChatWidgetPage')),
   '/enquiry/': lazy(() => import('../features/enquiry/EnquiryPage')),
   '/offer/': lazy(() => import('../features/offers/PublicOfferPage')),
+  '/auction/': lazy(() => import('../features/auctions/PublicAuctionPage')),
 };
 
 /** The public page for `location`, if it is one. */

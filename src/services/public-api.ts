@@ -15,12 +15,21 @@ const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 
 /** A JSON request function for one public page: GET with no body, POST with a JSON one. */
 export function publicApi(words: PublicApiWords) {
-  return async function request(method: 'GET' | 'POST', url: string, body?: unknown): Promise<unknown> {
+  return async function request(
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    /** A page's own proof (an auction bidder's token). */
+    headers: Record<string, string> = {},
+  ): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(url, {
         method,
-        headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+        headers: {
+          ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (cause) {

@@ -59,6 +59,7 @@ const roles = [
       'Subscription Requests',
       'Manage Orders',
       'Purchase Orders',
+      'Manage Auctions',
       'Manage Sellers',
       'Manage Category',
       'Customers',

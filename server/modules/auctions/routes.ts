@@ -160,7 +160,7 @@ export async function auctionRoutes(app: FastifyInstance, options: AuctionRoutes
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const row = await createAuction(app.db, viewer, await actorOf(app.db, request), request.body);
+      const row = await createAuction(app, viewer, await actorOf(app.db, request), request.body);
       if (row.status === 'scheduled') await scheduleClose(app, row);
       reply.code(201);
       return auctionDetail(app.db, viewer, row.id, { watchers: 0, publicUrl: links.url(row.id) });
@@ -200,7 +200,7 @@ export async function auctionRoutes(app: FastifyInstance, options: AuctionRoutes
     async (request) => {
       const viewer = viewerOf(request);
       const { id } = request.params;
-      const row = await updateAuction(app.db, viewer, await actorOf(app.db, request), id, request.body);
+      const row = await updateAuction(app, viewer, await actorOf(app.db, request), id, request.body);
       if (row.status === 'scheduled') await scheduleClose(app, row);
       publisher.changed(row, { now: new Date() });
       return auctionDetail(app.db, viewer, id, { watchers: watchers(id), publicUrl: links.url(id) });

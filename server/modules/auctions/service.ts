@@ -2,6 +2,7 @@
 // publish, cancel with a reason, the server-paged list with status tabs, and one auction's page. A
 // seller sees only their own shop's auctions (another's answer 404).
 import { and, asc, desc, eq, gt, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import {
   type AuctionBody,
   type AuctionDetail,
@@ -16,7 +17,6 @@ import {
   type PublicAuction,
 } from '../../../contracts/auctions';
 import { defaultIncrementTable, incrementTableProblems } from '../../../contracts/domain/auction-rules';
-import { isCurrencyCode } from '../../../contracts/domain/currency';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { auctionBidders, auctionBids, auctions, products, sellers } from '../../db/schema';
@@ -37,6 +37,8 @@ import {
 
 const HOUR_MS = 3_600_000;
 
+type AuctionApp = Pick<FastifyInstance, 'db' | 'settings'>;
+
 function visible(viewer: RouteViewer): SQL | undefined {
   return viewer.isSeller
     ? eq(auctions.sellerId, viewer.sellerId ?? '00000000-0000-0000-0000-000000000000')
@@ -56,7 +58,8 @@ const invalid = (field: keyof AuctionBody, message: string) =>
   new HttpError(422, message, 'AUCTION_INVALID', { [field]: message });
 
 /** The terms as stored, checked against each other (the schema checks each field alone). */
-async function termsFrom(db: Db, viewer: RouteViewer, body: AuctionBody) {
+async function termsFrom(app: AuctionApp, viewer: RouteViewer, body: AuctionBody) {
+  const { db } = app;
   const sellerId = viewer.isSeller ? viewer.sellerId : body.sellerId;
   if (!sellerId) throw invalid('sellerId', 'Choose a seller from the list.');
   const [product] = await db
@@ -65,7 +68,10 @@ async function termsFrom(db: Db, viewer: RouteViewer, body: AuctionBody) {
     .where(eq(products.id, body.productId));
   if (!product || product.sellerId !== sellerId)
     throw invalid('productId', 'Choose one of this seller’s products.');
-  if (!isCurrencyCode(body.currency)) throw invalid('currency', 'Choose a currency from the list.');
+  // The winner's order is priced in it, so it is one of the shop's currencies, as an order's is.
+  const settings = await app.settings.effective(sellerId);
+  if (!settings.localization.currencies.includes(body.currency))
+    throw invalid('currency', 'Choose one of the marketplace’s currencies.');
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(body.endsAt);
   const hardEndAt = body.hardEndAt ? new Date(body.hardEndAt) : new Date(endsAt.getTime() + HOUR_MS);
@@ -106,9 +112,9 @@ function mustStartLater(startsAt: Date, now: Date) {
   if (startsAt <= now) throw invalid('startsAt', 'A published auction starts in the future.');
 }
 
-export async function createAuction(db: Db, viewer: RouteViewer, actor: Actor, body: AuctionBody) {
-  const terms = await termsFrom(db, viewer, body);
-  return db.transaction(async (tx) => {
+export async function createAuction(app: AuctionApp, viewer: RouteViewer, actor: Actor, body: AuctionBody) {
+  const terms = await termsFrom(app, viewer, body);
+  return app.db.transaction(async (tx) => {
     const now = await databaseNow(tx);
     if (body.publish) mustStartLater(terms.startsAt, now);
     const [row] = await tx
@@ -127,14 +133,14 @@ export async function createAuction(db: Db, viewer: RouteViewer, actor: Actor, b
 
 /** A draft or a scheduled auction that has not started; a live one's terms cannot change. */
 export async function updateAuction(
-  db: Db,
+  app: AuctionApp,
   viewer: RouteViewer,
   actor: Actor,
   id: string,
   body: AuctionBody,
 ) {
-  const terms = await termsFrom(db, viewer, body);
-  return db.transaction(async (tx) => {
+  const terms = await termsFrom(app, viewer, body);
+  return app.db.transaction(async (tx) => {
     await auctionOf(tx, viewer, id);
     const row = await lockAuction(tx, id);
     const now = await databaseNow(tx);

@@ -90,7 +90,10 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     ];
     // User Permissions is reached from Manage Staff (its parent) now that that page exists. Staff see
     // the marketplace's settings (view only).
-    expect(await names('Admin')).toEqual([...staffMenu, 'Administration', 'Manage Staff', 'Settings']);
+    // Auctions are the admins' by default (after Orders in the manifest).
+    const afterOrders = staffMenu.indexOf('Purchase Orders') + 1;
+    const adminMenu = [...staffMenu.slice(0, afterOrders), 'Auctions', 'Manage Auctions', ...staffMenu.slice(afterOrders)];
+    expect(await names('Admin')).toEqual([...adminMenu, 'Administration', 'Manage Staff', 'Settings']);
     expect(await names('Staff')).toEqual([...staffMenu, 'Administration', 'Settings']);
     expect(await names('Seller')).toEqual([
       'General Dashboard',

@@ -12,6 +12,7 @@ import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DialogError, useDialogWrite } from '../../ui/dialog-write';
+import { ReasonDialog } from '../../ui/reason-dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { notify } from '../../ui/notify';
 import {
@@ -135,61 +136,6 @@ function PaymentDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClose: 
         />
       </Field.Root>
       <DialogError>{error}</DialogError>
-    </FormDialog>
-  );
-}
-
-/** A reason for a failed payment or a cancellation. */
-function ReasonDialog({
-  title,
-  intro,
-  submitLabel,
-  danger,
-  mutation,
-  done,
-  onClose,
-}: {
-  title: string;
-  intro: string;
-  submitLabel: string;
-  danger?: boolean;
-  mutation: UseMutationResult<InvoiceDetail, unknown, string>;
-  done: (invoice: InvoiceDetail) => string;
-  onClose: () => void;
-}) {
-  const { error, setError, run, pending } = useDialogWrite(mutation, onClose);
-  const [reason, setReason] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) return setError('Say why.');
-    run(reason.trim(), done);
-  };
-  return (
-    <FormDialog
-      open
-      onClose={onClose}
-      onSubmit={submit}
-      title={title}
-      submitLabel={submitLabel}
-      submitPalette={danger ? 'red' : undefined}
-      pending={pending}
-    >
-      <Text fontSize="sm" color="fg.muted">
-        {intro}
-      </Text>
-      <Field.Root required invalid={Boolean(error)}>
-        <Field.Label htmlFor="invoice-reason">
-          Reason <Field.RequiredIndicator />
-        </Field.Label>
-        <Textarea
-          id="invoice-reason"
-          rows={2}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <Field.ErrorText>{error}</Field.ErrorText>
-      </Field.Root>
     </FormDialog>
   );
 }

@@ -569,6 +569,31 @@ export const PAGE_TOURS: Readonly<Record<string, PageTour>> = {
       target: t('po-actions'),
     },
   ],
+  '/auctions/manage-auctions': [
+    {
+      title: 'Auctions by status',
+      body: 'Drafts, scheduled auctions, live ones (their start has passed), ended ones with how they ended, and cancelled ones. Search by title, product or number.',
+    },
+    {
+      title: 'A new auction',
+      body: 'Choose a seller’s product, the starting price, an optional hidden reserve and Buy Now price, the start and end, and the increments. Save a draft or publish it to open at its start.',
+      requires: 'create',
+    },
+  ],
+  '/auctions/auction-details': [
+    {
+      title: 'The live view',
+      body: 'The price, the leader (masked), the bids, the watchers and the countdown to the end, updated as bids arrive, exactly as bidders see them on the public page.',
+    },
+    {
+      title: 'The ledger',
+      body: 'Every accepted bid in order, with the bidder’s hidden maximum. An admin may cancel a bid with a reason: the ledger keeps it and the price is worked out again without it.',
+    },
+    {
+      title: 'After the close',
+      body: 'The winner is mailed a link to give a shipping address, which makes their order. If they let the deadline pass, offer the lot to the next bidder or relist it.',
+    },
+  ],
   '/queries/query': [
     {
       title: 'A customer query',
