@@ -63,11 +63,17 @@ async function termsFrom(app: AuctionApp, viewer: RouteViewer, body: AuctionBody
   const sellerId = viewer.isSeller ? viewer.sellerId : body.sellerId;
   if (!sellerId) throw invalid('sellerId', 'Choose a seller from the list.');
   const [product] = await db
-    .select({ id: products.id, sellerId: products.sellerId })
+    .select({ id: products.id, sellerId: products.sellerId, currency: products.currency })
     .from(products)
     .where(eq(products.id, body.productId));
   if (!product || product.sellerId !== sellerId)
     throw invalid('productId', 'Choose one of this seller’s products.');
+  // The winner's order is priced like any order of the product: in its currency.
+  if (product.currency !== body.currency)
+    throw invalid(
+      'currency',
+      `This product is sold in ${product.currency}: auction it in ${product.currency}.`,
+    );
   // The winner's order is priced in it, so it is one of the shop's currencies, as an order's is.
   const settings = await app.settings.effective(sellerId);
   if (!settings.localization.currencies.includes(body.currency))

@@ -16,7 +16,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import {
   AUCTION_PAGE,
@@ -86,15 +86,22 @@ function Live({ auction, canBid }: { auction: AuctionDetail; canBid: boolean }) 
       setSocket(null);
     };
   }, [auction.id, token, mqttUrl, ready]);
-  const live = useAuctionLive({
-    auctionId: auction.id,
-    bidderId: null,
-    fetchSnapshot: () => fetchLiveSnapshot(auction.id),
-    subscribe: (topic, onMessage) => (socket ? socket.subscribe(topic, onMessage) : () => {}),
-    onConnection: (listener) => (socket ? socket.onConnection(listener) : () => {}),
-    now: () => Date.now(),
-    onOutbid: () => {},
-  });
+  // Stable while the socket is: the live view restarts when its connection changes.
+  const deps = useMemo(
+    () => ({
+      auctionId: auction.id,
+      bidderId: null,
+      fetchSnapshot: () => fetchLiveSnapshot(auction.id),
+      subscribe: (topic: string, onMessage: (payload: unknown) => void) =>
+        socket ? socket.subscribe(topic, onMessage) : () => {},
+      onConnection: (listener: (connected: boolean) => void) =>
+        socket ? socket.onConnection(listener) : () => {},
+      now: () => Date.now(),
+      onOutbid: () => {},
+    }),
+    [auction.id, socket],
+  );
+  const live = useAuctionLive(deps);
   const state = live.snapshot.context.state ?? auction.snapshot.state;
   const [bidderId, setBidderId] = useState('');
   const [name, setName] = useState('');
