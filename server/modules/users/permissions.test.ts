@@ -92,7 +92,12 @@ describe.each(testBackends)('permissions on %s', (backend) => {
     // the marketplace's settings (view only).
     // Auctions are the admins' by default (after Orders in the manifest).
     const afterOrders = staffMenu.indexOf('Purchase Orders') + 1;
-    const adminMenu = [...staffMenu.slice(0, afterOrders), 'Auctions', 'Manage Auctions', ...staffMenu.slice(afterOrders)];
+    const adminMenu = [
+      ...staffMenu.slice(0, afterOrders),
+      'Auctions',
+      'Manage Auctions',
+      ...staffMenu.slice(afterOrders),
+    ];
     expect(await names('Admin')).toEqual([...adminMenu, 'Administration', 'Manage Staff', 'Settings']);
     expect(await names('Staff')).toEqual([...staffMenu, 'Administration', 'Settings']);
     expect(await names('Seller')).toEqual([

@@ -220,12 +220,13 @@ function LiveAuction({ token, auction: loaded }: { token: string; auction: Publi
   );
   const live = useAuctionLive(deps);
   const state = live.snapshot.context.state ?? auction.snapshot.state;
-  const confirmed = (next: BidderSession) => {
+  const confirmed = (next: BidderSession | null) => {
     storeBidder(auctionId, next);
     setSession(next);
   };
   const ended = state.status === 'ended';
   const version = state.version;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each newer version after the close (the lot offered to the next bidder) reads the settlement again
   useEffect(() => {
     if (!ended) return;
     let cancelled = false;
@@ -261,7 +262,8 @@ function LiveAuction({ token, auction: loaded }: { token: string; auction: Publi
             try {
               live.bidAccepted(await placePublicBid(token, session, { maxMinor, currency: state.currency }));
             } catch (error) {
-              if ((error as { status?: number }).status === 401) confirmed(null as never);
+              // The token is no longer known (another browser confirmed since): register again.
+              if ((error as { status?: number }).status === 401) confirmed(null);
               throw new Error(getErrorMessage(error));
             }
           }}

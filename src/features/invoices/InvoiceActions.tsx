@@ -12,9 +12,9 @@ import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DialogError, useDialogWrite } from '../../ui/dialog-write';
-import { ReasonDialog } from '../../ui/reason-dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { notify } from '../../ui/notify';
+import { ReasonDialog } from '../../ui/reason-dialog';
 import {
   useCancelInvoice,
   useDeleteInvoice,
