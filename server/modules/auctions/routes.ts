@@ -122,7 +122,9 @@ export async function auctionRoutes(app: FastifyInstance, options: AuctionRoutes
     const publicBid = publicBidOf(decided.entry, decided.bidderName);
     publisher.changed(decided.auction, { bid: publicBid, outbidId: decided.outbidId, now: decided.now });
     if (decided.outbidId) await mailOutbid(app, decided.auction.id, decided.outbidId);
-    if (decided.extended || decided.auction.status === 'ended') await scheduleClose(app, decided.auction);
+    // Buy Now ended it: settle now. (A late bid that moved the end needs nothing: the close job, finding
+    // the end moved, queues itself again for the new one.)
+    if (decided.auction.status === 'ended') await scheduleClose(app, decided.auction);
     return {
       sequence: decided.entry.sequence,
       state: liveStateOf(decided.auction, decided.now.getTime(), watchers(decided.auction.id)),
