@@ -66,6 +66,9 @@ const ACTIONS: Record<string, string> = {
   relisted: 'relisted it',
 };
 
+/** 120 → "2 min", 45 → "45 s". */
+const duration = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
+
 const publicTokenOf = (url: string | null) => (url ? (url.split('/').pop() ?? null) : null);
 
 /** The live view and, while live, staff bidding for a registered bidder or a new customer. */
@@ -249,7 +252,7 @@ function Terms({ auction }: { auction: AuctionDetail }) {
     ['Hard end', formatDateTime(auction.hardEndAt)],
     [
       'Soft close',
-      `A bid in the last ${auction.softCloseSeconds / 60} min moves the end to it + ${auction.extensionSeconds / 60} min`,
+      `A bid in the last ${duration(auction.softCloseSeconds)} moves the end to it + ${duration(auction.extensionSeconds)}`,
     ],
     [
       'Increments',
