@@ -28,6 +28,7 @@ import {
 import { formatDateTime } from '../../../contracts/domain/format';
 import { isUuid } from '../../../contracts/domain/ids';
 import { money } from '../../lib/money';
+import { isLive } from '../../machines/auction.machine';
 import { getErrorMessage } from '../../services/http';
 import { useRouteActions } from '../../services/route-permissions';
 import { useRuntimeConfig } from '../../services/runtime-config';
@@ -112,7 +113,7 @@ function Live({ auction, canBid }: { auction: AuctionDetail; canBid: boolean }) 
   const confirmed = auction.bidders.filter((b) => b.confirmed);
   return (
     <AuctionLiveView snapshot={live.snapshot} now={live.now} heading="Live">
-      {canBid && state.status === 'live' ? (
+      {canBid && isLive(live.snapshot) ? (
         <BidForm
           currency={state.currency}
           minimumBidMinor={state.minimumBidMinor}

@@ -5,8 +5,9 @@
 import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { BidderSession, PublicAuction } from '../../../contracts/auctions';
-import { PUBLIC_AUCTION_PREFIX } from '../../../contracts/auctions';
+import { CLAIMED_MESSAGE, PUBLIC_AUCTION_PREFIX } from '../../../contracts/auctions';
 import type { OrderAddress } from '../../../contracts/orders';
+import { isLive } from '../../machines/auction.machine';
 import { getErrorMessage } from '../../services/api-error';
 import { FormMessage, TextField } from '../../ui/form-parts';
 import { PublicLayout } from '../../ui/PublicLayout';
@@ -243,12 +244,17 @@ function LiveAuction({ token, auction: loaded }: { token: string; auction: Publi
     state.status === 'ended' &&
     state.outcome === 'sold' &&
     state.leaderId === session.bidderId;
-  const open = state.status === 'live' || state.status === 'scheduled';
+  // The view's own status: it goes live at the start on the server's clock (no message comes then).
+  const biddingOpen = isLive(live.snapshot);
+  // Registering and the bid form stay on the page while the view reconnects (what was typed is kept).
+  const open = state.status !== 'ended' && state.status !== 'cancelled';
 
   return (
     <AuctionLiveView snapshot={live.snapshot} now={live.now}>
       {isWinner && auction.settlement === 'awaiting_winner' ? (
         <ClaimForm token={token} session={session} deadline={auction.winnerDeadline} />
+      ) : isWinner && auction.settlement === 'ordered' ? (
+        <FormMessage status="success">{CLAIMED_MESSAGE}</FormMessage>
       ) : session === null ? (
         open ? (
           <Register token={token} onConfirmed={confirmed} />
@@ -257,7 +263,7 @@ function LiveAuction({ token, auction: loaded }: { token: string; auction: Publi
         <BidForm
           currency={state.currency}
           minimumBidMinor={state.minimumBidMinor}
-          open={state.status === 'live'}
+          open={biddingOpen}
           onBid={async (maxMinor) => {
             try {
               live.bidAccepted(await placePublicBid(token, session, { maxMinor, currency: state.currency }));
