@@ -9,6 +9,7 @@ import {
   isValidTopic,
   MAX_TOPIC_BYTES,
   mayPublish,
+  mayReceive,
   maySubscribe,
   salesBotFilter,
   salesBotTopic,
@@ -78,17 +79,20 @@ describe('who may subscribe to what', () => {
       'mp_u-admin_message',
       'mp_u-admin_admin',
       'mp_settings',
-      'auctions/+',
     ]);
-    expect(allowedSubscriptions(staff, prefix)).toEqual(['mp_u-staff_message', 'mp_settings', 'auctions/+']);
+    expect(allowedSubscriptions(staff, prefix)).toEqual(['mp_u-staff_message', 'mp_settings']);
     expect(allowedSubscriptions(seller, prefix)).toEqual([
       'mp_u-seller_message',
       'mp_settings',
-      'auctions/+',
       '/chatBot/salesBot/s-1/+',
     ]);
-    // Everyone hears settings changes and watches auctions; nobody but the server publishes there.
+    // Everyone hears settings changes; nobody but the server publishes them.
     expect(mayPublish(admin, 'mp_settings', prefix)).toBe(false);
+    // Anyone signed in may watch one auction (its page), never all at once; nobody publishes there.
+    expect(maySubscribe(seller, 'auctions/a-1', prefix)).toBe(true);
+    expect(maySubscribe(staff, 'auctions/+', prefix)).toBe(false);
+    expect(maySubscribe(staff, 'auctions/#', prefix)).toBe(false);
+    expect(mayReceive(staff, 'auctions/a-1', prefix)).toBe(true);
     expect(mayPublish(admin, 'auctions/a-1', prefix)).toBe(false);
   });
 
@@ -104,6 +108,7 @@ describe('who may subscribe to what', () => {
     expect(maySubscribe(watcher, 'auctions/a-2', prefix)).toBe(false);
     expect(maySubscribe(watcher, 'auctions/+', prefix)).toBe(false);
     expect(maySubscribe(watcher, 'mp_settings', prefix)).toBe(false);
+    expect(mayReceive(watcher, 'auctions/a-2', prefix)).toBe(false);
     expect(mayPublish(watcher, 'auctions/a-1', prefix)).toBe(false);
   });
 
@@ -113,13 +118,11 @@ describe('who may subscribe to what', () => {
       'mp_u-admin_message',
       'mp_u-admin_admin',
       'mp_settings',
-      'auctions/+',
       ALL_SALES_BOT_CHATS,
     ]);
     expect(allowedSubscriptions(inbox(staff), prefix)).toEqual([
       'mp_u-staff_message',
       'mp_settings',
-      'auctions/+',
       '/chatBot/salesBot/+/+',
     ]);
     expect(allowedSubscriptions(inbox(seller), prefix)).toEqual(allowedSubscriptions(seller, prefix));

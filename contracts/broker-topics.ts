@@ -106,14 +106,14 @@ export function ownTopics(user: BrokerUser, prefix: string): string[] {
 }
 
 /**
- * The topic filters a user may subscribe to, exactly (SPEC §6/§7): their own topics, the settings
- * topic and the auctions' public topics; a watcher only their auction's; sellers also
+ * The topic filters a user's browser subscribes to on every connect (SPEC §6/§7): their own topics and
+ * the settings topic; a watcher only their auction's; sellers also
  * their own sales-bot chats; admins and staff who may view all help chats, every seller's. Nothing
  * else: no wildcard that would reach anyone else's notifications.
  */
 export function allowedSubscriptions(user: BrokerUser, prefix: string): string[] {
   if (user.role === 'Watcher') return user.auctionId ? [auctionTopicOf(user.auctionId)] : [];
-  const topics = [...ownTopics(user, prefix), settingsTopic(prefix), ALL_AUCTIONS];
+  const topics = [...ownTopics(user, prefix), settingsTopic(prefix)];
   if (user.role === 'Seller' && user.sellerId) topics.push(salesBotFilter(user.sellerId));
   if (user.role !== 'Seller' && user.readsAllChats) topics.push(ALL_SALES_BOT_CHATS);
   return topics;
@@ -145,10 +145,25 @@ function covers(allowedLevel: string, requestedLevel: string | undefined): boole
   return allowedLevel === '+' || allowedLevel === requestedLevel;
 }
 
+/**
+ * An auction's public topic that a signed-in user may watch on top of their own (one auction at a time,
+ * as its page does: never every auction at once).
+ */
+function isWatchableAuction(user: BrokerUser, topic: string): boolean {
+  return user.role !== 'Watcher' && isValidTopic(topic) && topicMatches(ALL_AUCTIONS, topic);
+}
+
 /** Whether the broker accepts this subscription (anything else is refused with a SUBACK failure). */
 export function maySubscribe(user: BrokerUser, filter: string, prefix: string): boolean {
   if (!isValidTopic(filter, { filter: true })) return false;
+  if (isWatchableAuction(user, filter)) return true;
   return allowedSubscriptions(user, prefix).some((allowed) => filterCovers(allowed, filter));
+}
+
+/** Whether `user` may receive a message published on `topic` (one of their filters, or an auction's). */
+export function mayReceive(user: BrokerUser, topic: string, prefix: string): boolean {
+  if (isWatchableAuction(user, topic)) return true;
+  return allowedSubscriptions(user, prefix).some((filter) => topicMatches(filter, topic));
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type BrokerUser,
   isValidTopic,
   mayPublish,
+  mayReceive,
   maySubscribe,
   salesBotFilter,
   salesBotTopic,
@@ -21,7 +22,6 @@ import {
 } from '../../contracts/broker-topics';
 import { readsAllChats } from '../modules/help-chats/inbox-access';
 import { createTestApp, type DemoRole, demoEmails, signInAs, type TestApp } from '../test-support';
-import { mayReceive } from './embedded-broker';
 
 const PREFIX = 'mp';
 const LISTENERS_PER_USER = 2;

@@ -2,9 +2,8 @@
 // embedded one decides with the same rules (contracts/broker-topics.ts, embedded-broker.ts), and an
 // external broker asks over HTTP (server/modules/broker-access). Pure apart from the token check and
 // the permission read the caller hands in.
-import { type BrokerUser, mayPublish, maySubscribe } from '../../contracts/broker-topics';
+import { type BrokerUser, mayPublish, mayReceive, maySubscribe } from '../../contracts/broker-topics';
 import type { TokenService, TokenUser, VerifiedTokenUser } from '../lib/auth-types';
-import { mayReceive } from './embedded-broker';
 
 /** What a client asks to do on a topic: subscribe to a filter, publish, or receive a message. */
 export type TopicAccess = 'subscribe' | 'publish' | 'read';

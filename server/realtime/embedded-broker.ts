@@ -20,13 +20,7 @@ import type { IncomingMessage } from 'node:http';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import {
-  allowedSubscriptions,
-  type BrokerUser,
-  mayPublish,
-  maySubscribe,
-  topicMatches,
-} from '../../contracts/broker-topics';
+import { type BrokerUser, mayPublish, mayReceive, maySubscribe } from '../../contracts/broker-topics';
 import { atMost } from '../lib/at-most';
 import type { SessionGate, TokenService, TokenUser } from '../lib/auth-types';
 import { createAudienceStore } from './broker-audience';
@@ -69,11 +63,6 @@ interface ClientSession {
 
 function refused(message: string, returnCode: 2 | 3 | 4 | 5): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
-}
-
-/** Whether `user` may receive a message published on `topic` (matched by one of their own filters). */
-export function mayReceive(user: BrokerUser, topic: string, prefix: string): boolean {
-  return allowedSubscriptions(user, prefix).some((filter) => topicMatches(filter, topic));
 }
 
 export interface AuthHookOptions {
