@@ -99,6 +99,8 @@ export const auctionListQuerySchema = z.object({
   status: z.enum(auctionStatuses).optional(),
   sellerId: z.uuid().optional(),
   currency: currency.optional(),
+  /** The lots of one event. */
+  eventId: z.uuid().optional(),
   /** Title, product name or number. */
   query: z.string().trim().max(200, 'Search with at most 200 characters.').default(''),
   skip: intParam.max(1_000_000).default(0),
@@ -122,6 +124,8 @@ export const auctionListItemSchema = z.object({
   bids: z.number(),
   startsAt: z.string(),
   effectiveEndAt: z.string(),
+  /** The event it is a lot of, if any. */
+  eventId: z.string().nullable(),
 });
 export type AuctionListItem = z.infer<typeof auctionListItemSchema>;
 
@@ -140,6 +144,88 @@ export const auctionListSchema = z.object({
   tabs: auctionTabsSchema,
 });
 export type AuctionList = z.infer<typeof auctionListSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Events: several lots whose scheduled ends are staggered (`staggeredEnds`), so bidders can follow each
+// lot's close in turn (fishauctions#33). Each lot is an auction of its own with its own effective end:
+// one lot's extension never delays the next.
+
+export const AUCTION_EVENTS_API = `${AUCTIONS_API}/events`;
+
+export const auctionLotSchema = z.object({
+  productId: z.uuid('Choose a product from the list.'),
+  quantity: z.number().int('A quantity is a whole number.').min(1, 'A quantity is at least 1.').max(10_000),
+  title: text(200, 'Give the lot a title.'),
+  description: z.string().trim().max(5000).default(''),
+  startingPriceMinor: money,
+  reserveMinor: money.nullable().default(null),
+  buyNowMinor: money.nullable().default(null),
+});
+export type AuctionLot = z.infer<typeof auctionLotSchema>;
+
+export const auctionEventBodySchema = z.object({
+  sellerId: z.uuid('Choose a seller from the list.').optional(),
+  title: text(200, 'Give the event a title.'),
+  currency,
+  startsAt: instant,
+  /** The first lot's scheduled end; lot n ends `gapSeconds × (n − 1)` later. */
+  firstEndsAt: instant,
+  gapSeconds: z
+    .number()
+    .int()
+    .min(10, 'Lots end at least 10 seconds apart.')
+    .max(3600, 'Lots end at most an hour apart.')
+    .default(60),
+  /** Each lot's hard end is its scheduled end plus this: no extension passes it. */
+  hardEndAfterSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(3600),
+  softCloseSeconds: z.number().int().min(0).max(3600).default(120),
+  extensionSeconds: z.number().int().min(0).max(3600).default(120),
+  paymentHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
+  publish: z.boolean().default(false),
+  lots: z.array(auctionLotSchema).min(1, 'Add at least one lot.').max(100, 'An event has at most 100 lots.'),
+});
+export type AuctionEventBody = z.infer<typeof auctionEventBodySchema>;
+
+export const auctionEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  sellerId: z.string(),
+  sellerName: z.string().nullable(),
+  gapSeconds: z.number(),
+  createdAt: z.string(),
+  /** In the order they end. */
+  lots: z.array(auctionListItemSchema),
+});
+export type AuctionEvent = z.infer<typeof auctionEventSchema>;
+
+/** Where an auction stands in its event (on its page and the public page). */
+export const eventPlaceSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** 1-based, in the order the lots end. */
+  lot: z.number(),
+  lots: z.number(),
+});
+export type EventPlace = z.infer<typeof eventPlaceSchema>;
+
+/** The event's other lots as a public page lists them, each with its own signed link. */
+export const publicLotSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  status: z.enum(auctionStatuses),
+  effectiveEndAt: z.string(),
+  current: z.boolean(),
+});
 
 // ---------------------------------------------------------------------------------------------------
 // The live state: what the topic carries and what a reconnecting view catches up from
@@ -276,6 +362,8 @@ export const publicAuctionSchema = z.object({
   /** After a sale: whether the winner's address is awaited, and until when. */
   settlement: z.enum(settlementStates).nullable(),
   winnerDeadline: z.string().nullable(),
+  /** The event this lot belongs to, with every lot in the order they end. */
+  event: z.object({ title: z.string(), lots: z.array(publicLotSchema) }).nullable(),
 });
 export type PublicAuction = z.infer<typeof publicAuctionSchema>;
 
@@ -349,6 +437,7 @@ export const auctionDetailSchema = auctionListItemSchema.extend({
   settlement: z.enum(settlementStates).nullable(),
   winnerDeadline: z.string().nullable(),
   orderId: z.string().nullable(),
+  event: eventPlaceSchema.nullable(),
   snapshot: liveSnapshotSchema,
   ledger: z.array(ledgerEntrySchema),
   bidders: z.array(bidderSchema),

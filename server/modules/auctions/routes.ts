@@ -12,6 +12,8 @@ import {
   type AuctionWatchers,
   auctionBodySchema,
   auctionDetailSchema,
+  auctionEventBodySchema,
+  auctionEventSchema,
   auctionListQuerySchema,
   auctionListSchema,
   auctionTopic,
@@ -53,6 +55,7 @@ import {
 import { type BidInput, decideBid, liveStateOf, publicBidOf } from './bids';
 import { cancelBid } from './cancel-bid';
 import { registerClosing, scheduleClose } from './closing';
+import { auctionEventOf, createAuctionEvent } from './events';
 import { createAuctionPublisher } from './live';
 import { mailBiddersCancelled, mailClosed, mailOutbid, registerAuctionMail } from './mail';
 import {
@@ -167,6 +170,41 @@ export async function auctionRoutes(app: FastifyInstance, options: AuctionRoutes
       reply.code(201);
       return auctionDetail(app.db, viewer, row.id, { watchers: 0, publicUrl: links.url(row.id) });
     },
+  );
+
+  api.post(
+    '/events',
+    {
+      config: onList('create'),
+      schema: {
+        tags,
+        summary: 'Create an event: several lots whose ends are staggered, each an auction of its own',
+        body: auctionEventBodySchema,
+        response: { 201: auctionEventSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const actor = await actorOf(app.db, request);
+      const { eventId, lots } = await createAuctionEvent(app, viewer, actor, request.body);
+      for (const row of lots) if (row.status === 'scheduled') await scheduleClose(app, row);
+      reply.code(201);
+      return auctionEventOf(app.db, viewer, eventId);
+    },
+  );
+
+  api.get(
+    '/events/:id',
+    {
+      config: onList('view'),
+      schema: {
+        tags,
+        summary: 'An event and its lots in the order they end',
+        params: z.object({ id: z.uuid('There is no such auction event.') }),
+        response: { 200: auctionEventSchema, ...errors },
+      },
+    },
+    async (request) => auctionEventOf(app.db, viewerOf(request), request.params.id),
   );
 
   api.get(
@@ -385,7 +423,7 @@ export async function auctionRoutes(app: FastifyInstance, options: AuctionRoutes
     },
     async (request) => {
       const row = await auctionOfToken(app.db, links, request.params.token);
-      return publicAuction(app.db, row, await liveSnapshot(app.db, row, watchers(row.id)));
+      return publicAuction(app.db, row, await liveSnapshot(app.db, row, watchers(row.id)), links);
     },
   );
 

@@ -2,12 +2,10 @@
 // publish, cancel with a reason, the server-paged list with status tabs, and one auction's page. A
 // seller sees only their own shop's auctions (another's answer 404).
 import { and, asc, desc, eq, gt, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   type AuctionBody,
   type AuctionDetail,
   type AuctionList,
-  type AuctionListItem,
   type AuctionListQuery,
   type AuctionStatus,
   type AuctionTabs,
@@ -16,7 +14,6 @@ import {
   type LiveSnapshot,
   type PublicAuction,
 } from '../../../contracts/auctions';
-import { defaultIncrementTable, incrementTableProblems } from '../../../contracts/domain/auction-rules';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { auctionBidders, auctionBids, auctions, products, sellers } from '../../db/schema';
@@ -25,6 +22,7 @@ import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/like-pattern';
 import type { RouteViewer } from '../../lib/route-viewer';
 import { countUpToCap, sellerNames, tabbedTotal } from '../../lib/tabbed-list';
+import type { AuctionLinks } from './bidders';
 import {
   type AuctionRow,
   auctionNotFound,
@@ -34,10 +32,9 @@ import {
   publicBidOf,
   statusAt,
 } from './bids';
-
-const HOUR_MS = 3_600_000;
-
-type AuctionApp = Pick<FastifyInstance, 'db' | 'settings'>;
+import { eventPlaceOf, publicEventOf } from './events';
+import { listItemOf } from './list-item';
+import { type AuctionApp, mustStartLater, termsFrom } from './terms';
 
 function visible(viewer: RouteViewer): SQL | undefined {
   return viewer.isSeller
@@ -52,70 +49,6 @@ export async function auctionOf(db: Db | Tx, viewer: RouteViewer, id: string): P
     .where(and(eq(auctions.id, id), visible(viewer)));
   if (!row) throw auctionNotFound();
   return row;
-}
-
-const invalid = (field: keyof AuctionBody, message: string) =>
-  new HttpError(422, message, 'AUCTION_INVALID', { [field]: message });
-
-/** The terms as stored, checked against each other (the schema checks each field alone). */
-async function termsFrom(app: AuctionApp, viewer: RouteViewer, body: AuctionBody) {
-  const { db } = app;
-  const sellerId = viewer.isSeller ? viewer.sellerId : body.sellerId;
-  if (!sellerId) throw invalid('sellerId', 'Choose a seller from the list.');
-  const [product] = await db
-    .select({ id: products.id, sellerId: products.sellerId, currency: products.currency })
-    .from(products)
-    .where(eq(products.id, body.productId));
-  if (!product || product.sellerId !== sellerId)
-    throw invalid('productId', 'Choose one of this seller’s products.');
-  // The winner's order is priced like any order of the product: in its currency.
-  if (product.currency !== body.currency)
-    throw invalid(
-      'currency',
-      `This product is sold in ${product.currency}: auction it in ${product.currency}.`,
-    );
-  // The winner's order is priced in it, so it is one of the shop's currencies, as an order's is.
-  const settings = await app.settings.effective(sellerId);
-  if (!settings.localization.currencies.includes(body.currency))
-    throw invalid('currency', 'Choose one of the marketplace’s currencies.');
-  const startsAt = new Date(body.startsAt);
-  const endsAt = new Date(body.endsAt);
-  const hardEndAt = body.hardEndAt ? new Date(body.hardEndAt) : new Date(endsAt.getTime() + HOUR_MS);
-  if (endsAt <= startsAt) throw invalid('endsAt', 'The end comes after the start.');
-  if (hardEndAt < endsAt) throw invalid('hardEndAt', 'The hard end is at or after the scheduled end.');
-  if (body.reserveMinor !== null && body.reserveMinor < body.startingPriceMinor)
-    throw invalid('reserveMinor', 'The reserve is at least the starting price.');
-  if (
-    body.buyNowMinor !== null &&
-    body.buyNowMinor <= Math.max(body.startingPriceMinor, body.reserveMinor ?? 0)
-  )
-    throw invalid('buyNowMinor', 'Buy Now is above the starting price and the reserve.');
-  const increments = body.increments ?? defaultIncrementTable(body.currency);
-  const problems = incrementTableProblems(increments);
-  if (problems.length > 0) throw invalid('increments', problems.join(' '));
-  return {
-    sellerId,
-    productId: body.productId,
-    quantity: body.quantity,
-    title: body.title,
-    description: body.description,
-    currency: body.currency,
-    startingPriceMinor: body.startingPriceMinor,
-    reserveMinor: body.reserveMinor,
-    buyNowMinor: body.buyNowMinor,
-    increments,
-    startsAt,
-    endsAt,
-    hardEndAt,
-    effectiveEndAt: endsAt,
-    softCloseSeconds: body.softCloseSeconds,
-    extensionSeconds: body.extensionSeconds,
-    paymentHours: body.paymentHours,
-  };
-}
-
-function mustStartLater(startsAt: Date, now: Date) {
-  if (startsAt <= now) throw invalid('startsAt', 'A published auction starts in the future.');
 }
 
 export async function createAuction(app: AuctionApp, viewer: RouteViewer, actor: Actor, body: AuctionBody) {
@@ -237,7 +170,12 @@ export async function listAuctions(
         number ? eq(auctions.number, Number(number)) : undefined,
       )
     : undefined;
-  const filtered = and(scope, query.currency ? eq(auctions.currency, query.currency) : undefined, search);
+  const filtered = and(
+    scope,
+    query.currency ? eq(auctions.currency, query.currency) : undefined,
+    query.eventId ? eq(auctions.eventId, query.eventId) : undefined,
+    search,
+  );
   const where = and(filtered, query.status ? statusCondition(query.status) : undefined);
   const [rows, tabs, counted, now] = await Promise.all([
     db
@@ -249,7 +187,7 @@ export async function listAuctions(
       .offset(query.skip)
       .limit(query.limit),
     tabsOf(db, scope),
-    query.currency || search ? countUpToCap(db, auctions, where) : Promise.resolve(null),
+    query.currency || query.eventId || search ? countUpToCap(db, auctions, where) : Promise.resolve(null),
     databaseNow(db),
   ]);
   const names = await sellerNames(
@@ -260,31 +198,6 @@ export async function listAuctions(
     result: rows.map((r) => listItemOf(r.auction, r.productName, names.get(r.auction.sellerId) ?? null, now)),
     ...tabbedTotal(counted, tabs, query.status),
     tabs,
-  };
-}
-
-function listItemOf(
-  row: AuctionRow,
-  productName: string | null,
-  sellerName: string | null,
-  now: Date,
-): AuctionListItem {
-  return {
-    id: row.id,
-    number: row.number,
-    title: row.title,
-    sellerId: row.sellerId,
-    sellerName,
-    productId: row.productId,
-    productName,
-    quantity: row.quantity,
-    currency: row.currency,
-    status: statusAt(row, now.getTime()),
-    outcome: (row.outcome as AuctionListItem['outcome']) ?? null,
-    priceMinor: row.priceMinor,
-    bids: row.bids,
-    startsAt: row.startsAt.toISOString(),
-    effectiveEndAt: row.effectiveEndAt.toISOString(),
   };
 }
 
@@ -353,7 +266,7 @@ export async function auctionDetail(
   extras: { watchers: number; publicUrl: string | null },
 ): Promise<AuctionDetail> {
   const row = await auctionOf(db, viewer, id);
-  const [snapshot, ledger, bidders, history, product, names] = await Promise.all([
+  const [snapshot, ledger, bidders, history, product, names, event] = await Promise.all([
     liveSnapshot(db, row, extras.watchers),
     fullLedger(db, id),
     db
@@ -365,6 +278,7 @@ export async function auctionDetail(
     readAuditPage(db, { type: 'auction', id }, { skip: 0, limit: 200 }),
     db.select({ title: products.title }).from(products).where(eq(products.id, row.productId)),
     sellerNames(db, [row.sellerId]),
+    eventPlaceOf(db, row),
   ]);
   const now = new Date(snapshot.serverTime);
   return {
@@ -384,6 +298,7 @@ export async function auctionDetail(
     settlement: (row.settlement as AuctionDetail['settlement']) ?? null,
     winnerDeadline: row.winnerDeadline?.toISOString() ?? null,
     orderId: row.orderId,
+    event,
     snapshot,
     ledger,
     bidders: bidders.map((b) => ({
@@ -399,10 +314,16 @@ export async function auctionDetail(
 }
 
 /** What the public page shows: the lot, the shop and the live state (never the reserve or maxima). */
-export async function publicAuction(db: Db, row: AuctionRow, snapshot: LiveSnapshot): Promise<PublicAuction> {
-  const [[product], [seller]] = await Promise.all([
+export async function publicAuction(
+  db: Db,
+  row: AuctionRow,
+  snapshot: LiveSnapshot,
+  links: AuctionLinks,
+): Promise<PublicAuction> {
+  const [[product], [seller], event] = await Promise.all([
     db.select({ title: products.title }).from(products).where(eq(products.id, row.productId)),
     db.select({ name: sellers.sellerName }).from(sellers).where(eq(sellers.id, row.sellerId)),
+    publicEventOf(db, row, links),
   ]);
   return {
     title: row.title,
@@ -413,5 +334,6 @@ export async function publicAuction(db: Db, row: AuctionRow, snapshot: LiveSnaps
     snapshot,
     settlement: (row.settlement as PublicAuction['settlement']) ?? null,
     winnerDeadline: row.winnerDeadline?.toISOString() ?? null,
+    event,
   };
 }

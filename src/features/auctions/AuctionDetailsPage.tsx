@@ -39,6 +39,7 @@ import { notify } from '../../ui/notify';
 import { ErrorState, FullPageMessage, LoadingState, PageHeader } from '../../ui/page-states';
 import { ReasonDialog } from '../../ui/reason-dialog';
 import { SectionCard } from '../../ui/section-card';
+import { TableScroll } from '../../ui/table-scroll';
 import { AuctionFormDialog } from './AuctionFormDialog';
 import {
   fetchLiveSnapshot,
@@ -195,7 +196,7 @@ function Ledger({ auction, canCancel }: { auction: AuctionDetail; canCancel: boo
   if (auction.ledger.length === 0) return <Text color="fg.muted">No bids yet.</Text>;
   const live = auction.status === 'live';
   return (
-    <Table.ScrollArea>
+    <TableScroll label="Ledger of bids">
       <Table.Root size="sm" aria-label="Ledger of bids">
         <Table.Header>
           <Table.Row>
@@ -236,7 +237,7 @@ function Ledger({ auction, canCancel }: { auction: AuctionDetail; canCancel: boo
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }
 
@@ -406,6 +407,20 @@ export default function AuctionDetailsPage() {
           <AuctionStatusBadge status={auction.status} outcome={auction.outcome} />
         </span>
         {auction.cancelReason ? <Badge variant="outline">Cancelled: {auction.cancelReason}</Badge> : null}
+        {auction.event ? (
+          <Text fontSize="sm" data-testid="auction-event-place">
+            {`Lot ${auction.event.lot} of ${auction.event.lots} of `}
+            {list.can('view') ? (
+              <Link asChild>
+                <RouterLink href={`${AUCTIONS_ROUTE}?event=${auction.event.id}`}>
+                  “{auction.event.title}”
+                </RouterLink>
+              </Link>
+            ) : (
+              `“${auction.event.title}”`
+            )}
+          </Text>
+        ) : null}
         {auction.publicUrl ? (
           <Link href={auction.publicUrl} target="_blank" rel="noreferrer" fontSize="sm">
             Public page

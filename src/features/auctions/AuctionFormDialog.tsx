@@ -22,10 +22,8 @@ import { Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { type AuctionBody, type AuctionDetail, auctionBodySchema } from '../../../contracts/auctions';
 import { defaultIncrementTable, incrementTableProblems } from '../../../contracts/domain/auction-rules';
-import { moneyDigits } from '../../../contracts/domain/currency';
 import { dateTimeInputValue, formatDateTime } from '../../../contracts/domain/format';
 import { decimalOf, minorOf } from '../../lib/money';
-import { type Choice, useProductChoices } from '../../services/choices';
 import { useClientSettings } from '../../services/client-settings';
 import { ApiError, getErrorMessage } from '../../services/http';
 import { useCurrentUser } from '../../services/session-queries';
@@ -34,8 +32,8 @@ import { FormMessage, fieldErrors } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { OptionSelect } from '../../ui/option-select';
 import { TableScroll } from '../../ui/table-scroll';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useSaveAuction } from './api';
+import { AmountField, instantOf, ProductChoice } from './auction-fields';
 
 const FIELDS = [
   'sellerId',
@@ -145,13 +143,6 @@ function initialForm(auction: AuctionDetail | undefined): Form {
   };
 }
 
-/** The datetime-local text as an instant (ISO, UTC), or null when empty or unreadable. */
-function instantOf(local: string): string | null {
-  if (!local) return null;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
 /** Minutes as typed → whole seconds from 0 to an hour, or why not. */
 function secondsOf(text: string): number | string {
   const minutes = Number(text.trim());
@@ -243,90 +234,6 @@ function auctionBodyOf(
     : { ...fieldErrors(checked.error.issues, FIELDS), ...problems };
   if (Object.keys(errors).length || !checked.success) return { errors };
   return { body: checked.data };
-}
-
-/** The seller's product: type part of a title or SKU (searched on the server), then choose. */
-function ProductChoice({
-  sellerId,
-  value,
-  valueLabel,
-  onChange,
-}: {
-  /** null: the user's own (a seller). */
-  sellerId: string | null;
-  value: string;
-  valueLabel: string | null;
-  onChange: (productId: string, label: string) => void;
-}) {
-  const [text, setText] = useState('');
-  const searched = useDebouncedValue(text.trim(), 250);
-  const found = useProductChoices(sellerId, searched, true).data ?? [];
-  const current: Choice | null =
-    value && !found.some((option) => option.value === value)
-      ? { value, label: valueLabel ?? 'The chosen product' }
-      : null;
-  const options = current ? [current, ...found] : found;
-  return (
-    <Stack gap="1" w="full">
-      <Input
-        size="sm"
-        aria-label="Product: find by title or SKU"
-        placeholder="Find a product by title or SKU"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <OptionSelect
-        size="sm"
-        id="auction-form-product"
-        blank="Choose a product"
-        value={value}
-        options={options}
-        onChange={(productId) =>
-          onChange(productId, options.find((option) => option.value === productId)?.label ?? '')
-        }
-      />
-    </Stack>
-  );
-}
-
-/** An amount in the currency: the currency's decimals (none for JPY), checked when sent. */
-function AmountField({
-  label,
-  helper,
-  required,
-  currency,
-  value,
-  error,
-  onChange,
-}: {
-  label: string;
-  helper?: string;
-  required?: boolean;
-  currency: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
-  const digits = currency ? moneyDigits(currency) : 2;
-  const decimals =
-    digits === 0 ? `Whole amounts: ${currency} has no minor unit.` : `Up to ${digits} decimals.`;
-  return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        {currency ? ` (${currency})` : ''} {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      <Input
-        inputMode={digits === 0 ? 'numeric' : 'decimal'}
-        autoComplete="off"
-        placeholder={digits === 0 ? '1000' : `10.${'0'.repeat(digits)}`}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <Field.HelperText>{helper ? `${helper} ${decimals}` : decimals}</Field.HelperText>
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
-  );
 }
 
 /** The increment table: from what price (inclusive) each bid rises by at least the step. */
@@ -546,6 +453,7 @@ function AuctionForm({
                       </Text>
                     ) : (
                       <ProductChoice
+                        id="auction-form-product"
                         key={form.sellerId}
                         sellerId={chooseSeller ? form.sellerId : null}
                         value={form.productId}

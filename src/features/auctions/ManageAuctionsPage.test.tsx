@@ -39,6 +39,7 @@ const item = (patch: Partial<AuctionListItem> = {}): AuctionListItem => ({
   bids: 7,
   startsAt: '2026-11-01T09:00:00.000Z',
   effectiveEndAt: '2026-11-08T09:02:00.000Z',
+  eventId: null,
   ...patch,
 });
 

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, Link, Table, Text } from '@chakra-ui/react';
-import { Plus } from 'lucide-react';
+import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import {
@@ -23,8 +23,9 @@ import { PageHeader } from '../../ui/page-states';
 import { TabbedList } from '../../ui/tabbed-list';
 import { TableScroll } from '../../ui/table-scroll';
 import { type SavedUrlView, useSavedUrlView } from '../../ui/url-view';
+import { AuctionEventDialog } from './AuctionEventDialog';
 import { AuctionFormDialog } from './AuctionFormDialog';
-import { useAuctionList } from './api';
+import { useAuctionEvent, useAuctionList } from './api';
 import {
   AUCTION_PAGE_SIZES,
   type AuctionFilters,
@@ -92,6 +93,9 @@ function AuctionFiltersBar({
       active={hasFilters(view)}
       onClear={() => onChange(noFilters)}
     >
+      {view.eventId ? (
+        <EventFilter eventId={view.eventId} onClear={() => onChange({ eventId: null })} />
+      ) : null}
       {showSeller ? (
         <SellerFilter
           id="auction-filter-seller"
@@ -105,6 +109,26 @@ function AuctionFiltersBar({
         onChange={(currency) => onChange({ currency })}
       />
     </FilterBar>
+  );
+}
+
+/** "Lots of “Winter sale” · 5 lots, ending 1 minute apart", with a way back to every auction. */
+function EventFilter({ eventId, onClear }: { eventId: string; onClear: () => void }) {
+  const event = useAuctionEvent(eventId);
+  const minutes = event.data ? Math.round((event.data.gapSeconds / 60) * 100) / 100 : null;
+  return (
+    <HStack gap="2" wrap="wrap" data-testid="auction-event-filter">
+      <Text fontSize="sm">
+        {event.data
+          ? `Lots of “${event.data.title}” · ${plural(event.data.lots.length, 'lot')}, ending ${plural(minutes ?? 0, 'minute')} apart`
+          : event.isError
+            ? 'The lots of an event that is not there.'
+            : 'The lots of one event'}
+      </Text>
+      <Button size="xs" variant="outline" onClick={onClear}>
+        Show every auction
+      </Button>
+    </HStack>
   );
 }
 
@@ -170,7 +194,8 @@ function AuctionTable({ rows, showSeller }: { rows: AuctionListItem[]; showSelle
 /**
  * Manage Auctions (issue 32): every auction the user may see, by status tab with the maintained
  * counts, filtered, searched and paged on the server (all in the URL, with saved views). "New auction"
- * creates one as a draft or published to start at its time; the title opens the auction's page.
+ * creates one as a draft or published to start at its time; "New event" creates several lots whose ends
+ * are staggered, then lists them; the title opens the auction's page.
  */
 export default function ManageAuctionsPage() {
   const { view, setView } = useSavedUrlView(auctionsUrlView);
@@ -178,7 +203,7 @@ export default function ManageAuctionsPage() {
   const user = useCurrentUser();
   const isSeller = user.data?.isSeller ?? true;
   const [, navigate] = useLocation();
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'auction' | 'event' | null>(null);
   const list = useAuctionList(listRequestOf(view));
 
   return (
@@ -192,9 +217,14 @@ export default function ManageAuctionsPage() {
               <RefreshButton onRefresh={() => list.refetch()} refreshing={list.isFetching} />
             </Box>
             {can('create') ? (
-              <Button colorPalette="brand" onClick={() => setAdding(true)} data-tour="new-auction">
-                <Plus /> New auction
-              </Button>
+              <>
+                <Button variant="outline" colorPalette="brand" onClick={() => setAdding('event')}>
+                  <CalendarRange /> New event
+                </Button>
+                <Button colorPalette="brand" onClick={() => setAdding('auction')} data-tour="new-auction">
+                  <Plus /> New auction
+                </Button>
+              </>
             ) : null}
           </HStack>
         }
@@ -251,11 +281,20 @@ export default function ManageAuctionsPage() {
       </TabbedList>
 
       {can('create') ? (
-        <AuctionFormDialog
-          open={adding}
-          onClose={() => setAdding(false)}
-          onSaved={(detail) => navigate(auctionPageLink(detail.id))}
-        />
+        <>
+          <AuctionFormDialog
+            open={adding === 'auction'}
+            onClose={() => setAdding(null)}
+            onSaved={(detail) => navigate(auctionPageLink(detail.id))}
+          />
+          <AuctionEventDialog
+            open={adding === 'event'}
+            onClose={() => setAdding(null)}
+            onSaved={(event) =>
+              setView({ ...noFilters, eventId: event.id, status: null, search: '', page: 1 })
+            }
+          />
+        </>
       ) : null}
     </>
   );

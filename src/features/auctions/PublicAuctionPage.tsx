@@ -2,10 +2,11 @@
 // the lot, the live view (the auction statechart over the auction's read-only topic), registration by
 // name and e-mail confirmed with a mailed code, bidding with a maximum, and, for the winner after the
 // close, the shipping address that makes their order. The bidder's token stays in this browser.
-import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Heading, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { BidderSession, PublicAuction } from '../../../contracts/auctions';
-import { CLAIMED_MESSAGE, PUBLIC_AUCTION_PREFIX } from '../../../contracts/auctions';
+import { AUCTION_STATUS_LABELS, CLAIMED_MESSAGE, PUBLIC_AUCTION_PREFIX } from '../../../contracts/auctions';
+import { formatDateTime } from '../../../contracts/domain/format';
 import type { OrderAddress } from '../../../contracts/orders';
 import { isLive } from '../../machines/auction.machine';
 import { getErrorMessage } from '../../services/api-error';
@@ -286,6 +287,37 @@ type Loaded =
   | { status: 'error'; message: string }
   | { status: 'ready'; auction: PublicAuction };
 
+/**
+ * The event's lots in the order they end, each ending a little after the one before, so a bidder can
+ * follow them in turn; each lot has its own page (a full load: the page reads its link's token).
+ */
+function EventLots({ event }: { event: NonNullable<PublicAuction['event']> }) {
+  return (
+    <Stack gap="2" as="section" aria-labelledby="event-lots-heading">
+      <Heading as="h2" size="md" id="event-lots-heading">
+        The lots of “{event.title}”
+      </Heading>
+      <Stack as="ol" gap="1" ps="5" listStyleType="decimal">
+        {event.lots.map((lot) => (
+          <li key={lot.url}>
+            {lot.current ? (
+              <Text as="span" fontWeight="semibold" aria-current="page">
+                {lot.title} (this lot)
+              </Text>
+            ) : (
+              <Link href={lot.url}>{lot.title}</Link>
+            )}
+            <Text as="span" color="fg.muted">
+              {` · ${AUCTION_STATUS_LABELS[lot.status]} · ${lot.status === 'ended' || lot.status === 'cancelled' ? 'ended' : 'ends'} `}
+              <time dateTime={lot.effectiveEndAt}>{formatDateTime(lot.effectiveEndAt)}</time>
+            </Text>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
 export default function PublicAuctionPage() {
   const token = tokenOf(window.location.pathname);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
@@ -320,6 +352,7 @@ export default function PublicAuctionPage() {
     <PublicLayout title={auction.title} subtitle={subtitle} wide>
       {auction.description ? <Text whiteSpace="pre-wrap">{auction.description}</Text> : null}
       <LiveAuction token={token} auction={auction} />
+      {auction.event ? <EventLots event={auction.event} /> : null}
     </PublicLayout>
   );
 }

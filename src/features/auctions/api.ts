@@ -4,10 +4,13 @@
 // (field errors beside their fields), so none is toasted.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  AUCTION_EVENTS_API,
   AUCTIONS_API,
   type AuctionBody,
   type AuctionDetail,
+  type AuctionEventBody,
   auctionDetailSchema,
+  auctionEventSchema,
   auctionListSchema,
   type BidResult,
   bidResultSchema,
@@ -124,3 +127,28 @@ export function useRelist(id: string) {
   const changed = useAuctionChanged();
   return useMutation({ mutationFn: () => relistAuction(id), onSuccess: changed });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Events: several lots with staggered ends
+
+export const createAuctionEvent = async (body: AuctionEventBody) =>
+  auctionEventSchema.parse((await http.post(AUCTION_EVENTS_API, body, { silent: true })).data);
+
+export function useCreateAuctionEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createAuctionEvent,
+    onSuccess: () => void client.invalidateQueries({ queryKey: auctionKeys.lists() }),
+  });
+}
+
+/** The event whose lots the list shows (its title and gap), or nothing without one. */
+export const useAuctionEvent = (id: string | null) =>
+  useQuery({
+    queryKey: [...auctionKeys.all, 'event', id],
+    queryFn: async ({ signal }) =>
+      auctionEventSchema.parse(
+        (await http.get(`${AUCTION_EVENTS_API}/${encodeURIComponent(id!)}`, { signal, silent: true })).data,
+      ),
+    enabled: id !== null,
+  });

@@ -1,5 +1,5 @@
 // The auction list's view in the URL (src/ui/list-url-state.ts): the status tab, the filters (seller,
-// currency), the search, the page and its size, and the saved view loaded.
+// currency, event), the search, the page and its size, and the saved view loaded.
 import { type AuctionListQuery, type AuctionStatus, auctionStatuses } from '../../../contracts/auctions';
 import { currencyParam, defineListView, idParam, type ListView } from '../../ui/list-url-state';
 
@@ -9,6 +9,8 @@ export type AuctionPageSize = (typeof AUCTION_PAGE_SIZES)[number];
 export interface AuctionFilters {
   sellerId: string | null;
   currency: string | null;
+  /** The lots of one event (from "New event", or a lot's page). */
+  eventId: string | null;
 }
 
 export type AuctionsView = ListView<AuctionFilters, AuctionStatus, AuctionPageSize>;
@@ -19,6 +21,7 @@ const auctionsList = defineListView<AuctionFilters, AuctionStatus, AuctionPageSi
   filters: {
     sellerId: { param: 'seller', parse: idParam, request: 'sellerId' },
     currency: { param: 'currency', parse: currencyParam, request: 'currency' },
+    eventId: { param: 'event', parse: idParam, request: 'eventId' },
   },
   // The server lists the latest start first.
   sort: 'startsAt',

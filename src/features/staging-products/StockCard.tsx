@@ -28,6 +28,7 @@ import { getErrorMessage } from '../../services/http';
 import { FormDialog } from '../../ui/form-dialog';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/page-states';
+import { TableScroll } from '../../ui/table-scroll';
 import { useAdjustStock, useProductStock, useStockThreshold } from './stock-api';
 
 const signed = (n: number) => (n > 0 ? `+${formatNumber(n)}` : formatNumber(n));
@@ -226,7 +227,7 @@ export function StockCard({ productId, canEdit }: { productId: string; canEdit: 
                 No stock moves yet.
               </Text>
             ) : (
-              <Table.ScrollArea>
+              <TableScroll label="Stock moves">
                 <Table.Root size="sm" aria-label="Stock moves">
                   <Table.Header>
                     <Table.Row>
@@ -254,7 +255,7 @@ export function StockCard({ productId, canEdit }: { productId: string; canEdit: 
                     ))}
                   </Table.Body>
                 </Table.Root>
-              </Table.ScrollArea>
+              </TableScroll>
             )}
           </Stack>
         )}
