@@ -60,18 +60,25 @@ export const incrementTierSchema = z.object({
   stepMinor: z.number().int('A step is whole minor units.').min(1, 'A step is at least 1.').max(1e12),
 });
 
+/** What one lot sells and from what price: an auction's own terms, or one lot of an event. */
+export const auctionLotSchema = z.object({
+  productId: z.uuid('Choose a product from the list.'),
+  quantity: z.number().int('A quantity is a whole number.').min(1, 'A quantity is at least 1.').max(10_000),
+  title: text(200, 'Give the lot a title.'),
+  description: z.string().trim().max(5000).default(''),
+  startingPriceMinor: money,
+  reserveMinor: money.nullable().default(null),
+  buyNowMinor: money.nullable().default(null),
+});
+export type AuctionLot = z.infer<typeof auctionLotSchema>;
+
 /** Create or edit (a draft or scheduled auction; a live one's terms cannot change). */
 export const auctionBodySchema = z.object({
   /** Admins and staff choose the seller; a seller's auctions are always their own. */
   sellerId: z.uuid('Choose a seller from the list.').optional(),
-  productId: z.uuid('Choose a product from the list.'),
-  quantity: z.number().int('A quantity is a whole number.').min(1, 'A quantity is at least 1.').max(10_000),
+  ...auctionLotSchema.shape,
   title: text(200, 'Give the auction a title.'),
-  description: z.string().trim().max(5000).default(''),
   currency,
-  startingPriceMinor: money,
-  reserveMinor: money.nullable().default(null),
-  buyNowMinor: money.nullable().default(null),
   /** Absent: the default table in this currency (Trade Me's). */
   increments: z.array(incrementTierSchema).max(30).optional(),
   startsAt: instant,
@@ -151,17 +158,6 @@ export type AuctionList = z.infer<typeof auctionListSchema>;
 // one lot's extension never delays the next.
 
 export const AUCTION_EVENTS_API = `${AUCTIONS_API}/events`;
-
-export const auctionLotSchema = z.object({
-  productId: z.uuid('Choose a product from the list.'),
-  quantity: z.number().int('A quantity is a whole number.').min(1, 'A quantity is at least 1.').max(10_000),
-  title: text(200, 'Give the lot a title.'),
-  description: z.string().trim().max(5000).default(''),
-  startingPriceMinor: money,
-  reserveMinor: money.nullable().default(null),
-  buyNowMinor: money.nullable().default(null),
-});
-export type AuctionLot = z.infer<typeof auctionLotSchema>;
 
 export const auctionEventBodySchema = z.object({
   sellerId: z.uuid('Choose a seller from the list.').optional(),

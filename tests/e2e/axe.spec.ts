@@ -8,7 +8,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_MAIL_LINK_SECRET } from '../../playwright.config';
 import { createMailLinks } from '../../server/modules/mail-links/links';
 import { DEMO_ACCOUNTS, pagesOf } from './role-pages';
-import { signIn } from './support';
+import { openInApp, signIn } from './support';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -184,19 +184,6 @@ const HEADER: Opener[] = [
 
 /** Where an opened dialog, drawer, menu or popover is drawn. */
 const OPENED = '[role="dialog"], [role="alertdialog"], [role="menu"]';
-
-/**
- * Opens a page of the signed-in app the way its links do (the client router, no reload): the shell stays
- * and only the page is drawn anew, as when a user follows the menu. Resolves once the new page's <h1> is
- * on screen: the one it replaces was marked before leaving.
- */
-async function openInApp(page: Page, url: string) {
-  await page.evaluate((to) => {
-    for (const heading of document.querySelectorAll('main h1')) heading.setAttribute('data-left', '');
-    window.history.pushState(null, '', to);
-  }, url);
-  await expect(page.locator('main h1:not([data-left])').first()).toBeVisible();
-}
 
 /** Opens each in turn, scans the page with it open, and closes it again. */
 async function scanOpened(page: Page, where: string, openers: Opener[], found: string[]) {

@@ -2,7 +2,7 @@
 // than the screen, and no two controls may overlap (tab lists, table toolbars, the header, dialogs).
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, pagesOf } from './role-pages';
-import { signIn } from './support';
+import { openInApp, signIn } from './support';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -140,8 +140,10 @@ for (const email of DEMO_ACCOUNTS) {
     test.setTimeout(30_000 + pages.length * 10_000);
     await signIn(page, email);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-    for (const { route, url } of pages) {
-      await page.goto(url);
+    for (const [index, { route, url }] of pages.entries()) {
+      // The first page is loaded; the next ones are opened in the app as its links do (no reload).
+      if (index === 0) await page.goto(url);
+      else await openInApp(page, url);
       await pageSettled(page);
       await expectFits(page, `${email} ${route}`);
     }

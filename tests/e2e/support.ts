@@ -99,3 +99,16 @@ export async function pdfText(bytes: Buffer): Promise<string> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Opens a page of the signed-in app the way its links do (the client router, no reload): the shell stays
+ * and only the page is drawn anew, as when a user follows the menu. Resolves once the new page's <h1> is
+ * on screen: the one it replaces was marked before leaving.
+ */
+export async function openInApp(page: Page, url: string) {
+  await page.evaluate((to) => {
+    for (const heading of document.querySelectorAll('main h1')) heading.setAttribute('data-left', '');
+    window.history.pushState(null, '', to);
+  }, url);
+  await expect(page.locator('main h1:not([data-left])').first()).toBeVisible();
+}

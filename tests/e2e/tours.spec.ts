@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { routes } from '../../contracts/routes';
 import { tourFor } from '../../src/ui/tour/tour-texts';
 import { DEMO_ACCOUNTS, pagesOf } from './role-pages';
-import { signIn } from './support';
+import { openInApp, signIn } from './support';
 
 const guideButton = (page: Page) => page.getByRole('button', { name: 'Page guide' });
 
@@ -24,9 +24,11 @@ for (const email of DEMO_ACCOUNTS) {
     test.setTimeout(30_000 + pages.length * 12_000);
     await signIn(page, email);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-    for (const { route, url } of pages) {
+    for (const [index, { route, url }] of pages.entries()) {
       const steps = tourFor(route, { permissions, isSeller });
-      await page.goto(url);
+      // The first page is loaded; the next ones are opened in the app as its links do (no reload).
+      if (index === 0) await page.goto(url);
+      else await openInApp(page, url);
       await pageSettled(page);
       if (steps.length === 0) {
         await expect(guideButton(page), `${email} ${route}: no guide`).toHaveCount(0);

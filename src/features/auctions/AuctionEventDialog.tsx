@@ -11,7 +11,6 @@ import {
   HStack,
   IconButton,
   Input,
-  Portal,
   SimpleGrid,
   Stack,
   Text,
@@ -33,7 +32,7 @@ import { FormMessage } from '../../ui/form-parts';
 import { notify } from '../../ui/notify';
 import { OptionSelect } from '../../ui/option-select';
 import { useCreateAuctionEvent } from './api';
-import { AmountField, instantOf, ProductChoice } from './auction-fields';
+import { AmountField, instantOf, ProductChoice, WideFormDialog } from './auction-fields';
 
 interface LotRow {
   key: number;
@@ -407,20 +406,8 @@ export function AuctionEventDialog({
   onSaved: (event: AuctionEvent) => void;
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(event) => !event.open && onClose()}
-      size="xl"
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <EventForm onClose={onClose} onSaved={onSaved} />
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <WideFormDialog open={open} onClose={onClose}>
+      <EventForm onClose={onClose} onSaved={onSaved} />
+    </WideFormDialog>
   );
 }

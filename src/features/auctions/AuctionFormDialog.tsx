@@ -11,7 +11,6 @@ import {
   HStack,
   IconButton,
   Input,
-  Portal,
   SimpleGrid,
   Stack,
   Table,
@@ -33,7 +32,7 @@ import { notify } from '../../ui/notify';
 import { OptionSelect } from '../../ui/option-select';
 import { TableScroll } from '../../ui/table-scroll';
 import { useSaveAuction } from './api';
-import { AmountField, instantOf, ProductChoice } from './auction-fields';
+import { AmountField, instantOf, ProductChoice, WideFormDialog } from './auction-fields';
 
 const FIELDS = [
   'sellerId',
@@ -700,20 +699,8 @@ export function AuctionFormDialog({
   onSaved: (detail: AuctionDetail) => void;
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(event) => !event.open && onClose()}
-      size="xl"
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <AuctionForm auction={auction} onClose={onClose} onSaved={onSaved} />
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <WideFormDialog open={open} onClose={onClose}>
+      <AuctionForm auction={auction} onClose={onClose} onSaved={onSaved} />
+    </WideFormDialog>
   );
 }

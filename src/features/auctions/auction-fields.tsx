@@ -1,7 +1,8 @@
 // Fields the auction's form and the event's form share: the seller's product found on the server, an
-// amount in the auction's currency, and a datetime-local text read as an instant.
-import { Field, Input, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+// amount in the auction's currency, a datetime-local text read as an instant, and the wide dialog both
+// forms open in.
+import { Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
 import { moneyDigits } from '../../../contracts/domain/currency';
 import { type Choice, useProductChoices } from '../../services/choices';
 import { OptionSelect } from '../../ui/option-select';
@@ -101,5 +102,32 @@ export function AmountField({
       <Field.HelperText>{helper ? `${helper} ${decimals}` : decimals}</Field.HelperText>
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+/** A wide dialog whose body scrolls (a long form), drawn only while open. */
+export function WideFormDialog({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(event) => !event.open && onClose()}
+      size="xl"
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>{children}</Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }
