@@ -5,7 +5,6 @@ import { checkFileStorage, closeFileStorage, createFileStorage, type StorageConf
 import { seedCalls } from './calls';
 import { seedCatalogue } from './catalogue';
 import { seedChats } from './chats';
-import { seedDemoAuctions } from './demo-auctions';
 import { seedDemoCatalog } from './demo-catalog';
 import type { DemoFiles } from './demo-images';
 import { seedDemoImports } from './demo-imports';
@@ -55,8 +54,6 @@ export async function seedDemo(db: Db, options: { files?: DemoFiles } = {}): Pro
     await seedDemoTags(tx, await demoActors(tx));
     // After the chats and queries: their customers become linked contacts.
     await seedDemoMarketing(tx, await demoActors(tx));
-    // After the demo catalogue: an event of three of the demo shop's products, live.
-    await seedDemoAuctions(tx, ids.demoSellerId, (await demoActors(tx)).admin);
     return { accounts, ids };
   });
   // Imports are files and run through the import jobs, which open their own transactions: after the

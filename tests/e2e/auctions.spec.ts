@@ -54,6 +54,8 @@ test('an auction watched by staff and a public bidder: bids, a proxy counter-bid
   const auction = (await made.json()) as AuctionDetail;
 
   const staff = await signedIn(browser, 'admin@demo.local');
+  // Signed in (the shell is drawn) before leaving the sign-in page, or the sign-in is cut short.
+  await expect(staff.page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   const bidder = await (await browser.newContext()).newPage();
   try {
     await staff.page.goto(`/auctions/auction-details?id=${auction.id}`);

@@ -13,7 +13,6 @@ import type {
   PublicAuction,
 } from '../../../contracts/auctions';
 import { auctionBidders, auctionEvents, auctions, products, sellers, users } from '../../db/schema';
-import { DEMO_AUCTION_EVENT } from '../../seed/demo-auctions';
 import {
   type ApiAs,
   apiAs,
@@ -115,18 +114,6 @@ describe.each(testBackends)('auction events (%s)', (backend) => {
 
     const detail = json<AuctionDetail>(await as('Admin', 'GET', `/api/v1/auctions/${event.lots[1]!.id}`));
     expect(detail.event).toEqual({ id: event.id, title: 'Winter sale', lot: 2, lots: 3 });
-  });
-
-  it('seeds the demo with an event of three live lots ending a minute apart', async () => {
-    const [demo] = await t.app.db
-      .select()
-      .from(auctionEvents)
-      .where(eq(auctionEvents.title, DEMO_AUCTION_EVENT));
-    const event = json<AuctionEvent>(await as('Admin', 'GET', `${EVENTS}/${demo!.id}`));
-    expect(event.sellerId).toBe(sellerId);
-    expect(event.lots.map((lot) => lot.status)).toEqual(['live', 'live', 'live']);
-    const ends = event.lots.map((lot) => Date.parse(lot.effectiveEndAt));
-    expect([ends[1]! - ends[0]!, ends[2]! - ends[1]!]).toEqual([60_000, 60_000]);
   });
 
   it('refuses a bad lot in words naming it, and writes nothing', async () => {
