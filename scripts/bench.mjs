@@ -44,6 +44,11 @@
 // - cluster: the sellers list at 50 connections (wrk) on one instance directly, through HAProxy, and two
 //   instances through HAProxy (deploy/haproxy.cfg), on PostgreSQL and Redis, medians of 3 runs with the
 //   load average (scripts/bench-cluster.mjs); `--cluster-only` measures only that.
+// - auctions: 500 bids/s for 60 s on one auction through the public bid API with none lost (ledger =
+//   accepted answers), 10 MQTT watchers and a bid → visible on the public page in Chromium, on PGlite and
+//   PostgreSQL; and 1,000 watchers at 20 bids/s (scripts/bench-auctions.mjs); `--auctions-only` measures
+//   only that (with --auctions-seconds, --auctions-rate, --auctions-watchers, --auctions-watchers-seconds
+//   for a shorter run).
 // `--compare` (with any of the above): then prints every figure of the measured sections more than 25 %
 // worse than the committed bench/results.json and exits 1 if there is one (scripts/bench-compare.mjs);
 // `--compare-file <file>` compares a results file written earlier instead of measuring.
@@ -51,6 +56,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchAuctions } from './bench-auctions.mjs';
 import { benchAuth } from './bench-auth.mjs';
 import { benchBroker, brokerOptionsFromArgs, stopBrokerChildren } from './bench-broker.mjs';
 import { benchCalls } from './bench-calls.mjs';
@@ -163,6 +169,7 @@ const exportsOnly = process.argv.includes('--exports-only');
 const clusterOnly = process.argv.includes('--cluster-only');
 const queriesOnly = process.argv.includes('--queries-only');
 const commerceOnly = process.argv.includes('--commerce-only');
+const auctionsOnly = process.argv.includes('--auctions-only');
 const only =
   sellersOnly ||
   brokerOnly ||
@@ -179,6 +186,7 @@ const only =
   clusterOnly ||
   queriesOnly ||
   commerceOnly ||
+  auctionsOnly ||
   catalogLarge;
 const brokerOptions = brokerOptionsFromArgs(process.argv);
 const videoOptions = videoOptionsFromArgs(process.argv);
@@ -208,7 +216,7 @@ let measured;
 if (only) {
   measured = previous;
   // Publish → visible and message → visible run the built SPA: build it from the current sources.
-  if (brokerOnly || chatsOnly || callsOnly || videoOnly || serverOnly || authOnly) buildSpa();
+  if (brokerOnly || chatsOnly || callsOnly || videoOnly || serverOnly || authOnly || auctionsOnly) buildSpa();
 } else {
   buildSpa();
   const bundle = bundleReport();
@@ -257,6 +265,8 @@ const results = {
     ? { queries: previous.queries, offers: previous.offers }
     : await benchQueries(root, 3480)),
   commerce: only && !commerceOnly ? previous.commerce : await benchCommerce(root, 3482),
+  // The server on 3484 (PGlite) and 3486 (PostgreSQL).
+  auctions: only && !auctionsOnly ? previous.auctions : await benchAuctions(root, 3484),
 };
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
@@ -281,6 +291,7 @@ if (compare) {
         queries: queriesOnly,
         offers: queriesOnly,
         commerce: commerceOnly,
+        auctions: auctionsOnly,
       }).flatMap(([section, measuredNow]) => (measuredNow ? [section] : []))
     : undefined;
   const worse = compareResults(baseline, results, { sections: measuredSections, percent: comparePercent });
