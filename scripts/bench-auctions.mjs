@@ -23,7 +23,10 @@
 // public page's credentials, over WebSocket on /mqtt) count what they receive, and a Chromium page on
 // the public page /auction/{token} records (MutationObserver, then the frame after) when its bid count
 // first shows a sampled accepted bid's sequence (one sample every 250 ms): that minus the moment Node
-// sent the bid. Node and the page read the same machine clock.
+// sent the bid. Node and the page read the same machine clock. Before the load, 200 bids one at a time
+// and 5 s of 16 bidders bidding again as soon as answered say what the server reaches on its own
+// (`oneAtATime`, `closedLoop`); a server that dies during a run (its supervisor restarts it) is
+// reported as such (`serverRestarted`), and the ledger is still checked.
 //
 // The 1,000 watchers run on PGlite after that, on a new auction, in worker threads (this file, started
 // again as a worker): every watcher must see every bid's sequence (in the messages' `bids`) and the final
@@ -826,8 +829,23 @@ function checkLedger(accepted, ledger, firstSequence) {
  */
 const OBSERVE_BIDS = `(() => {
   window.__auctionSeen = [];
+  // How often and how long the view showed its last known state as such (reconnecting, catching up).
+  window.__auctionStale = { since: null, ms: 0, times: 0 };
   let last = -1;
+  const stale = () => {
+    const region = document.querySelector('[data-testid="auction-live-region"]');
+    const now = region?.getAttribute('data-stale') === 'true';
+    const state = window.__auctionStale;
+    if (now && state.since === null) {
+      state.since = Date.now();
+      state.times++;
+    } else if (!now && state.since !== null) {
+      state.ms += Date.now() - state.since;
+      state.since = null;
+    }
+  };
   const read = () => {
+    stale();
     const element = document.querySelector('[data-testid="auction-bids"]');
     if (!element) return;
     const match = /(\\d+)/.exec(element.textContent || '');
@@ -839,7 +857,13 @@ const OBSERVE_BIDS = `(() => {
     // requestAnimationFrame runs before the frame's paint; the task after it runs once it is painted.
     requestAnimationFrame(() => setTimeout(() => { entry[2] = Date.now(); }, 0));
   };
-  new MutationObserver(read).observe(document.body, { childList: true, subtree: true, characterData: true });
+  new MutationObserver(read).observe(document.body, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['data-stale'],
+  });
   read();
 })()`;
 
@@ -862,10 +886,16 @@ async function openPublicPage(ctx, auction) {
     const consoleLines = [];
     page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
     page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
+    // The view's snapshots (its start, and each catch-up after a gap or a reconnect), by answer.
+    const snapshots = {};
+    page.on('response', (response) => {
+      if (!response.url().endsWith('/live')) return;
+      snapshots[response.status()] = (snapshots[response.status()] ?? 0) + 1;
+    });
     await page.goto(`${ctx.base}${auction.publicPath}`);
     await page.getByTestId('auction-bids').waitFor({ timeout: 30_000 });
     await page.evaluate(OBSERVE_BIDS);
-    return { browser, page, consoleLines };
+    return { browser, page, consoleLines, snapshots };
   } catch (error) {
     await browser.close();
     throw error;
@@ -889,6 +919,10 @@ async function visibleFigures(view, samples) {
   // Let the last frames' timestamps land.
   await sleep(300);
   const seen = await view.page.evaluate(() => window.__auctionSeen);
+  const stale = await view.page.evaluate(() => {
+    const state = window.__auctionStale;
+    return { times: state.times, ms: state.ms + (state.since === null ? 0 : Date.now() - state.since) };
+  });
   const painted = [];
   const inDom = [];
   const afterAnswer = [];
@@ -915,6 +949,11 @@ async function visibleFigures(view, samples) {
     textInDomMs: percentiles(inDom),
     fromTheAnswerMs: percentiles(afterAnswer),
     pageUpdates: seen.length,
+    // The view showing its last known state as such ("Catching up…", "Reconnecting"): how often, how
+    // long in all, and its snapshot requests (GET …/live) by answer status.
+    staleTimes: stale.times,
+    staleMs: stale.ms,
+    snapshotRequests: { ...view.snapshots },
   };
 }
 
@@ -1056,7 +1095,7 @@ async function bidsRun(ctx, { rate, seconds }) {
       watchersSawEveryBid: result.watchers.missed === 0 && result.watchers.sawFinalState === watchers.length,
       visibleP95: visibleMet,
     };
-    result.met.all = Object.values(result.met).every(Boolean);
+    result.met.target = Object.values(result.met).every(Boolean);
     return result;
   } finally {
     await view?.browser.close().catch(() => {});
@@ -1214,11 +1253,13 @@ async function manyWatchersRun(ctx, { watchers: count, watchersSeconds: seconds 
     result.met = {
       everyWatcherEveryUpdate:
         connectFailures === 0 && withEveryBid === count && result.droppedConnections === 0,
-      atMost10UpdatesASecond: result.maxUpdatesInOneSecond <= TARGET.maxUpdatesPerWatcherPerSecond,
       noneLost: check.lost === 0 && check.ledgerCount === load.accepted,
       fullScale: count >= TARGET.manyWatchers,
     };
-    result.met.all = Object.values(result.met).every(Boolean);
+    // The target: every watcher receives every update, at full scale.
+    result.met.target = Object.values(result.met).every(Boolean);
+    // What the target allows, not what it asks: the server coalescing to at most 10 updates a second.
+    result.met.atMost10UpdatesASecond = result.maxUpdatesInOneSecond <= TARGET.maxUpdatesPerWatcherPerSecond;
     return result;
   } finally {
     stopWorkers();
@@ -1294,9 +1335,9 @@ export async function benchAuctions(root, port, options = auctionOptionsFromArgs
     section.postgres = { skipped: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too' };
   }
   section.met = {
-    pglite: section.pglite.met.all,
-    postgres: section.postgres.met?.all ?? null,
-    watchers1000: section.watchers1000.met.all,
+    pglite: section.pglite.met.target,
+    postgres: section.postgres.met?.target ?? null,
+    watchers1000: section.watchers1000.met.target,
   };
   return section;
 }
